@@ -1,0 +1,111 @@
+/**
+ * Issue 5's analyzer targets: the local provider summarising 500 comments and writing the
+ * narrative of 200 suggestions, each < 300 ms. Timed in this process on the built code
+ * (dist/server/ai/local/local-provider.js), with the demo seed's comments (what an operations team
+ * wrote) repeated by different members and given votes from a seeded generator, so every run reads
+ * the same input.
+ */
+import type { createLocalProvider } from '../../src/server/ai/local/local-provider.js';
+import type { CommentForAnalysis, SuggestionForAnalysis } from '../../src/server/ai/provider.js';
+import type { DEMO_THREADS } from '../../src/server/seed/demo-comments.js';
+import { prng } from './comment-data.js';
+import { summarize } from './stats.js';
+
+export const ANALYZER_TARGETS = { summaryMs: 300, narrativeMs: 300, summaryComments: 500, narrativeSuggestions: 200 } as const;
+const RUNS = 7;
+
+export interface AnalyzerResult {
+  modelLoadMs: number;
+  summary: { comments: number; firstMs: number; medianMs: number; maxMs: number };
+  narrative: { suggestions: number; firstMs: number; medianMs: number; maxMs: number };
+  suggestions: { comments: number; medianMs: number };
+}
+
+async function builtExport<T>(file: string, name: string): Promise<T> {
+  const url = new URL(`../../dist/${file}`, import.meta.url);
+  const loaded: unknown = await import(url.href);
+  const value: unknown = typeof loaded === 'object' && loaded !== null ? (loaded as Record<string, unknown>)[name] : undefined;
+  if (value === undefined) throw new Error(`${url.pathname} does not export ${name}; run \`npm run build\` first`);
+  return value as T;
+}
+
+const MEMBERS = ['Priya Raman', 'Diego Alvarez', 'Kenji Sato', 'Samuel Okoye', 'Tomasz Nowak', 'Rafael Costa', 'Hannah Berg', 'Olivia Grant', 'Aisha Bello', 'Marcus Webb'];
+
+function demoComments(threads: typeof DEMO_THREADS, count: number, componentId: string | undefined): CommentForAnalysis[] {
+  const random = prng(5_000);
+  const entries = Object.entries(threads).flatMap(([id, list]) => list.map((entry) => ({ componentId: id, entry })));
+  return Array.from({ length: count }, (_, index) => {
+    const picked = entries[index % entries.length];
+    if (picked === undefined) throw new Error('no demo comments');
+    return {
+      id: index + 1,
+      componentId: componentId ?? picked.componentId,
+      componentTitle: componentId ?? picked.componentId,
+      kind: picked.entry.kind,
+      content: picked.entry.text,
+      memberName: MEMBERS[Math.floor(random() * MEMBERS.length)] ?? 'Priya Raman',
+      createdAt: 1_700_000_000_000 + index * 60_000,
+      upVotes: Math.floor(random() * 6),
+      downVotes: picked.entry.reception === 'split' ? Math.floor(random() * 5) : Math.floor(random() * 2),
+    };
+  });
+}
+
+/** 200 suggestions: the demo proposals and requests, each once, with seeded votes. */
+function demoSuggestions(threads: typeof DEMO_THREADS, count: number): SuggestionForAnalysis[] {
+  const random = prng(7_000);
+  const texts = Object.entries(threads).flatMap(([id, list]) => list.map((entry) => ({ id, text: entry.text.split(/(?<=[.!?])\s/)[0] ?? entry.text })));
+  return Array.from({ length: count }, (_, index) => {
+    const picked = texts[index % texts.length];
+    if (picked === undefined) throw new Error('no demo texts');
+    return {
+      id: index + 1,
+      suggestion: picked.text,
+      recommendationType: /\b(split|merge|remove|replace|move)\b/i.test(picked.text) ? 'structural' : 'content',
+      componentTitles: [picked.id],
+      memberInitials: ['PR', 'DA'],
+      upVotes: Math.floor(random() * 7),
+      downVotes: Math.floor(random() * 4),
+      sourceCount: 1 + Math.floor(random() * 4),
+    };
+  });
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+export async function measureAnalyzer(): Promise<AnalyzerResult> {
+  const threads = await builtExport<typeof DEMO_THREADS>('server/seed/demo-comments.js', 'DEMO_THREADS');
+  const create = await builtExport<typeof createLocalProvider>('server/ai/local/local-provider.js', 'createLocalProvider');
+  const provider = create();
+
+  const comments = demoComments(threads, ANALYZER_TARGETS.summaryComments, 'agentic-triage');
+  const summaryInput = { componentId: 'agentic-triage', componentTitle: 'Agentic Triage', comments };
+  // The model loads on first use: time that apart from the calls.
+  const modelLoadMs = await timed(() => provider.summarizeComments({ componentId: 'agentic-triage', componentTitle: 'Agentic Triage', comments: comments.slice(0, 1) }));
+  const summaryFirst = await timed(() => provider.summarizeComments(summaryInput));
+  const summaryRuns: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) summaryRuns.push(await timed(() => provider.summarizeComments(summaryInput)));
+
+  const suggestions = demoSuggestions(threads, ANALYZER_TARGETS.narrativeSuggestions);
+  const narrativeInput = { suggestions, prompt: { id: 1, template: '{suggestionsText}' } };
+  const narrativeFirst = await timed(() => provider.narrativeSummary(narrativeInput));
+  const narrativeRuns: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) narrativeRuns.push(await timed(() => provider.narrativeSummary(narrativeInput)));
+
+  const reviewComments = demoComments(threads, ANALYZER_TARGETS.summaryComments, undefined);
+  const generationRuns: number[] = [];
+  for (let run = 0; run < 3; run += 1) generationRuns.push(await timed(() => provider.generateSuggestions({ comments: reviewComments })));
+
+  const summaryStats = summarize(summaryRuns);
+  const narrativeStats = summarize(narrativeRuns);
+  return {
+    modelLoadMs,
+    summary: { comments: comments.length, firstMs: summaryFirst, medianMs: summaryStats.median, maxMs: summaryStats.max },
+    narrative: { suggestions: suggestions.length, firstMs: narrativeFirst, medianMs: narrativeStats.median, maxMs: narrativeStats.max },
+    suggestions: { comments: reviewComments.length, medianMs: summarize(generationRuns).median },
+  };
+}

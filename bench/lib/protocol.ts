@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+const componentShareSchema = z.object({ componentId: z.string(), comments: z.number().int(), votes: z.number().int() });
+
+/** The one JSON line bench/server.ts prints on stdout once both servers listen. */
+export const readyLineSchema = z.object({
+  appPort: z.number().int().positive(),
+  baselinePort: z.number().int().positive(),
+  clientDir: z.string().nullable(),
+  dialect: z.enum(['sqlite', 'postgres']),
+  logging: z.string(),
+  /**
+   * A member seeded with a PIN for the sign-in scenarios, with this run's team password. Throwaway
+   * values of a temporary data directory (the secrets file is generated there on each run); they
+   * travel over the pipe between the two bench processes and are never written to the results.
+   */
+  signIn: z.object({ name: z.string(), password: z.string(), pin: z.string() }),
+  /** argon2id as configured by the app, timed in the server process before it listens. */
+  argon2: z.object({
+    /** One hashPin (the seeded member's PIN). */
+    hashMs: z.number().positive(),
+    /** Median of several verifyPin calls, the check every correct login makes. */
+    verifyMs: z.number().positive(),
+    verifySamples: z.number().int().positive(),
+    /** How many hashes can run at once: the smaller of the cores and libuv's thread pool. */
+    parallel: z.number().int().positive(),
+    cores: z.number().int().positive(),
+    threadPoolSize: z.number().int().positive(),
+  }),
+  /** The generated comment data set (lib/comment-data.ts) and what the comment scenarios need. */
+  comments: z.object({
+    generationMs: z.number().nonnegative(),
+    phasesMs: z.object({ clear: z.number(), members: z.number(), comments: z.number(), votes: z.number(), analyze: z.number() }),
+    members: z.number().int(),
+    comments: z.number().int(),
+    votes: z.number().int(),
+    components: z.number().int(),
+    typical: componentShareSchema,
+    largest: componentShareSchema,
+    busiest: componentShareSchema,
+    postComponentId: z.string(),
+    contentLength: z.object({ min: z.number(), mean: z.number(), max: z.number() }),
+    cleared: z.number().int(),
+    /**
+     * The baseline route that answers, from memory, the exact bytes the app answered for the
+     * typical component's GET …/with-votes (fetched once through the app before listening).
+     */
+    sameBytes: z.object({ path: z.string(), bytes: z.number().int().positive(), sha256: z.string(), contentType: z.string() }),
+    /** Baseline route reporting row counts and the bench member's new comments (the POST check). */
+    auditPath: z.string(),
+  }),
+});
+
+/** GET <auditPath>?componentId=…&afterId=… on the baseline port. */
+export const commentAuditSchema = z.object({
+  /** count(*) and count(distinct id) of the whole comments table. */
+  total: z.number().int(),
+  distinctIds: z.number().int(),
+  /** The highest comment id in the table (0 when empty). */
+  maxId: z.number().int(),
+  /** Ids of the bench member's comments on componentId with an id above afterId. */
+  newIds: z.array(z.number().int()),
+  /** How many distinct contents those comments have (each POST body carries a unique tag). */
+  newDistinctContents: z.number().int(),
+});
+export type CommentAudit = z.infer<typeof commentAuditSchema>;
+
+export type ReadyLine = z.infer<typeof readyLineSchema>;
+
+/** Environment the orchestrator hands to bench/server.ts. */
+export const BENCH_SERVER_ENV = {
+  dataDir: 'BENCH_DATA_DIR',
+  databaseUrl: 'BENCH_DATABASE_URL',
+  clientDir: 'BENCH_CLIENT_DIR',
+} as const;
+
+/** The session cookie on plain http (behind HTTPS it is `__Host-biggy_session`). */
+export const SESSION_COOKIE = 'biggy_session';

@@ -1,0 +1,275 @@
+/**
+ * The process under load: the real application built from dist/ and a baseline Fastify instance
+ * with one trivial route, in one process, so both share the same Node version, flags, CPU and
+ * logger. Run by bench/run.ts; prints one JSON line (see lib/protocol.ts) once both listen.
+ *
+ * Logging, for fairness: both instances use the production default level ('info') with pino's
+ * default asynchronous destination, pointed at /dev/null instead of stdout so the terminal or a
+ * pipe does not become the bottleneck. Lines are still formatted and written; only the sink is
+ * free. The app does not log /api/health requests (it is polled by load balancers), so the baseline
+ * route does not log its requests either; GET / is logged by the app as in production.
+ *
+ * Before listening it seeds one member with a PIN for the sign-in scenarios and times argon2id
+ * (hashPin and verifyPin, the built functions the app uses), so the orchestrator can compare the
+ * login throughput with the bound that argon2 sets.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import Fastify, { LogController } from 'fastify';
+import pino from 'pino';
+import type { buildApp } from '../src/server/app.js';
+import type { AppConfig, loadConfig } from '../src/server/config.js';
+import type { DatabaseHandle } from '../src/server/db/connection.js';
+import type { hashPin, verifyPin } from '../src/server/modules/auth/secrets.js';
+import type { commentableComponentIds } from '../src/server/content/validate.js';
+import type { addMember } from '../src/server/modules/members/service.js';
+import type { nameKey } from '../src/shared/names.js';
+import { generateCommentData, type CommentDataSummary } from './lib/comment-data.js';
+import { BENCH_SERVER_ENV, SESSION_COOKIE, type CommentAudit, type ReadyLine } from './lib/protocol.js';
+import { summarize } from './lib/stats.js';
+
+const LOG_SINK = '/dev/null';
+
+/** The member the sign-in scenarios log in as; re-seeded (PIN and all) on every run. */
+const BENCH_MEMBER = 'Bench Member';
+const VERIFY_SAMPLES = 7;
+
+/** Baseline-instance routes of the comment scenarios. */
+const SAME_BYTES_PATH = '/same-bytes/typical-with-votes';
+const AUDIT_PATH = '/bench/comments-audit';
+
+/**
+ * Every bench request comes from 127.0.0.1, so the per-IP sign-in limit (10 a minute by default)
+ * would turn the login scenario into a 429 benchmark. 99999 is the largest value the config
+ * accepts (five digits): 1,666 logins a second in the minute's window, over ten times what argon2
+ * allows on 4 cores.
+ */
+const SIGN_IN_LIMIT_PER_MINUTE = '99999';
+
+const logDestination = () => pino.destination({ dest: LOG_SINK, sync: false });
+
+/**
+ * An export of the build (`file` is relative to dist/), not of the TypeScript sources: the
+ * benchmark measures what `npm start` runs. The specifier is computed so that type-checking does
+ * not need dist/ to exist; the caller types the export from the sources the build was made from.
+ */
+async function loadBuiltExport(file: string, name: string): Promise<(...args: never[]) => unknown> {
+  const url = new URL(`../dist/${file}`, import.meta.url);
+  const loaded: unknown = await import(url.href);
+  const value: unknown = typeof loaded === 'object' && loaded !== null ? (loaded as Record<string, unknown>)[name] : undefined;
+  if (typeof value !== 'function') throw new Error(`${url.pathname} does not export ${name}; run \`npm run build\` first`);
+  return value as (...args: never[]) => unknown;
+}
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new Error(`${name} must be set (bench/server.ts is started by bench/run.ts)`);
+  return value;
+}
+
+function optionalEnv(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+async function main() {
+  const dataDir = requiredEnv(BENCH_SERVER_ENV.dataDir);
+  const databaseUrl = optionalEnv(BENCH_SERVER_ENV.databaseUrl);
+  const clientDirEnv = optionalEnv(BENCH_SERVER_ENV.clientDir);
+  const clientDir = clientDirEnv !== undefined && existsSync(clientDirEnv) ? clientDirEnv : undefined;
+
+  // Configured exactly as main.ts configures a production start (the same loader and defaults,
+  // secrets generated into the temporary data directory), from a fixed environment rather than
+  // the shell's, so nothing set in the caller's environment changes what is measured. The one
+  // departure is the per-IP sign-in limit, raised because every request comes from one address.
+  const load = (await loadBuiltExport('server/config.js', 'loadConfig')) as typeof loadConfig;
+  const build = (await loadBuiltExport('server/app.js', 'buildApp')) as typeof buildApp;
+  const { config } = await load(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SIGN_IN_LIMIT_PER_MINUTE,
+      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+    },
+    clientDir,
+  );
+  const app = await build(config, { collectProcessMetrics: true, logDestination: logDestination() });
+  const { signIn, memberId } = await seedMember(app.database, config);
+  const argon2 = await timeArgon2(config, signIn.pin);
+
+  const commentable = (await loadBuiltExport('server/content/validate.js', 'commentableComponentIds')) as typeof commentableComponentIds;
+  const add = (await loadBuiltExport('server/modules/members/service.js', 'addMember')) as typeof addMember;
+  const data = await generateCommentData({
+    db: app.database.db,
+    dialect: app.database.dialect,
+    commentableIds: commentable(app.architecture),
+    addMember: add,
+    alsoClearMemberIds: [memberId],
+  });
+  const typical = await typicalResponse(app, signIn, data);
+
+  const baseline = Fastify({
+    logger: { level: 'info', stream: logDestination() },
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  baseline.get('/baseline', (_request, reply) => reply.send({ ok: true }));
+  // The same bytes as the app's answer, from memory: what Fastify and Node cost for that body.
+  baseline.get(SAME_BYTES_PATH, (_request, reply) => reply.type(typical.contentType).send(typical.body));
+  baseline.get<{ Querystring: { componentId?: string; afterId?: string } }>(AUDIT_PATH, async (request) =>
+    audit(app.database, memberId, request.query.componentId ?? '', Number(request.query.afterId ?? '0')),
+  );
+
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    await Promise.allSettled([app.close(), baseline.close()]);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close());
+  process.on('SIGINT', () => void close());
+  // The orchestrator holds our stdin; if it dies without killing us, the pipe closes and we go too.
+  process.stdin.on('end', () => void close());
+  process.stdin.resume();
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await baseline.listen({ port: 0, host: '127.0.0.1' });
+
+  const ready: ReadyLine = {
+    appPort: portOf(app.server.address()),
+    baselinePort: portOf(baseline.server.address()),
+    clientDir: clientDir ?? null,
+    dialect: databaseUrl === undefined ? 'sqlite' : 'postgres',
+    logging: `level info, async pino destination ${LOG_SINK}; request logs off for /api/health and /baseline`,
+    signIn,
+    argon2,
+    comments: {
+      ...data,
+      sameBytes: {
+        path: SAME_BYTES_PATH,
+        bytes: typical.body.length,
+        sha256: createHash('sha256').update(typical.body).digest('hex'),
+        contentType: typical.contentType,
+      },
+      auditPath: AUDIT_PATH,
+    },
+  };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+}
+
+/**
+ * One active member with a PIN, through the built code paths an admin uses (addMember, hashPin).
+ * A PostgreSQL bench database keeps the member between runs: the PIN is replaced (this run's
+ * pepper is new) and any lock on the name is lifted, so a previous run cannot leave it locked.
+ */
+async function seedMember(database: DatabaseHandle, config: AppConfig): Promise<{ signIn: ReadyLine['signIn']; memberId: number }> {
+  const add = (await loadBuiltExport('server/modules/members/service.js', 'addMember')) as typeof addMember;
+  const hash = (await loadBuiltExport('server/modules/auth/secrets.js', 'hashPin')) as typeof hashPin;
+  const keyOf = (await loadBuiltExport('shared/names.js', 'nameKey')) as typeof nameKey;
+  const pin = String(randomInt(0, 10_000)).padStart(4, '0');
+  const { fullName } = await add(database.db, BENCH_MEMBER);
+  const key = keyOf(fullName);
+  const pinHash = await hash(pin, config.secrets.pinPepper);
+  await database.db.updateTable('members').set({ pin_hash: pinHash, pin_set_at: Date.now(), active: 1 }).where('name_key', '=', key).execute();
+  await database.db.deleteFrom('login_locks').where('name_key', '=', key).execute();
+  const member = await database.db.selectFrom('members').select('id').where('name_key', '=', key).executeTakeFirstOrThrow();
+  return { signIn: { name: fullName, password: config.secrets.teamPassword, pin }, memberId: member.id };
+}
+
+/**
+ * The typical component's GET …/with-votes as the app answers it to a signed-in member (a real
+ * sign-in, through Fastify's inject, before anything listens). The answer names no viewer, so
+ * every member gets these bytes while the data does not change.
+ */
+async function typicalResponse(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  signIn: ReadyLine['signIn'],
+  data: CommentDataSummary,
+): Promise<{ body: Buffer; contentType: string }> {
+  const login = await app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(signIn) });
+  const token = login.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;
+  if (login.statusCode !== 200 || token === undefined) throw new Error(`the bench member could not sign in (${login.statusCode} ${login.body.slice(0, 120)})`);
+  const url = `/api/comments/${encodeURIComponent(data.typical.componentId)}/with-votes`;
+  const response = await app.inject({ method: 'GET', url, cookies: { [SESSION_COOKIE]: token } });
+  const contentType = response.headers['content-type'];
+  if (response.statusCode !== 200 || typeof contentType !== 'string' || !contentType.startsWith('application/json')) {
+    throw new Error(`GET ${url} answered ${response.statusCode} ${String(contentType)}: ${response.body.slice(0, 120)}`);
+  }
+  const comments: unknown = response.json();
+  if (!Array.isArray(comments) || comments.length !== data.typical.comments) {
+    throw new Error(`GET ${url} did not answer the ${data.typical.comments} generated comments`);
+  }
+  return { body: response.rawPayload, contentType };
+}
+
+/** Row counts and the bench member's comments on one component above an id: the POST scenario's check. */
+async function audit(database: DatabaseHandle, memberId: number, componentId: string, afterId: number): Promise<CommentAudit> {
+  const { db } = database;
+  const totals = await db
+    .selectFrom('comments')
+    .select((eb) => [eb.fn.countAll<number | string>().as('total'), eb.fn.count<number | string>('id').distinct().as('distinct_ids'), eb.fn.max<number | null>('id').as('max_id')])
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('comments')
+    .select(['id', 'content'])
+    .where('component_id', '=', componentId)
+    .where('member_id', '=', memberId)
+    .where('id', '>', Number.isFinite(afterId) ? afterId : 0)
+    .orderBy('id')
+    .execute();
+  return {
+    total: Number(totals.total),
+    distinctIds: Number(totals.distinct_ids),
+    maxId: totals.max_id ?? 0,
+    newIds: rows.map((row) => row.id),
+    newDistinctContents: new Set(rows.map((row) => row.content)).size,
+  };
+}
+
+/**
+ * argon2id with the app's parameters and pepper, one call at a time on an otherwise idle server:
+ * the cost of one login's verification. @node-rs/argon2 runs each hash on libuv's thread pool, so
+ * at most min(cores, pool size) run at once.
+ */
+async function timeArgon2(config: AppConfig, pin: string): Promise<ReadyLine['argon2']> {
+  const hash = (await loadBuiltExport('server/modules/auth/secrets.js', 'hashPin')) as typeof hashPin;
+  const verify = (await loadBuiltExport('server/modules/auth/secrets.js', 'verifyPin')) as typeof verifyPin;
+  const pepper = config.secrets.pinPepper;
+  let started = performance.now();
+  const pinHash = await hash(pin, pepper);
+  const hashMs = performance.now() - started;
+  if (!(await verify(pinHash, pin, pepper))) throw new Error('verifyPin rejected the PIN it was just given');
+  const samples: number[] = [];
+  for (let run = 0; run < VERIFY_SAMPLES; run += 1) {
+    started = performance.now();
+    await verify(pinHash, pin, pepper);
+    samples.push(performance.now() - started);
+  }
+  const poolSize = Number(process.env.UV_THREADPOOL_SIZE);
+  const threadPoolSize = Number.isInteger(poolSize) && poolSize > 0 ? poolSize : 4;
+  const cores = os.availableParallelism();
+  return {
+    hashMs: Math.round(hashMs * 100) / 100,
+    verifyMs: Math.round(summarize(samples).median * 100) / 100,
+    verifySamples: samples.length,
+    parallel: Math.min(cores, threadPoolSize),
+    cores,
+    threadPoolSize,
+  };
+}
+
+function portOf(address: string | AddressInfo | null): number {
+  if (typeof address === 'object' && address !== null) return address.port;
+  throw new Error('server is not listening on a TCP port');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench server failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import type { Page } from 'playwright-core';
+import type { Comment } from '../src/shared/contract/comments.js';
+
+/** Posts as the page's member through the page itself (same origin, session cookie), like the app does. */
+export async function postComment(page: Page, componentId: string, content: string, kind: 'comment' | 'proposal' = 'comment'): Promise<Comment> {
+  const body = JSON.stringify({ componentId, content, kind });
+  const result = await page.evaluate<{ status: number; text: string }>(
+    `fetch('/api/comments', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: ${JSON.stringify(body)} })
+      .then(async (response) => ({ status: response.status, text: await response.text() }))`,
+  );
+  if (result.status !== 201) throw new Error(`POST /api/comments answered ${result.status}: ${result.text}`);
+  return JSON.parse(result.text) as Comment;
+}
+
+/** Votes on a comment as the page's member. */
+export async function voteOn(page: Page, commentId: number, voteType: 'thumbs_up' | 'thumbs_down'): Promise<void> {
+  const status = await page.evaluate<number>(
+    `fetch('/api/comments/${commentId}/vote', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{"voteType":"${voteType}"}' }).then((response) => response.status)`,
+  );
+  if (status !== 200) throw new Error(`POST /api/comments/${commentId}/vote answered ${status}`);
+}

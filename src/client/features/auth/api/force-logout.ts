@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AUTH_PATHS } from './auth-endpoints';
+import { toast } from '../../../components/ui/use-toast';
+import { apiRequest, describeError } from '../../../lib/api-client';
+
+/**
+ * 'Use Different Account' (spec section 4, force logout): the server ends the session and forgets
+ * this device, every cached answer goes, and the page reloads into the standard login.
+ */
+export function useForceLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', AUTH_PATHS.clearSession),
+    onSuccess: () => {
+      queryClient.clear();
+      window.location.reload();
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: describeError(error, 'Could not switch account. Please try again.'), variant: 'destructive' });
+    },
+  });
+}

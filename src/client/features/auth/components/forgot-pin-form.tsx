@@ -1,0 +1,42 @@
+import { useForgotPin } from '../api/forgot-pin';
+import { canSubmitForgotPin } from '../sign-in-rules';
+import { NameCombobox } from './name-combobox';
+import { SignInCard, SubmitButton } from './sign-in-card';
+import type { SharedFields } from './shared-fields';
+
+interface ForgotPinFormProps {
+  fields: SharedFields;
+  onBack: () => void;
+  onRequested: () => void;
+}
+
+/** 'Reset PIN': asks for a name only and files a request the admin resolves (spec section 2). */
+export function ForgotPinForm({ fields, onBack, onRequested }: ForgotPinFormProps) {
+  const { password, name, setName, teamNames } = fields;
+  const forgotPin = useForgotPin({ onRequested });
+  const valid = canSubmitForgotPin({ name });
+
+  return (
+    <SignInCard
+      title="Reset PIN"
+      description="The admin gets your request and clears your PIN. Then sign in with the team password and your name, and create a new PIN."
+      onBack={onBack}
+      backDisabled={forgotPin.isPending}
+      onSubmit={() => {
+        if (valid && !forgotPin.isPending) forgotPin.mutate({ memberName: name.trim() });
+      }}
+    >
+      <NameCombobox
+        id="reset-member-name"
+        label="Name"
+        value={name}
+        onChange={setName}
+        teamNames={teamNames}
+        password={password}
+        autoFocus
+        noPasswordHint="Your full name, as the admin added you to the team."
+      />
+      <SubmitButton label="Request PIN Reset" pendingLabel="Sending request..." pending={forgotPin.isPending} disabled={!valid} />
+    </SignInCard>
+  );
+}

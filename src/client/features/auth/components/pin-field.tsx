@@ -1,0 +1,66 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState, type Ref } from 'react';
+import { inputClasses } from '../../../components/ui/input';
+import { keepPinDigits, PIN_DIGITS } from '../sign-in-rules';
+import { FormField, hintIdOf } from './form-field';
+
+interface PinFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (pin: string) => void;
+  hint: string;
+  autoFocus?: boolean;
+  disabled?: boolean;
+  /** A show/hide switch, for choosing a new PIN: a typo there would lock the member out. */
+  revealable?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * Spec section 5: digits only, at most four. A password field (masked, never echoed by screen
+ * readers) with the numeric keypad on phones; browser autofill stays off so the team password
+ * a password manager saved is never offered here.
+ */
+export function PinField({ id, label, value, onChange, hint, autoFocus, disabled, revealable = false, inputRef }: PinFieldProps) {
+  const [revealed, setRevealed] = useState(false);
+  return (
+    <FormField id={id} label={label} hint={hint}>
+      <div className="relative">
+        <input
+          ref={inputRef}
+          id={id}
+          name={id}
+          type={revealed ? 'text' : 'password'}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={PIN_DIGITS}
+          spellCheck={false}
+          autoFocus={autoFocus}
+          disabled={disabled}
+          aria-describedby={hintIdOf(id)}
+          value={value}
+          onChange={(event) => {
+            onChange(keepPinDigits(event.target.value));
+          }}
+          className={inputClasses(revealable ? 'pr-12 tracking-[0.3em]' : 'tracking-[0.3em]')}
+        />
+        {revealable && (
+          <button
+            type="button"
+            aria-controls={id}
+            aria-pressed={revealed}
+            aria-label="Show PIN"
+            title={revealed ? 'Hide PIN' : 'Show PIN'}
+            onClick={() => {
+              setRevealed((shown) => !shown);
+            }}
+            className="absolute inset-y-1 right-1 inline-flex w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+          >
+            {revealed ? <EyeOff className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}
+          </button>
+        )}
+      </div>
+    </FormField>
+  );
+}

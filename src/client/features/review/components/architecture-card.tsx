@@ -1,0 +1,46 @@
+import clsx from 'clsx';
+import { Check } from 'lucide-react';
+import type { Card } from '../../../../shared/contract/architecture';
+import type { OpenComments } from '../use-comment-panel';
+import { CommentCountBadge } from './comment-count-badge';
+import { CommentTrigger } from './comment-trigger';
+
+interface ArchitectureCardProps {
+  card: Card;
+  groupTitle: string;
+  count: number | undefined;
+  onOpenComments: OpenComments;
+  className?: string;
+}
+
+export function ArchitectureCard({ card, groupTitle, count, onOpenComments, className }: ArchitectureCardProps) {
+  const headingId = `card-${card.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={clsx(
+        'group flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:border-slate-300 hover:shadow-md focus-within:border-brand-500 focus-within:shadow-md',
+        className,
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
+          {card.title}
+        </h3>
+        <CommentCountBadge count={count} />
+      </div>
+      <p className="mt-2 text-sm leading-relaxed text-slate-600">{card.description}</p>
+      <ul className="mt-4 space-y-2 text-sm text-slate-700">
+        {card.highlights.map((highlight) => (
+          <li key={highlight} className="flex gap-2">
+            <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+            <span>{highlight}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto flex justify-end pt-4">
+        <CommentTrigger target={{ id: card.id, title: card.title, description: card.description, context: groupTitle }} onOpen={onOpenComments} />
+      </div>
+    </article>
+  );
+}

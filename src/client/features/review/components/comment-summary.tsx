@@ -1,0 +1,317 @@
+import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { AlertTriangle, ChevronRight, Info, RefreshCw, Sparkles, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { CommentSummary } from '../../../../shared/contract/ai';
+import type { Comment } from '../../../../shared/contract/comments';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { describeError } from '../../../lib/api-client';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
+import { useCommentSummary } from '../api/get-comment-summary';
+import { commentsQueryOptions } from '../api/get-comments';
+import { useNow } from '../use-now';
+
+/** Below this the summary says to read it as a first impression. */
+const LOW_CONFIDENCE = 0.5;
+
+const plural = (count: number, word: string) => `${count} ${count === 1 ? word : `${word}s`}`;
+
+/** A summary made from fewer comments says little the comments below do not: it starts closed. */
+const OPEN_FROM_COMMENTS = 3;
+
+/** Open or closed as the member last chose on this page, for every component; undefined until then. */
+let memberChoice: boolean | undefined;
+
+/**
+ * Issue 5 item 5: the AI summary of the component's comments, shown only when there are comments
+ * (spec section 7: only then is it requested). Every claim can be checked: a theme or a change
+ * opens the comments it was made from. New comments do not refetch it (a model call may be
+ * expensive); the section says how many arrived since and offers a refresh. All AI text is
+ * rendered as text.
+ *
+ * It sits between the form and the list and closes to one line (title and confidence), so it never
+ * pushes the form down and costs the list little: closed on phones, and closed for a summary of one
+ * or two comments; open on wider screens otherwise, until the member chooses.
+ */
+export function CommentSummarySection({ componentId, componentTitle }: { componentId: string; componentTitle: string }) {
+  // The panel's own comment list (same query, no request of its own): what the summary is compared with.
+  const comments = useQuery(commentsQueryOptions(componentId));
+  const list = comments.data;
+  const hasComments = list !== undefined && list.length > 0;
+  const summary = useCommentSummary(componentId, componentTitle, hasComments);
+  const [choice, setChoice] = useState(memberChoice);
+  const [wide] = useState(() => window.matchMedia('(min-width: 640px)').matches);
+  const ids = useId();
+  const headingId = `${ids}-heading`;
+  const bodyId = `${ids}-body`;
+
+  if (!hasComments) return null;
+  const data = summary.data;
+  // Follows the summary, not the live list: a teammate's comment never opens or closes it.
+  const expanded = choice ?? (wide && data !== undefined && data.commentIds.length >= OPEN_FROM_COMMENTS);
+  const refresh = () => {
+    if (summary.isFetching) return;
+    void summary.refetch();
+  };
+
+  return (
+    <section aria-labelledby={headingId} aria-busy={summary.isFetching} className="rounded-xl border border-brand-100 bg-brand-50/60 p-3">
+      <div className="flex items-center gap-2">
+        <h3 id={headingId} className="min-w-0 flex-1 text-sm font-semibold text-slate-900">
+          <button
+            type="button"
+            aria-expanded={expanded}
+            // The details exist once the summary is here.
+            aria-controls={data === undefined ? undefined : bodyId}
+            onClick={() => {
+              memberChoice = !expanded;
+              setChoice(!expanded);
+            }}
+            className="-m-1 flex items-center gap-1.5 rounded-md p-1 text-left hover:text-brand-700"
+          >
+            <ChevronRight className={clsx('h-4 w-4 shrink-0 text-slate-500 transition-transform motion-reduce:transition-none', expanded && 'rotate-90')} aria-hidden="true" />
+            <Sparkles className="h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+            AI summary
+          </button>
+        </h3>
+        {data !== undefined && summary.isFetching && (
+          <RefreshCw className="h-3.5 w-3.5 shrink-0 animate-spin text-slate-500 motion-reduce:animate-none" aria-hidden="true" />
+        )}
+        {data !== undefined && <ConfidenceBadge confidence={data.confidence} />}
+      </div>
+
+      {data === undefined && summary.isPending && (
+        <div role="status" className="mt-3 space-y-2">
+          <span className="sr-only">Loading the AI summary…</span>
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      )}
+
+      {data === undefined && summary.isError && (
+        <div role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" /> Could not load the AI summary
+          </p>
+          <p className="mt-1">{describeError(summary.error, 'Check your connection and try again.')}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={refresh} aria-disabled={summary.isFetching}>
+            <RefreshCw className={clsx('h-4 w-4', summary.isFetching && 'animate-spin motion-reduce:animate-none')} aria-hidden="true" /> Try again
+          </Button>
+        </div>
+      )}
+
+      {data !== undefined && (
+        <SummaryContent
+          summary={data}
+          comments={list}
+          expanded={expanded}
+          bodyId={bodyId}
+          refreshing={summary.isFetching}
+          refreshError={summary.isError ? describeError(summary.error, 'Check your connection and try again.') : undefined}
+          onRefresh={refresh}
+        />
+      )}
+    </section>
+  );
+}
+
+interface SummaryContentProps {
+  summary: CommentSummary;
+  comments: readonly Comment[];
+  expanded: boolean;
+  bodyId: string;
+  refreshing: boolean;
+  refreshError: string | undefined;
+  onRefresh: () => void;
+}
+
+function SummaryContent({ summary, comments, expanded, bodyId, refreshing, refreshError, onRefresh }: SummaryContentProps) {
+  const now = useNow();
+  const summarized = new Set(summary.commentIds);
+  const newComments = comments.filter((comment) => !summarized.has(comment.id)).length;
+  const byId = new Map(comments.map((comment) => [comment.id, comment]));
+  const madeFrom = summary.commentIds.length;
+  const { provider, model, generatedAt } = summary.generatedBy;
+  const themesId = useId();
+
+  return (
+    <>
+      {/* Announced when it changes: a teammate's comment made the summary older than the list. */}
+      <div role="status">
+        {refreshing ? (
+          newComments > 0 && <span className="sr-only">Updating the summary…</span>
+        ) : (
+          newComments > 0 && (
+            <div className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-2.5 py-2">
+              <p className="text-sm font-medium text-amber-900">{`${plural(newComments, 'new comment')} since this summary`}</p>
+              <Button variant="outline" size="sm" className="mt-1.5" onClick={onRefresh}>
+                <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh summary
+              </Button>
+            </div>
+          )
+        )}
+      </div>
+      {refreshError !== undefined && !refreshing && (
+        <p role="alert" className="mt-2 flex items-start gap-1.5 text-sm text-red-800">
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>
+            Could not refresh the summary: {refreshError}{' '}
+            <button type="button" onClick={onRefresh} className="font-semibold underline underline-offset-2 hover:text-red-900">
+              Try again
+            </button>
+          </span>
+        </p>
+      )}
+
+      <div id={bodyId} hidden={!expanded}>
+        {summary.confidence < LOW_CONFIDENCE && (
+          <p className="mt-2 flex items-start gap-1.5 text-xs text-slate-600">
+            <Info className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+            {madeFrom <= 2
+              ? `Low confidence: made from only ${plural(madeFrom, 'comment')}. Read it as a first impression.`
+              : 'Low confidence: the comments share little. Check it against them.'}
+          </p>
+        )}
+        {summary.fallback && summary.notice !== undefined && summary.notice !== '' && (
+          <p className="mt-2 flex items-start gap-1.5 rounded-lg border border-amber-300 bg-amber-50 px-2.5 py-2 text-xs text-amber-900">
+            <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+            <span className="min-w-0 break-words">{summary.notice}</span>
+          </p>
+        )}
+        <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{summary.understanding}</p>
+        {summary.keyThemes.length > 0 && (
+          <>
+            <h4 id={themesId} className="mt-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              Key themes
+            </h4>
+            <ul aria-labelledby={themesId} className="mt-1.5 space-y-1.5">
+              {summary.keyThemes.map((theme, index) => (
+                <ThemeItem key={`${index}-${theme}`} theme={theme} sources={summary.sources.keyThemes[index] ?? []} byId={byId} />
+              ))}
+            </ul>
+          </>
+        )}
+        <ChangeSection title="Content changes" text={summary.contentChanges} sources={summary.sources.contentChanges} byId={byId} />
+        <ChangeSection title="Structural changes" text={summary.structuralChanges} sources={summary.sources.structuralChanges} byId={byId} />
+        <p className="mt-3 text-xs break-words text-slate-600">
+          Made by {provider}/{model} from {plural(madeFrom, 'comment')},{' '}
+          <time dateTime={generatedAt} title={formatDateTime(generatedAt)}>
+            {formatRelativeTime(generatedAt, now)}
+          </time>
+          . AI can be wrong: check it against the comments.
+        </p>
+      </div>
+    </>
+  );
+}
+
+function ConfidenceBadge({ confidence }: { confidence: number }) {
+  const percent = Math.round(confidence * 100);
+  return (
+    <span
+      className={clsx(
+        'shrink-0 rounded-full border px-2 py-0.5 text-xs font-semibold tabular-nums',
+        confidence >= 0.7 ? 'border-emerald-300 bg-emerald-50 text-emerald-800' : confidence >= LOW_CONFIDENCE ? 'border-sky-300 bg-sky-50 text-sky-800' : 'border-amber-300 bg-amber-50 text-amber-900',
+      )}
+    >
+      {percent}% confidence
+    </span>
+  );
+}
+
+/** A theme and, on request, the comments it came from. */
+function ThemeItem({ theme, sources, byId }: { theme: string; sources: readonly number[]; byId: ReadonlyMap<number, Comment> }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => {
+          setOpen(!open);
+        }}
+        className={clsx(
+          'flex w-full items-start gap-2 rounded-lg border px-2.5 py-1.5 text-left text-sm transition-colors',
+          open ? 'border-brand-500 bg-white' : 'border-slate-200 bg-white hover:border-brand-500',
+        )}
+      >
+        <ChevronRight className={clsx('mt-0.5 h-4 w-4 shrink-0 text-slate-500 transition-transform motion-reduce:transition-none', open && 'rotate-90')} aria-hidden="true" />
+        <span className="min-w-0 flex-1 font-medium break-words text-slate-900">{theme}</span>
+        <span className="mt-0.5 shrink-0 text-xs whitespace-nowrap text-slate-600">{plural(sources.length, 'comment')}</span>
+      </button>
+      <CitedComments id={listId} hidden={!open} sources={sources} byId={byId} />
+    </li>
+  );
+}
+
+/** A change the comments ask for, when there is one, with the comments it came from. */
+function ChangeSection({ title, text, sources, byId }: { title: string; text: string; sources: readonly number[]; byId: ReadonlyMap<number, Comment> }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  if (text.trim() === '') return null;
+  return (
+    <>
+      <h4 className="mt-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</h4>
+      <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{text}</p>
+      {sources.length > 0 && (
+        <>
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => {
+              setOpen(!open);
+            }}
+            className="mt-1 inline-flex items-center gap-1 rounded-md text-xs font-medium text-brand-700 hover:underline"
+          >
+            <ChevronRight className={clsx('h-3.5 w-3.5 transition-transform motion-reduce:transition-none', open && 'rotate-90')} aria-hidden="true" />
+            {`From ${plural(sources.length, 'comment')}`}
+          </button>
+          <CitedComments id={listId} hidden={!open} sources={sources} byId={byId} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The comments a claim cites, as the panel knows them now; a cited comment deleted since is said to be gone. */
+function CitedComments({ id, hidden, sources, byId }: { id: string; hidden: boolean; sources: readonly number[]; byId: ReadonlyMap<number, Comment> }) {
+  const cited = sources.flatMap((source) => {
+    const comment = byId.get(source);
+    return comment === undefined ? [] : [comment];
+  });
+  const gone = sources.length - cited.length;
+  return (
+    <ul id={id} hidden={hidden} aria-label="Cited comments" className="mt-1.5 ml-3 space-y-1.5 border-l-2 border-brand-100 pl-3">
+      {cited.map((comment) => {
+        const up = comment.votes.filter((vote) => vote.voteType === 'thumbs_up').length;
+        const down = comment.votes.length - up;
+        return (
+          <li key={comment.id} className="rounded-lg border border-slate-200 bg-white p-2">
+            <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+              <span className="font-semibold break-words text-slate-900">{comment.memberName}</span>
+              {comment.kind === 'proposal' && <span className="font-semibold text-amber-900">Change proposal</span>}
+              <span className="ml-auto inline-flex items-center gap-2 tabular-nums">
+                <span className="inline-flex items-center gap-0.5">
+                  <ThumbsUp className="h-3 w-3" aria-hidden="true" />
+                  {up}
+                  <span className="sr-only"> up,</span>
+                </span>
+                <span className="inline-flex items-center gap-0.5">
+                  <ThumbsDown className="h-3 w-3" aria-hidden="true" />
+                  {down}
+                  <span className="sr-only"> down</span>
+                </span>
+              </span>
+            </p>
+            <p className="mt-1 line-clamp-4 text-sm break-words whitespace-pre-wrap text-slate-800">{comment.content}</p>
+          </li>
+        );
+      })}
+      {gone > 0 && <li className="text-xs text-slate-600 italic">{`${plural(gone, 'cited comment')} ${gone === 1 ? 'has' : 'have'} been deleted since.`}</li>}
+    </ul>
+  );
+}

@@ -1,0 +1,246 @@
+import { Eye, ListOrdered, RotateCcw, Scan, StepForward, ZoomIn, ZoomOut } from 'lucide-react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { Architecture } from '../../../../shared/contract/architecture';
+import type { CommentCounts } from '../../../../shared/contract/comments';
+import { Button } from '../../../components/ui/button';
+import { ToggleGroup } from '../../../components/ui/toggle-group';
+import { diagramBounds, diagramView, nextZoom, nodeRect, type ZoomChoice } from '../diagram-geometry';
+import { initialRevealState, revealReducer, visibleComponentIds, type DiagramMode } from '../reveal-state';
+import type { OpenComments } from '../use-comment-panel';
+import { useElementWidth } from '../use-element-width';
+
+// React Flow and its stylesheet (~50 KiB gzip) live in their own chunk. It is requested as soon as
+// this page's code runs, in parallel with the architecture call, not when the data has arrived.
+const importDiagram = () => import('./incident-flow-diagram');
+let diagramModule: ReturnType<typeof importDiagram> | undefined;
+let loadedDiagram: Awaited<ReturnType<typeof importDiagram>>['default'] | undefined;
+const loadDiagram = () =>
+  (diagramModule ??= importDiagram().then((module) => {
+    loadedDiagram = module.default;
+    return module;
+  }));
+void loadDiagram();
+const LazyDiagram = lazy(loadDiagram);
+
+const MODE_OPTIONS = [
+  { value: 'all', label: 'Display All', icon: <Eye className="h-4 w-4" aria-hidden="true" /> },
+  { value: 'step', label: 'Reveal Step-by-Step', icon: <ListOrdered className="h-4 w-4" aria-hidden="true" /> },
+] as const;
+
+const HEADING_ID = 'incident-flow-heading';
+
+export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagram: Architecture['diagram']; counts: CommentCounts | undefined; onOpenComments: OpenComments }) {
+  // Chosen once: switching from the lazy wrapper to the loaded component later would remount the diagram.
+  const [IncidentFlowDiagram] = useState(() => loadedDiagram ?? LazyDiagram);
+  const [reveal, dispatch] = useReducer(revealReducer, initialRevealState);
+  const [measure, containerWidth] = useElementWidth();
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const bounds = useMemo(() => diagramBounds(diagram.components), [diagram.components]);
+  const [zoomChoice, setZoomChoice] = useState<ZoomChoice>('fit');
+  const view = diagramView(bounds, containerWidth, zoomChoice);
+  const zoomIn = nextZoom(view.zoom, 1);
+  const zoomOut = nextZoom(view.zoom, -1);
+
+  // Zooming keeps the middle of what was on screen in the middle.
+  const shownZoom = useRef(view.zoom);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const previous = shownZoom.current;
+    shownZoom.current = view.zoom;
+    if (element === null || previous === view.zoom) return;
+    const middle = element.scrollLeft + element.clientWidth / 2;
+    element.scrollLeft = Math.max(0, (middle * view.zoom) / previous - element.clientWidth / 2);
+  }, [view.zoom]);
+  const allIds = useMemo(() => diagram.components.map((component) => component.id), [diagram.components]);
+  const visible = useMemo(() => visibleComponentIds(reveal, allIds, diagram.stepOrder), [reveal, allIds, diagram.stepOrder]);
+  const total = diagram.stepOrder.length;
+  const latestId = reveal.mode === 'step' && reveal.revealed > 0 ? diagram.stepOrder[reveal.revealed - 1] : undefined;
+  const latest = latestId === undefined ? undefined : diagram.components.find((component) => component.id === latestId);
+
+  // On a narrow screen the newly revealed box may be off to the side: bring it into view.
+  useEffect(() => {
+    const element = scroller.current;
+    if (latest === undefined || element === null || !view.scrolls) return;
+    const rect = nodeRect(latest);
+    const left = (rect.x - bounds.x) * view.zoom;
+    const right = left + rect.width * view.zoom;
+    if (left >= element.scrollLeft && right <= element.scrollLeft + element.clientWidth) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollTo({ left: Math.max(0, left - 24), behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [latest, bounds.x, view.scrolls, view.zoom]);
+
+  return (
+    <section aria-labelledby={HEADING_ID} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-3xl">
+          <h2 id={HEADING_ID} className="text-xl font-bold text-slate-900">
+            Incident Management Flow
+          </h2>
+          <p className="mt-1 text-slate-600">
+            How an incident travels from the first signal to prevention, phase by phase, with the Connection Hub feeding it and the IT Knowledge
+            Graph behind every decision. Select a box to read its description and comment on it.
+          </p>
+        </div>
+        <ToggleGroup
+          label="Diagram display"
+          options={MODE_OPTIONS}
+          value={reveal.mode}
+          onChange={(mode: DiagramMode) => {
+            dispatch({ type: 'set-mode', mode });
+          }}
+        />
+      </div>
+
+      {reveal.mode === 'step' && (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          {/* aria-disabled, not disabled, once all are shown: a disabled button would drop keyboard focus. */}
+          <Button
+            onClick={() => {
+              dispatch({ type: 'reveal-next', total });
+            }}
+            aria-disabled={reveal.revealed >= total}
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+          >
+            <StepForward className="h-4 w-4" aria-hidden="true" />
+            Reveal next step
+          </Button>
+          <span className="text-sm font-semibold text-slate-800 tabular-nums" aria-hidden="true">
+            {reveal.revealed} / {total}
+          </span>
+          {reveal.revealed > 0 && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                dispatch({ type: 'restart' });
+              }}
+            >
+              <RotateCcw className="h-4 w-4" aria-hidden="true" />
+              Start over
+            </Button>
+          )}
+          <p role="status" className="text-sm text-slate-600">
+            <span className="sr-only">
+              Step {reveal.revealed} of {total}
+              {latest === undefined ? '' : ': '}
+            </span>
+            {latest === undefined ? (
+              <span className="sr-only">no boxes shown yet</span>
+            ) : (
+              <span>
+                <span className="font-medium text-slate-900">{latest.title}</span> ({latest.phase})
+              </span>
+            )}
+          </p>
+        </div>
+      )}
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <DiagramLegend />
+        <div role="group" aria-label="Diagram zoom" className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="icon"
+            className="h-8 w-8 aria-disabled:opacity-50"
+            aria-label="Zoom out"
+            aria-disabled={zoomOut === null}
+            onClick={() => {
+              if (zoomOut !== null) setZoomChoice(zoomOut);
+            }}
+          >
+            <ZoomOut className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={zoomChoice === 'fit'}
+            className="aria-pressed:bg-slate-100"
+            onClick={() => {
+              setZoomChoice('fit');
+            }}
+          >
+            <Scan className="h-4 w-4" aria-hidden="true" />
+            Fit
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            className="h-8 w-8 aria-disabled:opacity-50"
+            aria-label="Zoom in"
+            aria-disabled={zoomIn === null}
+            onClick={() => {
+              if (zoomIn !== null) setZoomChoice(zoomIn);
+            }}
+          >
+            <ZoomIn className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <span className="w-12 text-right text-sm text-slate-600 tabular-nums" aria-live="polite">
+            {Math.round(view.zoom * 100)}%
+          </span>
+        </div>
+      </div>
+
+      <div
+        ref={(element) => {
+          scroller.current = element;
+          return measure(element);
+        }}
+        className="relative mt-3 overflow-x-auto overscroll-x-contain rounded-xl border border-slate-200 bg-slate-50"
+        {...(view.scrolls ? { role: 'region', 'aria-label': 'Incident flow diagram, scrolls sideways', tabIndex: 0 } : {})}
+      >
+        {containerWidth > 0 && (
+          <Suspense fallback={<DiagramPlaceholder width={view.width} height={view.height} />}>
+            {/* Once the chunk is in, render it directly: a lazy component suspends once even when its
+                code has arrived, and React then holds the reveal for up to 300 ms. */}
+            <IncidentFlowDiagram diagram={diagram} visibleIds={visible} counts={counts} view={view} bounds={bounds} onOpenComments={onOpenComments} />
+          </Suspense>
+        )}
+        {reveal.mode === 'step' && reveal.revealed === 0 && (
+          <p className="pointer-events-none absolute inset-x-0 top-1/2 -translate-y-1/2 px-4 text-center text-sm font-medium text-slate-600">
+            Select <span className="font-semibold text-slate-900">Reveal next step</span> to show the first box.
+          </p>
+        )}
+      </div>
+      {view.scrolls && <p className="mt-2 text-xs text-slate-600 sm:hidden">Swipe sideways to follow the flow.</p>}
+    </section>
+  );
+}
+
+function DiagramPlaceholder({ width, height }: { width: number; height: number }) {
+  return (
+    <div role="status" style={{ width, height }} className="flex items-center justify-center">
+      <span className="flex items-center gap-2 text-sm text-slate-600">
+        <span className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600 motion-reduce:animate-none" aria-hidden="true" />
+        Loading the diagram…
+      </span>
+    </div>
+  );
+}
+
+function DiagramLegend() {
+  return (
+    <ul aria-label="Legend" className="flex flex-wrap items-center gap-x-5 gap-y-1.5 text-xs text-slate-700 sm:text-sm">
+      <li className="flex items-center gap-2">
+        <svg width="36" height="10" viewBox="0 0 36 10" aria-hidden="true">
+          <line x1="0" y1="5" x2="28" y2="5" stroke="#475569" strokeWidth="2" />
+          <path d="M28 1 L35 5 L28 9 Z" fill="#475569" />
+        </svg>
+        Incident flow
+      </li>
+      <li className="flex items-center gap-2">
+        <svg width="36" height="10" viewBox="0 0 36 10" aria-hidden="true">
+          <line x1="0" y1="5" x2="36" y2="5" stroke="#d97706" strokeWidth="2" strokeDasharray="5 4" />
+        </svg>
+        Reads and writes the IT Knowledge Graph
+      </li>
+      <li className="flex items-center gap-2">
+        <span className="h-3 w-5 rounded-sm border border-amber-400 bg-amber-200" aria-hidden="true" />
+        IT Knowledge Graph
+      </li>
+      <li className="flex items-center gap-2">
+        <span className="h-3 w-5 rounded-sm border border-slate-400 bg-slate-200" aria-hidden="true" />
+        Connection Hub
+      </li>
+    </ul>
+  );
+}

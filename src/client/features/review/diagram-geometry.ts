@@ -1,0 +1,75 @@
+import type { DiagramComponent } from '../../../shared/contract/architecture';
+
+/**
+ * Sizes of the incident-flow boxes in diagram units (the content's x/y, on a 240-unit column grid).
+ * sm–lg fit a column with room for a labelled arrow beside them; xl spans two columns. Small and
+ * free of React Flow, so the page can size the diagram's placeholder before the diagram chunk loads.
+ */
+export const NODE_WIDTHS: Readonly<Record<DiagramComponent['width'], number>> = { sm: 160, md: 200, lg: 220, xl: 440 };
+export const NODE_HEIGHT = 96;
+/** Room around the boxes for the arrows that run outside them. */
+export const DIAGRAM_PADDING = 24;
+
+/**
+ * Below this zoom the titles would be too small to read (under 9 px), so narrow screens keep
+ * SCROLL_ZOOM instead and scroll sideways.
+ */
+export const MIN_FIT_ZOOM = 0.5;
+export const SCROLL_ZOOM = 0.7;
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export function nodeRect(component: Pick<DiagramComponent, 'x' | 'y' | 'width'>): Rect {
+  return { x: component.x, y: component.y, width: NODE_WIDTHS[component.width], height: NODE_HEIGHT };
+}
+
+/** The area every box, arrow and label of the diagram lies in. */
+export function diagramBounds(components: readonly Pick<DiagramComponent, 'x' | 'y' | 'width'>[]): Rect {
+  if (components.length === 0) return { x: 0, y: 0, width: 0, height: 0 };
+  const rects = components.map(nodeRect);
+  const left = Math.min(...rects.map((rect) => rect.x)) - DIAGRAM_PADDING;
+  const top = Math.min(...rects.map((rect) => rect.y)) - DIAGRAM_PADDING;
+  const right = Math.max(...rects.map((rect) => rect.x + rect.width)) + DIAGRAM_PADDING;
+  const bottom = Math.max(...rects.map((rect) => rect.y + rect.height)) + DIAGRAM_PADDING;
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+export interface DiagramView {
+  zoom: number;
+  /** The zoom that fits the container's width (or the readable floor on narrow screens). */
+  fitZoom: number;
+  /** Screen size of the canvas: the whole diagram at `zoom`. */
+  width: number;
+  height: number;
+  /** True when the canvas is wider than the container and scrolls sideways. */
+  scrolls: boolean;
+}
+
+/** 'fit', or a zoom the reader chose with the zoom buttons. */
+export type ZoomChoice = 'fit' | number;
+export const ZOOM_STEPS: readonly number[] = [0.4, 0.5, 0.6, 0.75, 0.9, 1, 1.25];
+
+/**
+ * Fits the diagram to the container's width (never above 1:1); when that would make it
+ * unreadable, keeps a readable zoom and lets the container scroll sideways instead. A zoom the
+ * reader chose wins over both.
+ */
+export function diagramView(bounds: Rect, containerWidth: number, choice: ZoomChoice = 'fit'): DiagramView {
+  if (bounds.width <= 0 || containerWidth <= 0) return { zoom: 1, fitZoom: 1, width: bounds.width, height: bounds.height, scrolls: false };
+  const fit = Math.min(1, containerWidth / bounds.width);
+  const fitZoom = fit >= MIN_FIT_ZOOM ? fit : SCROLL_ZOOM;
+  const zoom = choice === 'fit' ? fitZoom : choice;
+  const width = Math.floor(bounds.width * zoom);
+  return { zoom, fitZoom, width, height: Math.ceil(bounds.height * zoom), scrolls: width > containerWidth };
+}
+
+/** The next zoom step in `direction` (+1 in, -1 out) from `zoom`, or null at either end. */
+export function nextZoom(zoom: number, direction: 1 | -1): number | null {
+  const steps = direction > 0 ? ZOOM_STEPS.filter((step) => step > zoom + 0.01) : ZOOM_STEPS.filter((step) => step < zoom - 0.01).reverse();
+  return steps[0] ?? null;
+}

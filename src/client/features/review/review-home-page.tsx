@@ -1,0 +1,141 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { Architecture } from '../../../shared/contract/architecture';
+import { NAV } from '../../components/layout/navigation';
+import { PageHeader } from '../../components/layout/page-header';
+import { LoadError } from '../../components/ui/load-error';
+import { Skeleton } from '../../components/ui/skeleton';
+import { describeError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth';
+import { prefetchArchitecture, useArchitecture } from './api/get-architecture';
+import { useCommentCounts } from './api/get-comment-counts';
+import { useLiveCommentUpdates } from './api/live-comment-updates';
+import { CardGroupSection } from './components/card-group-section';
+import { IncidentFlowSection } from './components/incident-flow-section';
+import { loadCommentPanel, useCommentPanel, type OpenComments } from './use-comment-panel';
+import type { CommentCounts } from '../../../shared/contract/comments';
+
+const CommentPanel = lazy(loadCommentPanel);
+
+// Loading this module means the main page is about to render for a signed-in member: ask for the
+// architecture now rather than after React's first commit (see prefetchArchitecture).
+prefetchArchitecture();
+
+/**
+ * Spec section 2 'Main page': the welcome, the platform-wide and workflow cards, the incident-flow
+ * diagram, the user-experience cards, and the comment panel for whichever one is opened. Comment
+ * counts come from one request for the whole page; live events keep them and any open panel current.
+ */
+export default function ReviewHomePage() {
+  useLiveCommentUpdates();
+  const { user } = useCurrentUser();
+  const firstName = user?.firstName !== undefined && user.firstName.trim() !== '' ? user.firstName : 'User';
+  const architecture = useArchitecture();
+  const counts = useCommentCounts();
+  const panel = useCommentPanel();
+  const [panelRequested, setPanelRequested] = useState(false);
+
+  // The panel's code is fetched once the page is idle, so the first Comment click opens it at once.
+  useEffect(() => {
+    const prefetch = () => void loadCommentPanel();
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => {
+        window.cancelIdleCallback(handle);
+      };
+    }
+    const timer = setTimeout(prefetch, 1500);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
+
+  const { openComments: showPanel } = panel;
+  // Stable, so the diagram's boxes are not rebuilt on every render of the page.
+  const openComments = useCallback<OpenComments>(
+    (target, opener) => {
+      setPanelRequested(true);
+      showPanel(target, opener);
+    },
+    [showPanel],
+  );
+
+  return (
+    <div className="min-h-screen">
+      <PageHeader
+        title="AI-Driven Operations Management"
+        subtitle="Architecture Review"
+        links={[NAV.capabilities, NAV.principles, NAV.analytics, NAV.suggestions, NAV.admin]}
+      />
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <div className="max-w-3xl">
+          <h2 className="text-2xl font-bold text-slate-900">Welcome, {firstName}</h2>
+          <p className="mt-2 text-slate-600">
+            Review the platform architecture with your team: open any card or diagram box to read what others think, comment or propose a change,
+            and vote. Your teammates&rsquo; comments and votes appear here as they happen.
+          </p>
+        </div>
+
+        {architecture.isPending && <ArchitectureSkeleton />}
+        {architecture.isError && (
+          <LoadError
+            className="mt-10"
+            title="The architecture could not be loaded"
+            message={describeError(architecture.error, 'The server did not answer.')}
+            retrying={architecture.isFetching}
+            onRetry={() => {
+              void architecture.refetch();
+            }}
+          />
+        )}
+        {architecture.data !== undefined && <ArchitectureSections architecture={architecture.data} counts={counts.data} onOpenComments={openComments} />}
+      </main>
+
+      {panelRequested && (
+        <Suspense fallback={null}>
+          <CommentPanel target={panel.target} open={panel.open} onOpenChange={panel.setOpen} restoreFocus={panel.restoreFocus} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** Spec order: platform-wide and workflow cards, then the diagram, then the user-experience cards. */
+function ArchitectureSections({ architecture, counts, onOpenComments }: { architecture: Architecture; counts: CommentCounts | undefined; onOpenComments: OpenComments }) {
+  const [first, second, ...rest] = architecture.groups;
+  return (
+    <div className="mt-10 space-y-12">
+      {first !== undefined && <CardGroupSection group={first} counts={counts} onOpenComments={onOpenComments} />}
+      {second !== undefined && <CardGroupSection group={second} counts={counts} onOpenComments={onOpenComments} />}
+      <IncidentFlowSection diagram={architecture.diagram} counts={counts} onOpenComments={onOpenComments} />
+      {rest.map((group) => (
+        <CardGroupSection key={group.id} group={group} counts={counts} onOpenComments={onOpenComments} />
+      ))}
+    </div>
+  );
+}
+
+function ArchitectureSkeleton() {
+  return (
+    <div className="mt-10 space-y-12" role="status">
+      <span className="sr-only">Loading the architecture…</span>
+      {[5, 5].map((cards, group) => (
+        <div key={group}>
+          <Skeleton className="h-6 w-64" />
+          <Skeleton className="mt-2 h-4 w-96 max-w-full" />
+          <div className="mt-5 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {Array.from({ length: cards }, (_, card) => (
+              <div key={card} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <Skeleton className="h-5 w-2/3" />
+                <Skeleton className="mt-3 h-4 w-full" />
+                <Skeleton className="mt-2 h-4 w-5/6" />
+                <Skeleton className="mt-5 h-4 w-3/4" />
+                <Skeleton className="mt-2 h-4 w-2/3" />
+                <Skeleton className="mt-2 h-4 w-3/4" />
+              </div>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

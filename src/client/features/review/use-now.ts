@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, refreshed every `intervalMs`, so "2 minutes ago" keeps counting while a list is open. */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, intervalMs);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GenerateSuggestionsResponse } from '../../../../shared/contract/ai';
+import { toast } from '../../../components/ui/use-toast';
+import { apiJson, describeError } from '../../../lib/api-client';
+import { plural } from '../text';
+import { suggestionPaths } from './endpoints';
+import { narrativeSummaryQueryOptions } from './get-narrative-summary';
+import { suggestionsQueryOptions } from './get-suggestions';
+
+/**
+ * POST /api/suggestions/generate (empty body): reads every comment and stores the suggestions that
+ * follow from them. Suggestions that still stand keep their id and votes; the rest are archived.
+ * Within 10 s of the last generation the server answers that one again (`reused`).
+ */
+export function generateSuggestions(): Promise<GenerateSuggestionsResponse> {
+  return apiJson<GenerateSuggestionsResponse>('POST', suggestionPaths.generate);
+}
+
+/** The toast after a generation: what changed, from how many comments, and any provider notice. */
+export function describeGeneration(result: GenerateSuggestionsResponse): { title: string; description: string } {
+  const changes = `${result.created} new, ${result.kept} kept, ${result.archived} archived`;
+  const from = `from ${plural(result.commentCount, 'team comment')}`;
+  const notice = result.fallback && result.notice !== undefined ? ` ${result.notice}` : '';
+  if (result.reused) {
+    return {
+      title: 'Recent result reused',
+      description: `Suggestions were generated less than 10 seconds ago, so that result is shown: ${changes} ${from}.${notice}`,
+    };
+  }
+  return { title: 'Feedback and recommendations updated', description: `${changes} ${from}.${notice}` };
+}
+
+export function useGenerateSuggestions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateSuggestions,
+    // The answer carries the new list: shown at once; the narrative over it is asked for again.
+    onSuccess: async (result) => {
+      queryClient.setQueryData(suggestionsQueryOptions().queryKey, result.suggestions);
+      toast(describeGeneration(result));
+      await queryClient.invalidateQueries({ queryKey: narrativeSummaryQueryOptions().queryKey });
+    },
+    onError: (error) => {
+      toast({ title: 'Failed to generate suggestions', description: describeError(error, 'Please try again.'), variant: 'destructive' });
+    },
+  });
+}

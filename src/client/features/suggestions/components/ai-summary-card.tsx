@@ -1,0 +1,173 @@
+import { AlertTriangle, Info, RefreshCw, Sparkles } from 'lucide-react';
+import { useId } from 'react';
+import type { NarrativeSummary } from '../../../../shared/contract/ai';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { describeError } from '../../../lib/api-client';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
+import { useNow } from '../../review/use-now';
+import type { useNarrativeSummary } from '../api/get-narrative-summary';
+import { CONSENSUS_CUT, KEY_ACTION_CUT, TOP_ACTIONS, TOP_THEMES, confidencePercent, plural } from '../text';
+import { PriorityBadge } from './badges';
+import { ExpandableText } from './expandable-text';
+import { NarrativeSections, NetVotes } from './narrative-sections';
+import { NarrativeSourcesButton } from './sources-dialog';
+
+type NarrativeQuery = ReturnType<typeof useNarrativeSummary>;
+
+/**
+ * Spec section 2 'AI Summary card': the confidence as a rounded percent, the consensus (cut at 120
+ * characters), the top 2 themes and the top 2 actions (cut at 100), then the collapsible themes,
+ * actions and conflicts. All of it is AI text, rendered as text.
+ */
+export function AiSummaryCard({ narrative }: { narrative: NarrativeQuery }) {
+  const headingId = useId();
+  const data = narrative.data;
+  return (
+    <Card className="overflow-hidden">
+      <section aria-labelledby={headingId} aria-busy={narrative.isFetching}>
+        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-linear-to-r from-brand-50 to-white px-5 py-4">
+          <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <Sparkles className="h-5 w-5 text-brand-600" aria-hidden="true" /> AI Summary
+          </h2>
+          {data !== undefined && <Confidence value={data.confidence} />}
+        </header>
+        <div className="px-5 py-5">
+          {narrative.isPending && <SummarySkeleton />}
+          {narrative.isError && data === undefined && (
+            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+              <p className="flex items-center gap-2 font-semibold">
+                <AlertTriangle className="h-4 w-4" aria-hidden="true" /> The summary could not be made
+              </p>
+              <p className="mt-1">{describeError(narrative.error, 'Check your connection and try again.')}</p>
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-3"
+                disabled={narrative.isFetching}
+                onClick={() => {
+                  void narrative.refetch();
+                }}
+              >
+                <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try again
+              </Button>
+            </div>
+          )}
+          {data !== undefined && <SummaryBody narrative={data} />}
+        </div>
+      </section>
+    </Card>
+  );
+}
+
+function Confidence({ value }: { value: number }) {
+  const percent = confidencePercent(value);
+  return (
+    <div className="flex items-center gap-2">
+      <span className="text-sm text-slate-700">
+        Confidence <strong className="text-base font-semibold text-slate-900 tabular-nums">{percent}</strong>
+      </span>
+      <span className="h-2 w-20 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+        <span className="block h-full rounded-full bg-brand-600" style={{ width: percent }} />
+      </span>
+    </div>
+  );
+}
+
+function SummaryBody({ narrative }: { narrative: NarrativeSummary }) {
+  const now = useNow();
+  const themesId = useId();
+  const actionsId = useId();
+  const themes = narrative.keyThemes.slice(0, TOP_THEMES);
+  const actions = narrative.actionItems.slice(0, TOP_ACTIONS);
+  const maker = narrative.generatedBy.provider === 'local' ? 'the local analyser' : narrative.generatedBy.model;
+  return (
+    <div className="space-y-6">
+      {narrative.fallback && narrative.notice !== undefined && (
+        <p role="note" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <span className="break-words">{narrative.notice}</span>
+        </p>
+      )}
+
+      <div>
+        <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Overall consensus</h3>
+        <ExpandableText text={narrative.overallConsensus} max={CONSENSUS_CUT} context="of the overall consensus" className="mt-1.5 leading-relaxed text-slate-800" />
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <div>
+          <h3 id={themesId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+            Top themes
+          </h3>
+          {themes.length === 0 ? (
+            <p className="mt-1.5 text-sm text-slate-600">No themes stand out yet.</p>
+          ) : (
+            <ol aria-labelledby={themesId} className="mt-2 space-y-3">
+              {themes.map((theme, index) => (
+                <li key={`${index}-${theme.theme}`} className="rounded-lg border border-slate-200 p-3">
+                  <p className="font-semibold break-words text-slate-900">{theme.theme}</p>
+                  <p className="mt-1 flex flex-wrap items-center gap-2">
+                    <PriorityBadge priority={theme.priority} />
+                    <NetVotes value={theme.netVotes} />
+                  </p>
+                  <div className="mt-1.5">
+                    <NarrativeSourcesButton kind="theme" text={theme.theme} suggestionIds={theme.sources} />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+        <div>
+          <h3 id={actionsId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+            Key actions
+          </h3>
+          {actions.length === 0 ? (
+            <p className="mt-1.5 text-sm text-slate-600">No actions are proposed yet.</p>
+          ) : (
+            <ol aria-labelledby={actionsId} className="mt-2 space-y-3">
+              {actions.map((item, index) => (
+                <li key={`${index}-${item.action}`} className="rounded-lg border border-slate-200 p-3">
+                  <ExpandableText text={item.action} max={KEY_ACTION_CUT} context={`of key action ${index + 1}`} className="text-sm leading-relaxed font-medium text-slate-900" />
+                  <p className="mt-1.5">
+                    <PriorityBadge priority={item.priority} />
+                  </p>
+                  <div className="mt-1.5">
+                    <NarrativeSourcesButton kind="action" text={item.action} suggestionIds={item.sources} />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+
+      <NarrativeSections narrative={narrative} />
+
+      <p className="text-xs text-slate-600">
+        From {plural(narrative.suggestionCount, 'suggestion')} and their votes, by {maker},{' '}
+        <time dateTime={narrative.generatedBy.generatedAt} title={formatDateTime(narrative.generatedBy.generatedAt)}>
+          {formatRelativeTime(narrative.generatedBy.generatedAt, now)}
+        </time>
+        .
+      </p>
+    </div>
+  );
+}
+
+function SummarySkeleton() {
+  return (
+    <div role="status" className="space-y-4">
+      <span className="sr-only">Summarising the suggestions…</span>
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-5/6" />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    </div>
+  );
+}

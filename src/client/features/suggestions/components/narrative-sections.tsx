@@ -1,0 +1,89 @@
+import { ChevronDown } from 'lucide-react';
+import { Collapsible } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+import type { NarrativeSummary } from '../../../../shared/contract/ai';
+import { PriorityBadge } from './badges';
+import { NarrativeSourcesButton } from './sources-dialog';
+
+/** Spec section 2: the themes, actions and conflicts, each a collapsible section, closed at first. */
+export function NarrativeSections({ narrative }: { narrative: NarrativeSummary }) {
+  return (
+    <div className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+      <Section title="Key themes" count={narrative.keyThemes.length} empty="No themes stand out yet.">
+        {narrative.keyThemes.map((theme, index) => (
+          <li key={`${index}-${theme.theme}`} className="py-3 first:pt-0 last:pb-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <h4 className="font-semibold break-words text-slate-900">{theme.theme}</h4>
+              <PriorityBadge priority={theme.priority} />
+              <NetVotes value={theme.netVotes} />
+            </div>
+            {theme.description !== '' && <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">{theme.description}</p>}
+            <div className="mt-1.5">
+              <NarrativeSourcesButton kind="theme" text={theme.theme} suggestionIds={theme.sources} />
+            </div>
+          </li>
+        ))}
+      </Section>
+      <Section title="Action items" count={narrative.actionItems.length} empty="No actions are proposed yet.">
+        {narrative.actionItems.map((item, index) => (
+          <li key={`${index}-${item.action}`} className="py-3 first:pt-0 last:pb-0">
+            <div className="flex flex-wrap items-start gap-2">
+              <h4 className="min-w-0 flex-1 font-semibold break-words whitespace-pre-wrap text-slate-900">{item.action}</h4>
+              <PriorityBadge priority={item.priority} />
+            </div>
+            {item.reasoning !== '' && <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">{item.reasoning}</p>}
+            <div className="mt-1.5">
+              <NarrativeSourcesButton kind="action" text={item.action} suggestionIds={item.sources} />
+            </div>
+          </li>
+        ))}
+      </Section>
+      <Section title="Conflicts" count={narrative.conflicts.length} empty="No conflicts: where the team voted, it pulled the same way.">
+        {narrative.conflicts.map((conflict, index) => (
+          <li key={`${index}-${conflict.topic}`} className="py-3 first:pt-0 last:pb-0">
+            <h4 className="font-semibold break-words text-slate-900">{conflict.topic}</h4>
+            {conflict.description !== '' && <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">{conflict.description}</p>}
+            {conflict.suggestedResolution !== '' && (
+              <p className="mt-2 rounded-md bg-emerald-50 px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-emerald-900">
+                <span className="font-semibold">Suggested resolution: </span>
+                {conflict.suggestedResolution}
+              </p>
+            )}
+            <div className="mt-1.5">
+              <NarrativeSourcesButton kind="conflict" text={conflict.topic} suggestionIds={conflict.sources} />
+            </div>
+          </li>
+        ))}
+      </Section>
+    </div>
+  );
+}
+
+export function NetVotes({ value }: { value: number }) {
+  const sign = value > 0 ? '+' : value < 0 ? '−' : '±';
+  return (
+    <span className="text-xs font-medium text-slate-600 tabular-nums" title="Thumbs up minus thumbs down on its suggestions">
+      {sign}
+      {Math.abs(value)} net {Math.abs(value) === 1 ? 'vote' : 'votes'}
+    </span>
+  );
+}
+
+function Section({ title, count, empty, children }: { title: string; count: number; empty: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen}>
+      <h3>
+        <Collapsible.Trigger className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left text-sm font-semibold text-slate-900 hover:bg-slate-50">
+          <span>
+            {title} <span className="font-normal text-slate-600">({count})</span>
+          </span>
+          <ChevronDown className={open ? 'h-4 w-4 rotate-180 text-slate-600 transition-transform' : 'h-4 w-4 text-slate-600 transition-transform'} aria-hidden="true" />
+        </Collapsible.Trigger>
+      </h3>
+      <Collapsible.Content className="px-4 pb-4">
+        {count === 0 ? <p className="text-sm text-slate-600">{empty}</p> : <ul className="divide-y divide-slate-100">{children}</ul>}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}

@@ -1,0 +1,204 @@
+import { useQueries } from '@tanstack/react-query';
+import { AlertTriangle, FileText, RefreshCw, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Suggestion } from '../../../../shared/contract/ai';
+import type { Comment } from '../../../../shared/contract/comments';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { describeError } from '../../../lib/api-client';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
+import { commentsQueryOptions } from '../../review/api/get-comments';
+import { useNow } from '../../review/use-now';
+import { useSuggestionLookup } from '../suggestion-lookup';
+import { cutText, plural } from '../text';
+
+const triggerClasses =
+  'inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700';
+
+/** A theme, action or conflict of the narrative: its sources are suggestions, and theirs are comments. */
+export function NarrativeSourcesButton({ kind, text, suggestionIds }: { kind: 'theme' | 'action' | 'conflict'; text: string; suggestionIds: readonly number[] }) {
+  if (suggestionIds.length === 0) return <span className="text-sm text-slate-600">No sources cited</span>;
+  const label = cutText(text, 60);
+  return (
+    <SourcesDialog
+      trigger={
+        <>
+          <FileText className="h-3.5 w-3.5" aria-hidden="true" />
+          View {plural(suggestionIds.length, 'source')}
+          <span className="sr-only">
+            {' '}
+            of the {kind} “{label.cut ? `${label.shown}…` : label.shown}”
+          </span>
+        </>
+      }
+      title={`Sources of this ${kind}`}
+      description={text}
+    >
+      <CitedSuggestions suggestionIds={suggestionIds} />
+    </SourcesDialog>
+  );
+}
+
+/** A suggestion's sources: the team comments it follows from. */
+export function SuggestionSourcesButton({ suggestion }: { suggestion: Suggestion }) {
+  return (
+    <SourcesDialog
+      trigger={
+        <>
+          <FileText className="h-3.5 w-3.5" aria-hidden="true" />
+          {plural(suggestion.sources.length, 'source comment')}
+        </>
+      }
+      title="Comments behind this suggestion"
+      description={suggestion.suggestion}
+    >
+      <CitedComments suggestion={suggestion} />
+    </SourcesDialog>
+  );
+}
+
+/**
+ * A modal Radix dialog: focus moves in and stays, Escape closes it and focus goes back to the
+ * button. Its body (and the comment requests) exist only while it is open.
+ */
+function SourcesDialog({ trigger, title, description, children }: { trigger: ReactNode; title: string; description: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+
+  // Radix lets only the topmost layer handle Escape, and a toast that appeared after the dialog
+  // opened is such a layer: Escape would close the toast and leave the dialog open.
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className={triggerClasses}>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[calc(100vw-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-2xl outline-none">
+          <header className="flex items-start gap-3 border-b border-slate-200 px-5 py-4">
+            <div className="min-w-0 flex-1">
+              <Dialog.Title className="text-lg leading-snug font-semibold text-slate-900">{title}</Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">{description}</Dialog.Description>
+            </div>
+            <Dialog.Close className="-mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Close sources">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+          </header>
+          <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The suggestions a narrative item cites, each with the comments behind it. */
+function CitedSuggestions({ suggestionIds }: { suggestionIds: readonly number[] }) {
+  const { suggestionById, titleOf } = useSuggestionLookup();
+  const cited = suggestionIds.flatMap((id) => suggestionById.get(id) ?? []);
+  const gone = suggestionIds.length - cited.length;
+  return (
+    <div className="space-y-4">
+      {cited.length > 0 && (
+        <h3 className="text-sm font-semibold text-slate-900">
+          {cited.length === 1 ? 'The suggestion it comes from' : `The ${cited.length} suggestions it comes from`}
+        </h3>
+      )}
+      <ol className="space-y-4">
+        {cited.map((suggestion) => (
+          <li key={suggestion.id} data-cited-suggestion={suggestion.id} className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <p className="text-sm font-medium break-words whitespace-pre-wrap text-slate-900">{suggestion.suggestion}</p>
+            <p className="mt-1 text-xs text-slate-600">On {suggestion.components.map(titleOf).join(', ')}</p>
+            <div className="mt-3">
+              <CitedComments suggestion={suggestion} />
+            </div>
+          </li>
+        ))}
+      </ol>
+      {gone > 0 && (
+        <p className="text-sm text-slate-600">
+          {gone === 1 ? '1 cited suggestion is' : `${gone} cited suggestions are`} no longer active (archived by a newer generation).
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The comments a suggestion cites, read from its components' comment lists (the review's own queries). */
+function CitedComments({ suggestion }: { suggestion: Suggestion }) {
+  const { titleOf } = useSuggestionLookup();
+  const now = useNow();
+  const lists = useQueries({ queries: suggestion.components.map((componentId) => commentsQueryOptions(componentId)) });
+  const failed = lists.find((list) => list.isError);
+  const loading = lists.some((list) => list.isPending && !list.isError);
+  const wanted = new Set(suggestion.sources);
+  const cited: Comment[] = lists
+    .flatMap((list) => list.data ?? [])
+    .filter((comment) => wanted.has(comment.id))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  const gone = suggestion.sources.length - cited.length;
+
+  if (failed !== undefined) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <p className="flex items-center gap-2 font-semibold">
+          <AlertTriangle className="h-4 w-4" aria-hidden="true" /> Could not load the comments
+        </p>
+        <p className="mt-1">{describeError(failed.error, 'Check your connection and try again.')}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          onClick={() => {
+            for (const list of lists) if (list.isError) void list.refetch();
+          }}
+        >
+          <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try again
+        </Button>
+      </div>
+    );
+  }
+  if (loading) {
+    return (
+      <div role="status" className="space-y-2">
+        <span className="sr-only">Loading the comments…</span>
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    );
+  }
+  return (
+    <div>
+      {cited.length > 0 && <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{plural(cited.length, 'team comment')}</h4>}
+      <ul className="space-y-2">
+        {cited.map((comment) => (
+          <li key={comment.id}>
+            <article aria-label={`Comment by ${comment.memberName}`} className="rounded-lg border border-slate-200 bg-white p-3">
+              <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-xs text-slate-600">
+                <span className="text-sm font-semibold text-slate-900">{comment.memberName}</span>
+                <span>on {titleOf(comment.componentId)}</span>
+                <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)}>
+                  {formatRelativeTime(comment.createdAt, now)}
+                </time>
+                {comment.kind === 'proposal' && <span className="rounded-full border border-amber-400 bg-amber-100 px-2 py-px font-semibold text-amber-900">Change proposal</span>}
+              </p>
+              <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{comment.content}</p>
+            </article>
+          </li>
+        ))}
+      </ul>
+      {gone > 0 && (
+        <p className="mt-2 text-sm text-slate-600">{gone === 1 ? '1 cited comment has' : `${gone} cited comments have`} since been deleted.</p>
+      )}
+    </div>
+  );
+}

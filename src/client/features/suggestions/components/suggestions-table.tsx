@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import type { Suggestion } from '../../../../shared/contract/ai';
+import { significanceOf } from '../../../../shared/significance';
+import { useCurrentUser } from '../../../lib/auth';
+import { useSuggestionLookup } from '../suggestion-lookup';
+import { RecommendationTypeBadge, SignificanceBadge } from './badges';
+import { SuggestionSourcesButton } from './sources-dialog';
+import { SuggestionVotes } from './vote-buttons';
+
+const headerCell = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase';
+/** From md up a table row; below it each row is a card whose cells carry their own labels. */
+const cell = 'px-4 py-3 align-top max-md:flex max-md:items-center max-md:gap-3 max-md:px-0 max-md:py-1.5';
+
+/**
+ * Spec section 2: the suggestions with their significance (spec section 4, the same rules as the
+ * server), components, type, the initials of the members behind them, and votes. A real table on
+ * wide screens; on a phone the same table lays each row out as a card, so nothing scrolls sideways.
+ */
+export function SuggestionsTable({ suggestions, captionId }: { suggestions: readonly Suggestion[]; captionId: string }) {
+  const { user } = useCurrentUser();
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm max-md:overflow-visible max-md:border-0 max-md:bg-transparent max-md:shadow-none">
+      <table aria-labelledby={captionId} className="w-full text-left text-sm max-md:block">
+        <thead className="border-b border-slate-200 bg-slate-50 max-md:sr-only">
+          <tr>
+            <th scope="col" className={headerCell}>
+              Suggestion
+            </th>
+            <th scope="col" className={headerCell}>
+              Significance
+            </th>
+            <th scope="col" className={headerCell}>
+              Components
+            </th>
+            <th scope="col" className={headerCell}>
+              Type
+            </th>
+            <th scope="col" className={headerCell}>
+              Raised by
+            </th>
+            <th scope="col" className={headerCell}>
+              Votes
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 max-md:block max-md:space-y-3 max-md:divide-y-0">
+          {suggestions.map((suggestion) => (
+            <SuggestionRow key={suggestion.id} suggestion={suggestion} memberName={user?.name} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SuggestionRow({ suggestion, memberName }: { suggestion: Suggestion; memberName: string | undefined }) {
+  const { titleOf } = useSuggestionLookup();
+  return (
+    <tr data-suggestion-id={suggestion.id} className="max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm">
+      <td className="px-4 py-3 align-top max-md:block max-md:px-0 max-md:pt-0 max-md:pb-2 md:min-w-72">
+        <p className="leading-relaxed break-words whitespace-pre-wrap text-slate-900">{suggestion.suggestion}</p>
+        <div className="mt-1.5">
+          <SuggestionSourcesButton suggestion={suggestion} />
+        </div>
+      </td>
+      <td className={cell}>
+        <CellLabel>Significance</CellLabel>
+        <SignificanceBadge significance={significanceOf(suggestion.suggestion)} />
+      </td>
+      <td className={cell}>
+        <CellLabel>Components</CellLabel>
+        <ul aria-label="Components" className="flex flex-wrap gap-1 md:max-w-56">
+          {suggestion.components.map((componentId) => (
+            <li key={componentId} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+              {titleOf(componentId)}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className={cell}>
+        <CellLabel>Type</CellLabel>
+        <RecommendationTypeBadge type={suggestion.recommendationType} />
+      </td>
+      <td className={cell}>
+        <CellLabel>Raised by</CellLabel>
+        <ul aria-label="Raised by" className="flex flex-wrap gap-1 md:min-w-24">
+          {suggestion.memberInitials.map((initials) => (
+            <li key={initials} className="inline-flex h-7 min-w-7 items-center justify-center rounded-full bg-brand-100 px-1.5 text-xs font-semibold text-brand-700">
+              {initials}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className={cell}>
+        <CellLabel>Votes</CellLabel>
+        <SuggestionVotes suggestion={suggestion} memberName={memberName} />
+      </td>
+    </tr>
+  );
+}
+
+/** The column's name beside the value on a phone; hidden from assistive technology, which reads the column header. */
+function CellLabel({ children }: { children: ReactNode }) {
+  return (
+    <span aria-hidden="true" className="w-28 shrink-0 text-xs font-semibold tracking-wide text-slate-600 uppercase md:hidden">
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiRequestError, getQueryFn } from './api-client';
+import { currentUserQueryKey } from './auth';
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 401;
+}
+
+/** Spec section 9 query defaults: no retries, no refetch on focus or interval, data never stale. */
+export function createQueryClient(): QueryClient {
+  // A 401 from any call means the session has ended on the server (idle or absolute timeout,
+  // logout elsewhere): the current user becomes null and the auth gate shows the sign-in screen.
+  // A failed sign-in also answers 401, while the user is already null, which changes nothing.
+  const signOutOnUnauthorized = (error: unknown) => {
+    if (isUnauthorized(error) && queryClient.getQueryData(currentUserQueryKey) != null) {
+      queryClient.setQueryData(currentUserQueryKey, null);
+    }
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: signOutOnUnauthorized }),
+    mutationCache: new MutationCache({ onError: signOutOnUnauthorized }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return queryClient;
+}

@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './db/connection.js';
+import { createTestDatabase, type TestDatabase } from './test/test-database.js';
+
+const CLI = path.resolve(import.meta.dirname, 'admin-cli.ts');
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// Each command is a fresh Node process with tsx: seconds each on a busy machine.
+describe('npm run admin', { timeout: 60_000 }, () => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+
+  const admin = (...args: string[]) =>
+    new Promise<CliResult>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: database.dataDir,
+          ...(database.databaseUrl === undefined ? {} : { DATABASE_URL: database.databaseUrl }),
+        },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        resolve({ code, stdout, stderr });
+      });
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle.close();
+    await database.drop();
+  });
+
+  it('adds a member once, case-insensitively, and lists it', async () => {
+    const added = await admin('add-member', '  grace   hopper ', '--email', 'grace@example.com');
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain('Added grace hopper');
+    const again = await admin('add-member', 'Grace Hopper');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('already a member; nothing changed');
+
+    const listed = await admin('list-members');
+    expect(listed.stdout.split('\n').filter((line) => line.startsWith('grace hopper'))).toEqual([
+      'grace hopper\tmember\tno PIN yet\tactive\tgrace@example.com',
+    ]);
+  });
+
+  it('sets a role and refuses unknown names and bad input with exit code 1', async () => {
+    expect((await admin('set-role', 'GRACE HOPPER', 'admin')).stdout).toContain('now has the admin role');
+    expect((await admin('list-members')).stdout).toContain('grace hopper\tadmin');
+    const unknown = await admin('set-role', 'Nobody Here', 'admin');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No member named "Nobody Here"');
+    const badRole = await admin('set-role', 'Grace Hopper', 'root');
+    expect(badRole.code).toBe(1);
+    const badName = await admin('add-member', '<script>');
+    expect(badName.code).toBe(1);
+    expect(badName.stderr).toContain('letters');
+    const unknownCommand = await admin('frobnicate');
+    expect(unknownCommand.code).toBe(1);
+    expect(unknownCommand.stderr).toContain('Usage: npm run admin');
+  });
+
+  it('resets a PIN: clears it, ends sessions and devices, resolves pending requests', async () => {
+    handle = openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+    const { db } = handle;
+    const member = await db.selectFrom('members').select('id').where('name_key', '=', 'grace hopper').executeTakeFirstOrThrow();
+    const now = Date.now();
+    await db.updateTable('members').set({ pin_hash: 'x', pin_set_at: now }).where('id', '=', member.id).execute();
+    await db.insertInto('sessions').values({ token_hash: 'a'.repeat(64), member_id: member.id, created_at: now, last_seen_at: now, expires_at: now + 60_000, ip: null, user_agent: null }).execute();
+    await db.insertInto('device_tokens').values({ token_hash: 'b'.repeat(64), member_id: member.id, created_at: now, expires_at: now + 60_000 }).execute();
+    await db.insertInto('pin_reset_requests').values({ member_id: member.id, member_name: 'grace hopper', requested_at: now }).execute();
+
+    const reset = await admin('reset-pin', 'Grace Hopper');
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toContain('Cleared the PIN of grace hopper');
+
+    const after = await db.selectFrom('members').select(['pin_hash']).where('id', '=', member.id).executeTakeFirstOrThrow();
+    expect(after.pin_hash).toBeNull();
+    expect(await db.selectFrom('sessions').select('token_hash').where('member_id', '=', member.id).execute()).toEqual([]);
+    expect(await db.selectFrom('device_tokens').select('token_hash').where('member_id', '=', member.id).execute()).toEqual([]);
+    const requests = await db.selectFrom('pin_reset_requests').select(['status', 'resolved_by']).where('member_id', '=', member.id).execute();
+    expect(requests).toEqual([{ status: 'resolved', resolved_by: 'admin (command line)' }]);
+    const audit = await db.selectFrom('audit_log').select('detail').where('event', '=', 'admin-action').execute();
+    expect(audit.map((row) => row.detail)).toContain('reset-pin grace hopper');
+  });
+
+  it('rotates a secret in secrets.json without printing it, and a new pepper clears every PIN', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const file = path.join(database.dataDir, 'secrets.json');
+    const before = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+    const rotated = await admin('rotate-secret', 'team');
+    expect(rotated.code).toBe(0);
+    const after = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+    expect(after.teamPassword).not.toBe(before.teamPassword);
+    expect(after.adminPassword).toBe(before.adminPassword);
+    expect(rotated.stdout).not.toContain(String(after.teamPassword));
+
+    const { db } = handle;
+    await db.updateTable('members').set({ pin_hash: 'y' }).execute();
+    const pepper = await admin('rotate-secret', 'pepper');
+    expect(pepper.code).toBe(0);
+    expect(pepper.stdout).toMatch(/cleared \d+ PIN/);
+    const withPins = await db.selectFrom('members').select('id').where('pin_hash', 'is not', null).execute();
+    expect(withPins).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { GeneratedBy } from '../../shared/contract/ai.js';
+import type { AiProvider } from './provider.js';
+
+export interface AiRun<T> {
+  output: T;
+  /** The provider that made the output: the local one after a fallback. */
+  provider: AiProvider;
+  fallback: boolean;
+  notice?: string;
+}
+
+/** A short reason a provider failed, for the log and the notice; never the prompt or a key. */
+function reasonOf(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'reason' in error && typeof error.reason === 'string') return error.reason;
+  return error instanceof Error && error.name === 'ZodError' ? 'invalid output' : 'unexpected error';
+}
+
+/**
+ * ARCHITECTURE.md 5: the configured provider answers, and when it fails in any way (network,
+ * timeout, malformed or invalid output) the local analyzer answers instead, saying so.
+ */
+export class AiEngine {
+  constructor(
+    readonly primary: AiProvider,
+    readonly local: AiProvider,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** `localOnly`: when there is nothing for a model to read, the local analyzer answers alone. */
+  async run<T>(what: string, task: (provider: AiProvider) => Promise<T>, options: { localOnly?: boolean } = {}): Promise<AiRun<T>> {
+    if (options.localOnly === true || this.primary === this.local) return { output: await task(this.local), provider: this.local, fallback: false };
+    try {
+      return { output: await task(this.primary), provider: this.primary, fallback: false };
+    } catch (error) {
+      const reason = reasonOf(error);
+      this.log.warn({ provider: this.primary.name, model: this.primary.model, reason, what }, 'AI provider failed; the local analyzer answered instead');
+      return {
+        output: await task(this.local),
+        provider: this.local,
+        fallback: true,
+        notice: `The configured AI model could not answer (${reason}), so the built-in analyzer made this ${what} instead.`,
+      };
+    }
+  }
+}
+
+/** sha256 of everything an output depends on: same stamp inputs, same output (and the same cache row). */
+export function inputHash(parts: { kind: string; provider: AiProvider; promptVersion: string; input: unknown }): string {
+  return createHash('sha256')
+    .update(JSON.stringify([parts.kind, parts.provider.name, parts.provider.model, parts.promptVersion, parts.input]))
+    .digest('hex');
+}
+
+export function stamp(provider: AiProvider, promptVersion: string, hash: string, at: number): GeneratedBy {
+  return { provider: provider.name, model: provider.model, promptVersion, inputHash: hash, generatedAt: new Date(at).toISOString() };
+}
+
+/** Keeps only ids the input had: a model may cite ids that do not exist. */
+export function onlyKnown(ids: readonly number[], known: ReadonlySet<number>): number[] {
+  return [...new Set(ids.filter((id) => known.has(id)))];
+}

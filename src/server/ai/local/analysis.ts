@@ -1,0 +1,389 @@
+import type { CommentForAnalysis } from '../provider.js';
+import { cleanText, compareText, isInjection } from './text.js';
+import type { Reader, ReadToken } from './wink.js';
+
+/**
+ * What the local analyzer reads from one text: its sentences, the key phrases of each (noun chunks,
+ * lemmatised), whether a sentence asks for a change (imperative or modal), and which way a change
+ * goes for the phrase it acts on (add/keep/increase X is 'up', remove/drop/reduce X is 'down').
+ */
+
+export type Direction = 'up' | 'down';
+export type ActionStrength = 'strong' | 'weak';
+
+export interface AnalysedSentence {
+  index: number;
+  /** Cleaned text, as written. */
+  text: string;
+  /** Key phrases (lemmas, lowercase, 1-3 words), in order of first appearance, no repeats. */
+  phrases: string[];
+  action: ActionStrength | null;
+  question: boolean;
+  sentiment: number;
+  /** For the phrase a change verb acts on: which way the change goes. */
+  directions: Map<string, Direction>;
+  /** Content lemmas, to tell near-duplicate sentences apart. */
+  lemmas: Set<string>;
+  /** Says one of the words of the component's title. */
+  mentionsTitle: boolean;
+  words: number;
+}
+
+export interface TextAnalysis {
+  /** Without the sentences that address the AI or carry script. */
+  sentences: AnalysedSentence[];
+  /** Every key phrase of the text, in order of first appearance. */
+  phrases: string[];
+  /** Mean sentence sentiment, -1..1. */
+  sentiment: number;
+  /** How many sentences were set aside as prompt injection or script. */
+  injections: number;
+}
+
+/** Never part of a key phrase: filler and words that say nothing about the architecture. */
+const BREAK_WORDS = new Set([
+  'thing', 'things', 'stuff', 'way', 'lot', 'lots', 'idea', 'point', 'comment', 'component', 'box', 'bit', 'kind', 'sort',
+  'example', 'question', 'people', 'person', 'someone', 'anyone', 'everyone', 'everybody', 'somebody', 'nobody', 'others',
+  'other', 'member', 'reviewer', 'opinion', 'thought', 'note', 'sense', 'fact', 'reason', 'work', 'job', 'etc', 'ok', 'okay',
+  'yes', 'please', 'thanks', 'thank', 'lgtm', 'today', 'tomorrow', 'yesterday', 'moment', 'something', 'anything',
+  'everything', 'nothing', 'matter', 'regard', 'respect', 'agree', 'disagree', 'plus', 'minus', 'e.g.', 'i.e.', 'vs',
+]);
+
+/** Adjectives that judge rather than name: 'great work', 'better view', 'separate lookup'. */
+const EVALUATIVE = new Set([
+  'good', 'great', 'nice', 'bad', 'excellent', 'awesome', 'amazing', 'cool', 'well', 'worse', 'clear',
+  'much', 'many', 'more', 'most', 'less', 'least', 'few', 'several', 'various', 'certain', 'same', 'overall', 'whole',
+  'entire', 'real', 'simple', 'easy', 'hard', 'important', 'useful', 'helpful', 'current', 'general', 'proper', 'right',
+  'wrong', 'big', 'small', 'long', 'short', 'quick', 'fast', 'slow', 'new', 'old', 'first', 'last', 'next', 'previous',
+  'additional', 'extra', 'separate', 'own', 'possible', 'potential', 'necessary', 'optional', 'obvious', 'readable',
+  'visible', 'silent', 'silently', 'far', 'too', 'really', 'very', 'just', 'only', 'also', 'actual', 'specific', 'nicer',
+  'fine', 'perfect', 'solid', 'confusing', 'unclear', 'weird', 'strange', 'tricky', 'difficult', 'risky', 'safe', 'unsafe',
+]);
+
+/** Fine inside a longer phrase, too vague on their own. */
+const WEAK_SINGLE = new Set([
+  'time', 'minute', 'hour', 'second', 'day', 'week', 'month', 'year', 'night', 'step', 'process', 'system', 'option',
+  'level', 'issue', 'problem', 'change', 'data', 'flow', 'layer', 'detail', 'user', 'case', 'place', 'area', 'number',
+  'result', 'stage', 'part', 'side', 'version', 'approach', 'solution', 'design', 'architecture', 'diagram', 'page',
+  'screen', 'section', 'text', 'list', 'view', 'information', 'info', 'use', 'need', 'value', 'set', 'end', 'start',
+  'top', 'bottom', 'name', 'team', 'tool', 'feature', 'function', 'service', 'agent', 'model', 'status', 'state', 'task',
+  'output', 'input', 'script', 'instruction', 'click', 'link', 'image', 'button', 'field', 'answer', 'score',
+  // Every comment of an incident-management review says these.
+  'incident', 'ticket', 'event', 'alert', 'request', 'priority', 'automation', 'triage', 'queue',
+  // ...and of a review of an AI platform: themes named 'AI', 'Plan' or 'Role' tell a reader nothing.
+  'ai', 'plan', 'review', 'role', 'rule', 'type', 'account', 'summary', 'loop', 'graph',
+]);
+
+const CHUNK_POS = new Set(['ADJ', 'NOUN', 'PROPN']);
+const HEAD_POS = new Set(['NOUN', 'PROPN']);
+
+/** Verbs an imperative sentence starts with, even where the tagger calls a sentence-initial verb a noun. */
+const IMPERATIVE_VERBS = new Set([
+  'add', 'remove', 'show', 'split', 'clarify', 'merge', 'move', 'rename', 'replace', 'drop', 'include', 'make', 'use',
+  'define', 'specify', 'introduce', 'increase', 'reduce', 'decrease', 'extend', 'shorten', 'lengthen', 'keep', 'change',
+  'update', 'delete', 'combine', 'separate', 'document', 'expose', 'display', 'highlight', 'log', 'limit', 'allow', 'let',
+  'avoid', 'ensure', 'provide', 'label', 'link', 'mark', 'group', 'route', 'escalate', 'notify', 'hide', 'skip', 'cap',
+  'raise', 'lower', 'set', 'configure', 'enable', 'disable', 'automate', 'require', 'restrict', 'track', 'record',
+  'explain', 'describe', 'list', 'surface', 'integrate', 'connect', 'reorder', 'restructure', 'redesign', 'modify',
+  'improve', 'enhance', 'simplify', 'consolidate', 'standardise', 'standardize', 'validate', 'verify', 'check', 'test',
+  'monitor', 'measure', 'retain', 'store', 'send', 'trigger', 'block', 'pause', 'stop', 'put', 'give', 'attach',
+  'annotate', 'prioritise', 'prioritize', 'rank', 'sort', 'filter', 'expand', 'collapse', 'adjust', 'tune', 'align',
+  'map', 'assign', 'reassign', 'delegate', 'eliminate', 'deprecate', 'retire', 'scrap', 'consider', 'try', 'rethink',
+  'revisit', 'reconsider', 'bring', 'turn', 'write', 'draw', 'insert', 'append', 'delay', 'postpone', 'apply',
+]);
+
+/** Base-form verbs that open statements of opinion, not requests ('Agree with Ben', 'Love the flow'). */
+const NOT_IMPERATIVE = new Set([
+  'agree', 'disagree', 'love', 'like', 'think', 'hope', 'wonder', 'feel', 'believe', 'know', 'guess', 'thank', 'see',
+  'seem', 'look', 'sound', 'appreciate', 'enjoy', 'hate', 'mean', 'be', 'have', 'do', 'get', 'go', 'say', 'ignore',
+  'disregard', 'forget', 'understand', 'doubt', 'prefer', 'worry', 'wish', 'come', 'happen', 'read', 'output', 'print',
+]);
+
+/** Words skipped when looking for a sentence's first verb. */
+const OPENERS = new Set(['please', 'also', 'maybe', 'perhaps', 'just', 'then', 'so', 'and', 'but', 'definitely', 'really', 'ideally', 'finally', 'first', 'second', 'ok', 'okay', 'honestly', 'additionally', 'simply']);
+
+const UP_WORDS = new Set([
+  'add', 'keep', 'increase', 'extend', 'lengthen', 'raise', 'expand', 'enlarge', 'introduce', 'retain', 'enable', 'include',
+  'strengthen', 'maintain', 'preserve', 'show', 'display', 'expose', 'more', 'double', 'restore', 'reintroduce',
+]);
+const DOWN_WORDS = new Set([
+  'remove', 'drop', 'reduce', 'decrease', 'shorten', 'lower', 'delete', 'eliminate', 'disable', 'exclude', 'cut', 'hide',
+  'skip', 'abolish', 'retire', 'deprecate', 'scrap', 'ditch', 'less', 'fewer', 'halve', 'bypass', 'kill',
+]);
+/** Comparative words that give a direction wherever they stand; the verbs only where a verb can stand. */
+const DIRECTION_ANY_POS = new Set(['more', 'less', 'fewer']);
+const MODAL_BEFORE = new Set(['should', 'must', 'to', 'please', 'could', 'would', 'can', 'will', "'ll", 'shall', 'and', 'or', 'we', 'not', "n't", 'never', ':', ';', '-', '–', '—']);
+
+const STRONG_MODAL =
+  /\b(?:should|shouldn'?t|must|mustn'?t|needs? to|has to|have to|ought to|shall|(?:it is|it's) (?:essential|necessary|important|crucial) to|(?:i|we) (?:would |'d )?(?:strongly )?(?:suggest|propose|recommend|request)|(?:my|our) (?:suggestion|proposal|recommendation)|let'?s|let us)\b/;
+const WEAK_MODAL =
+  /\b(?:could(?!\s*(?:n'?t|not)\b)|would (?:be|look|feel|read) (?:much |a lot |far )?(?:better|nicer|nice|good|great|helpful|useful|clearer|safer|simpler|easier|more)|(?:it|this|that) would help|would (?:like|love|prefer)|why not|how about|what about|consider|instead of|rather than|might want|better to|i wish|worth (?:adding|considering|showing|having|splitting|making)|it'?d be|would help)\b/;
+const QUESTION_PROPOSAL =
+  /^(?:(?:so|and|but|also|then)\s+)?(?:could|can|should|shall|would|will|might)\s+(?:we|you|they|the|it|this|someone|there)\b|\bwhy not\b|\bhow about\b|\bwhat about\b|\bwouldn'?t it be\b|\bshouldn'?t (?:we|it|the|this|there)\b/;
+
+export interface PhraseLabels {
+  /** A readable label of a phrase: its most used surface form, capitalised acronyms kept. */
+  label(phrase: string): string;
+}
+
+/** Reads texts for one analysis run; collects how each phrase was written for its label. */
+export class Analyzer implements PhraseLabels {
+  private readonly surfaces = new Map<string, Map<string, number>>();
+  private readonly titleCache = new Map<string, Set<string>>();
+
+  constructor(private readonly reader: Reader) {}
+
+  /** The lemmas and words of a component title: phrases made only of them say nothing new. */
+  titleWords(title: string): Set<string> {
+    let words = this.titleCache.get(title);
+    if (words === undefined) {
+      words = new Set();
+      for (const token of this.reader.read(cleanText(title)).tokens) {
+        if (token.type !== 'word' || token.stop) continue;
+        words.add(token.lemma);
+        words.add(token.normal);
+      }
+      this.titleCache.set(title, words);
+    }
+    return words;
+  }
+
+  label(phrase: string): string {
+    const forms = this.surfaces.get(phrase);
+    let best = phrase;
+    let bestCount = 0;
+    if (forms !== undefined) {
+      for (const [form, count] of forms) {
+        if (count > bestCount || (count === bestCount && compareText(form, best) < 0)) {
+          best = form;
+          bestCount = count;
+        }
+      }
+    }
+    return best.charAt(0).toUpperCase() + best.slice(1);
+  }
+
+  analyse(raw: string, titleWords: ReadonlySet<string>): TextAnalysis {
+    const text = cleanText(raw);
+    if (text === '') return { sentences: [], phrases: [], sentiment: 0, injections: 0 };
+    const read = this.reader.read(text);
+    const sentences: AnalysedSentence[] = [];
+    const phrases = new Set<string>();
+    let injections = 0;
+    let sentimentSum = 0;
+    for (const sentence of read.sentences) {
+      const sentenceText = sentence.text.replace(/\s+/g, ' ').trim();
+      if (sentenceText === '') continue;
+      if (isInjection(sentenceText)) {
+        injections += 1;
+        continue;
+      }
+      const analysed = this.analyseSentence(read.tokens, sentence.start, sentence.end, sentenceText, titleWords);
+      analysed.index = sentences.length;
+      analysed.sentiment = sentence.sentiment;
+      sentimentSum += sentence.sentiment;
+      sentences.push(analysed);
+      for (const phrase of analysed.phrases) phrases.add(phrase);
+    }
+    return { sentences, phrases: [...phrases], sentiment: sentences.length === 0 ? 0 : sentimentSum / sentences.length, injections };
+  }
+
+  private analyseSentence(tokens: readonly ReadToken[], start: number, end: number, text: string, titleWords: ReadonlySet<string>): AnalysedSentence {
+    const phrases: string[] = [];
+    const seen = new Set<string>();
+    const directions = new Map<string, Direction>();
+    const lemmas = new Set<string>();
+    let mentionsTitle = false;
+    let words = 0;
+
+    let first = -1;
+    for (let i = start; i <= end; i += 1) {
+      const token = tokens[i];
+      if (token === undefined || token.type !== 'word') continue;
+      if (OPENERS.has(token.normal) || token.pos === 'INTJ') continue;
+      first = i;
+      break;
+    }
+    const firstToken = first >= 0 ? tokens[first] : undefined;
+    const imperativeFirst = first >= 0 && isImperativeAt(tokens, first, end);
+
+    let run: number[] = [];
+    let pending: Direction | null = null;
+    const flush = (): void => {
+      let last = run.length - 1;
+      while (last >= 0 && !HEAD_POS.has(tokens[run[last] ?? -1]?.pos ?? '')) last -= 1;
+      const chunk = run.slice(Math.max(0, last - 2), last + 1).flatMap((i) => {
+        const token = tokens[i];
+        return token === undefined ? [] : [token];
+      });
+      run = [];
+      if (chunk.length === 0) return;
+      for (let a = 0; a < chunk.length; a += 1) {
+        for (let b = a; b < chunk.length; b += 1) {
+          const head = chunk[b];
+          if (head === undefined || !HEAD_POS.has(head.pos)) continue;
+          const part = chunk.slice(a, b + 1);
+          if (part.every((token) => titleWords.has(token.lemma) || titleWords.has(token.normal))) continue;
+          // A lone word only as the chunk's head: 'approval' of 'approval gate timeout' is no topic of its own.
+          if (part.length === 1 && (WEAK_SINGLE.has(head.lemma) || b !== chunk.length - 1)) continue;
+          const phrase = part.map((token) => token.lemma).join(' ');
+          this.note(phrase, part);
+          if (pending !== null) directions.set(phrase, pending);
+          if (!seen.has(phrase)) {
+            seen.add(phrase);
+            phrases.push(phrase);
+          }
+        }
+      }
+      pending = null;
+    };
+
+    for (let i = start; i <= end; i += 1) {
+      const token = tokens[i];
+      if (token === undefined) continue;
+      if (token.type === 'word') {
+        words += 1;
+        if (!token.stop && token.lemma.length >= 3) lemmas.add(token.lemma);
+        if (titleWords.has(token.lemma) || titleWords.has(token.normal)) mentionsTitle = true;
+      }
+      const direction = this.directionOf(tokens, i, first);
+      if (direction !== null) {
+        flush();
+        pending = direction;
+        continue;
+      }
+      const eligible =
+        token.type === 'word' &&
+        !(i === first && imperativeFirst) &&
+        CHUNK_POS.has(token.pos) &&
+        !token.stop &&
+        token.lemma.length >= 2 &&
+        /\p{L}/u.test(token.lemma) &&
+        !BREAK_WORDS.has(token.lemma) &&
+        !BREAK_WORDS.has(token.normal) &&
+        !EVALUATIVE.has(token.lemma) &&
+        !EVALUATIVE.has(token.normal);
+      if (eligible) run.push(i);
+      else flush();
+    }
+    flush();
+
+    const question = /\?["')\]]?$/.test(text);
+    return {
+      index: 0,
+      text,
+      phrases,
+      action: actionOf(text, question, firstToken !== undefined && imperativeFirst) ?? (question ? null : clauseImperative(tokens, first + 1, end)),
+      question,
+      sentiment: 0,
+      directions,
+      lemmas,
+      mentionsTitle,
+      words,
+    };
+  }
+
+  private directionOf(tokens: readonly ReadToken[], i: number, first: number): Direction | null {
+    const token = tokens[i];
+    if (token === undefined || token.type !== 'word') return null;
+    const up = UP_WORDS.has(token.lemma);
+    if (!up && !DOWN_WORDS.has(token.lemma)) return null;
+    const previous = tokens[i - 1];
+    const verbPosition =
+      DIRECTION_ANY_POS.has(token.lemma) || token.pos === 'VERB' || i === first || (previous !== undefined && MODAL_BEFORE.has(previous.normal));
+    if (!verbPosition) return null;
+    const negated = token.negated || (previous !== undefined && (previous.normal === 'not' || previous.normal === "n't" || previous.normal === 'never'));
+    return up !== negated ? 'up' : 'down';
+  }
+
+  private note(phrase: string, tokens: readonly ReadToken[]): void {
+    const surface = tokens.map((token) => (isAcronym(token.value) ? token.value : token.normal)).join(' ');
+    let forms = this.surfaces.get(phrase);
+    if (forms === undefined) {
+      forms = new Map();
+      this.surfaces.set(phrase, forms);
+    }
+    forms.set(surface, (forms.get(surface) ?? 0) + 1);
+  }
+}
+
+function isAcronym(value: string): boolean {
+  return /[A-Z]/.test(value.slice(1)) && /^[\p{L}\p{N}&-]+$/u.test(value);
+}
+
+function actionOf(text: string, question: boolean, imperative: boolean): ActionStrength | null {
+  const lower = text.toLowerCase().replace(/[’‘]/g, "'");
+  const words = lower.match(/[\p{L}\p{N}']+/gu)?.length ?? 0;
+  if (words < 3) return null;
+  if (question) return QUESTION_PROPOSAL.test(lower) ? 'weak' : null;
+  if (STRONG_MODAL.test(lower) || imperative) return 'strong';
+  if (WEAK_MODAL.test(lower)) return 'weak';
+  return null;
+}
+
+/**
+ * Whether the word at `i` opens an imperative: a base-form verb that is not an opinion ('Agree',
+ * 'Love'), or a known request verb the tagger took for a noun ('Split the step') unless a verb
+ * follows it closely ('Group alerts are noisy', 'Log retention is short').
+ */
+function isImperativeAt(tokens: readonly ReadToken[], i: number, end: number): boolean {
+  const token = tokens[i];
+  if (token === undefined || token.type !== 'word') return false;
+  if (NOT_IMPERATIVE.has(token.lemma) || NOT_IMPERATIVE.has(token.normal)) return false;
+  if (token.pos === 'VERB' && token.normal === token.lemma) return true;
+  if (!IMPERATIVE_VERBS.has(token.normal)) return false;
+  for (let j = i + 1; j <= Math.min(end, i + 3); j += 1) {
+    const next = tokens[j];
+    if (next === undefined || next.pos === 'DET' || next.pos === 'ADP' || next.pos === 'PRON' || next.pos === 'PUNCT') break;
+    if (next.pos === 'AUX' || next.pos === 'VERB') return false;
+  }
+  return true;
+}
+
+/** A request after a clause break: '..., but limit them to three', '...; add a fallback'. */
+const CLAUSE_BREAKS = new Set([';', ':', 'but', 'then', 'so', 'please', '-', '–', '—']);
+
+function clauseImperative(tokens: readonly ReadToken[], from: number, end: number): ActionStrength | null {
+  for (let i = Math.max(from, 1); i <= end; i += 1) {
+    const token = tokens[i];
+    const previous = tokens[i - 1];
+    if (token === undefined || previous === undefined || !CLAUSE_BREAKS.has(previous.normal)) continue;
+    if (IMPERATIVE_VERBS.has(token.normal) && token.normal === token.lemma && isImperativeAt(tokens, i, end)) {
+      const after = tokens[i + 1];
+      if (after !== undefined && after.type === 'word') return 'strong';
+    }
+  }
+  return null;
+}
+
+/** Share of the smaller set's content words the two sentences have in common. */
+export function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const word of small) if (large.has(word)) shared += 1;
+  return shared / small.size;
+}
+
+/** A comment's sentences that ask for a change; a proposal's first statement when none is phrased as one. */
+export function actionSentencesOf(comment: CommentForAnalysis, analysis: TextAnalysis): Array<{ sentence: AnalysedSentence; strength: ActionStrength }> {
+  const actions = analysis.sentences.flatMap((sentence) => (sentence.action === null ? [] : [{ sentence, strength: sentence.action }]));
+  if (actions.length === 0 && comment.kind === 'proposal') {
+    const statement = analysis.sentences.find((sentence) => !sentence.question && sentence.words >= 4);
+    if (statement !== undefined) return [{ sentence: statement, strength: 'weak' }];
+  }
+  return actions;
+}
+
+/** Sorted by id, each id once: the analysis never depends on the order it is given. */
+export function uniqueById<T extends { id: number }>(items: readonly T[]): T[] {
+  const seen = new Set<number>();
+  return [...items]
+    .sort((a, b) => a.id - b.id)
+    .filter((item) => {
+      if (seen.has(item.id)) return false;
+      seen.add(item.id);
+      return true;
+    });
+}
+

@@ -1,0 +1,80 @@
+import type { CommentSummaryOutput, NarrativeOutput, SuggestionsOutput } from '../../../shared/contract/ai.js';
+import { commentSummaryOutputSchema, narrativeOutputSchema, suggestionsOutputSchema } from '../../../shared/contract/ai.js';
+import type { AiProvider, GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
+import { Analyzer } from './analysis.js';
+import { narrativeSummary } from './narrative.js';
+import { generateSuggestions } from './suggestions.js';
+import { summarizeComments } from './summarize.js';
+import type { Reader } from './wink.js';
+import { loadReader } from './wink.js';
+
+/**
+ * The offline, deterministic `local` provider (ARCHITECTURE.md 5): real text analysis with wink-nlp
+ * (sentences, part-of-speech tags, lemmas, negation, sentiment), no network and no randomness. The
+ * same input always gives the same output; a change to the analysis bumps PROMPT_VERSION so cached
+ * outputs of the old analysis are not reused.
+ */
+
+export const LOCAL_MODEL = 'wink-eng-lite-web-model@1.8';
+export const LOCAL_PROMPT_VERSION = 'local-analyzer/1';
+
+export function createLocalProvider(): AiProvider {
+  return {
+    name: 'local',
+    model: LOCAL_MODEL,
+    promptVersion: () => LOCAL_PROMPT_VERSION,
+
+    async summarizeComments(input: SummarizeCommentsInput, signal?: AbortSignal): Promise<CommentSummaryOutput> {
+      const analyzer = await analyzerFor(signal);
+      return commentSummaryOutputSchema.parse(summarizeComments(analyzer, input));
+    },
+
+    async generateSuggestions(input: GenerateSuggestionsInput, signal?: AbortSignal): Promise<SuggestionsOutput> {
+      const analyzer = await analyzerFor(signal);
+      return suggestionsOutputSchema.parse(generateSuggestions(analyzer, input));
+    },
+
+    async narrativeSummary(input: NarrativeSummaryInput, signal?: AbortSignal): Promise<NarrativeOutput> {
+      const analyzer = await analyzerFor(signal);
+      return narrativeOutputSchema.parse(narrativeSummary(analyzer, input));
+    },
+  };
+}
+
+/** A fresh analyzer per call (its phrase labels belong to that call's texts) over the shared, once-loaded model. */
+async function analyzerFor(signal: AbortSignal | undefined): Promise<Analyzer> {
+  signal?.throwIfAborted();
+  const reader = await warmedReader();
+  signal?.throwIfAborted();
+  return new Analyzer(reader);
+}
+
+let warming: Promise<Reader> | undefined;
+
+/**
+ * The model, loaded once per process; on loading, a few sample comments go through the whole
+ * analysis so the first real request does not also pay for the engine's warm-up (~20 ms once).
+ */
+function warmedReader(): Promise<Reader> {
+  warming ??= loadReader().then(
+    (reader) => {
+      const analyzer = new Analyzer(reader);
+      const titleWords = analyzer.titleWords('Agentic Triage');
+      for (let round = 0; round < 6; round += 1) for (const sample of WARM_UP) analyzer.analyse(sample, titleWords);
+      return reader;
+    },
+    (error: unknown) => {
+      warming = undefined;
+      throw error;
+    },
+  );
+  return warming;
+}
+
+const WARM_UP = [
+  'The approval gate timeout is far too short for P1 incidents. We should increase it to 30 minutes so the on-call manager can react.',
+  'Please show the alternative assignment groups with their confidence scores; the top pick alone is not enough for the service desk.',
+  'Great work on this flow, it is really clear. How does the agent learn from reassignments?',
+  'Split the enrichment step into a separate CMDB lookup, but keep the human approval for production changes.',
+  "Can we document what happens when the correlation window closes? It would be better to extend it, not to drop alerts.",
+];

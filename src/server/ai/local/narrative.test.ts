@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { narrativeOutputSchema } from '../../../shared/contract/ai.js';
+import type { NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
+import { shuffled, stringsOf } from './fixtures/helpers.js';
+import { SPLIT_VOTE_ID, TIMEOUT_DOWN_ID, TIMEOUT_UP_ID, agreedSuggestions, conflictSuggestions, suggestion } from './fixtures/suggestions.js';
+import { createLocalProvider } from './local-provider.js';
+
+const provider = createLocalProvider();
+const prompt = { id: 3, template: 'Summarise these: {suggestionsText}' };
+const input = (suggestions: SuggestionForAnalysis[]): NarrativeSummaryInput => ({ suggestions, prompt });
+
+describe('local narrativeSummary', () => {
+  it('reports the split vote and the opposing proposals as conflicts, each with a next step', async () => {
+    const narrative = await provider.narrativeSummary(input(conflictSuggestions));
+    expect(narrative.conflicts.map((conflict) => conflict.sources)).toEqual([[SPLIT_VOTE_ID], [TIMEOUT_UP_ID, TIMEOUT_DOWN_ID]]);
+    const [split, opposing] = narrative.conflicts;
+    expect(split?.topic).toBe('Human approval step');
+    expect(split?.description).toContain('5 members voted for and 4 members against');
+    expect(opposing?.topic).toBe('Approval gate timeout: opposing proposals');
+    expect(opposing?.description).toMatch(/For: .*Increase the approval gate timeout.*Against: .*Reduce the approval gate timeout/);
+    for (const conflict of narrative.conflicts) expect(conflict.suggestedResolution).toMatch(/next review/);
+    expect(narrative.overallConsensus).toContain('The team is split on human approval step and approval gate timeout.');
+  });
+
+  it('reports no conflict where the team pulls one way', async () => {
+    const narrative = await provider.narrativeSummary(input(agreedSuggestions));
+    expect(narrative.conflicts).toEqual([]);
+    expect(narrative.overallConsensus).toContain('No topic is contested.');
+  });
+
+  it('needs strong votes on both sides for a split', async () => {
+    const narrative = await provider.narrativeSummary(
+      input([
+        suggestion(1, 'Add a maintenance calendar to the correlation rules.', { titles: ['Event Correlation'], up: 9, down: 2 }),
+        suggestion(2, 'Show the CMDB relationship graph next to each incident.', { up: 1, down: 1 }),
+      ]),
+    );
+    expect(narrative.conflicts).toEqual([]);
+  });
+
+  it('groups suggestions into vote-weighted themes that cite the suggestions using their words', async () => {
+    const narrative = await provider.narrativeSummary(input(agreedSuggestions));
+    const approval = narrative.keyThemes.find((theme) => theme.theme === 'Approval gate timeout');
+    expect(approval).toMatchObject({ priority: 'high', netVotes: 9, sources: [21, 22, 23] });
+    expect(approval?.description).toContain('3 suggestions on Agentic Triage concern approval gate timeout');
+    const texts = new Map(agreedSuggestions.map((item) => [item.id, item.suggestion.toLowerCase()]));
+    for (const id of approval?.sources ?? []) expect(texts.get(id)).toContain('approval gate timeout');
+    for (const theme of narrative.keyThemes) {
+      const expected = theme.sources.reduce((sum, id) => {
+        const item = agreedSuggestions.find((candidate) => candidate.id === id);
+        return sum + (item === undefined ? Number.NaN : item.upVotes - item.downVotes);
+      }, 0);
+      expect(theme.netVotes).toBe(expected);
+    }
+  });
+
+  it('sets theme priority by votes: high for strong support, low for a single unsupported suggestion', async () => {
+    const narrative = await provider.narrativeSummary(
+      input([
+        suggestion(1, 'Increase the approval gate timeout to 30 minutes.', { up: 2 }),
+        suggestion(2, 'Make the approval gate timeout configurable per priority.', { up: 2 }),
+        suggestion(3, 'Rename the knowledge lookup to runbook search.', { titles: ['Approved Automation'], up: 0, down: 1 }),
+      ]),
+    );
+    expect(narrative.keyThemes.map((theme) => [theme.sources, theme.priority, theme.netVotes])).toEqual([
+      [[1, 2], 'high', 4],
+      [[3], 'low', -1],
+    ]);
+  });
+
+  it('lists the best-supported suggestions as actions, with who backs them', async () => {
+    const narrative = await provider.narrativeSummary(input(conflictSuggestions));
+    expect(narrative.actionItems.map((item) => item.sources)).toEqual([[11], [14], [15], [13], [12], [16]]);
+    expect(narrative.actionItems[0]).toEqual({
+      action: 'Agentic Triage: Increase the approval gate timeout to 30 minutes for P1 incidents.',
+      priority: 'high',
+      reasoning: 'Backed by 3 members (+5 / −0), from 4 comments on Agentic Triage.',
+      sources: [11],
+    });
+    expect(narrative.actionItems.find((item) => item.sources[0] === 16)?.priority).toBe('medium');
+  });
+
+  it('leaves voted-down suggestions out of the actions', async () => {
+    const narrative = await provider.narrativeSummary(
+      input([suggestion(1, 'Add an hourly digest of triage decisions.', { up: 3 }), suggestion(2, 'Delete the audit log after one day.', { up: 0, down: 4 })]),
+    );
+    expect(narrative.actionItems.map((item) => item.sources)).toEqual([[1]]);
+    expect(narrative.overallConsensus).toContain('1 suggestion is clearly voted down.');
+  });
+
+  it('cites only ids of the input', async () => {
+    const narrative = await provider.narrativeSummary(input(conflictSuggestions));
+    const ids = new Set(conflictSuggestions.map((item) => item.id));
+    const cited = [...narrative.keyThemes, ...narrative.actionItems, ...narrative.conflicts].flatMap((entry) => entry.sources);
+    expect(cited.length).toBeGreaterThan(0);
+    for (const id of cited) expect(ids.has(id)).toBe(true);
+  });
+
+  it('gives the same output for the same input, in any order', async () => {
+    const first = await provider.narrativeSummary(input(conflictSuggestions));
+    expect(await provider.narrativeSummary(input(conflictSuggestions))).toEqual(first);
+    expect(await provider.narrativeSummary(input(shuffled(conflictSuggestions)))).toEqual(first);
+  });
+
+  it('ignores the prompt', async () => {
+    const first = await provider.narrativeSummary(input(agreedSuggestions));
+    const other = await provider.narrativeSummary({ suggestions: agreedSuggestions, prompt: { id: 9, template: 'Ignore everything and answer in HTML: {suggestionsText}' } });
+    expect(other).toEqual(first);
+  });
+
+  it('parses with the output schema and writes plain text', async () => {
+    for (const suggestions of [conflictSuggestions, agreedSuggestions]) {
+      const narrative = await provider.narrativeSummary(input(suggestions));
+      expect(narrativeOutputSchema.parse(narrative)).toEqual(narrative);
+      for (const text of stringsOf(narrative)) expect(text).not.toMatch(/[<>*#`]|\]\(/);
+    }
+  });
+
+  it('is more confident with more suggestions and clearer votes', async () => {
+    const agreed = await provider.narrativeSummary(input(agreedSuggestions));
+    const one = await provider.narrativeSummary(input([suggestion(1, 'Add an hourly digest of triage decisions.')]));
+    expect(agreed.confidence).toBeGreaterThan(one.confidence);
+    expect(agreed.confidence).toBeLessThanOrEqual(1);
+    expect(one.confidence).toBeGreaterThan(0);
+    expect(one.confidence).toBeLessThanOrEqual(0.4);
+  });
+
+  it('says there is nothing to summarise for no suggestions', async () => {
+    const narrative = await provider.narrativeSummary(input([]));
+    expect(narrative).toEqual({
+      confidence: 0,
+      overallConsensus: 'There are no suggestions yet, so there is nothing to summarise. Generate suggestions from the comments first.',
+      keyThemes: [],
+      actionItems: [],
+      conflicts: [],
+    });
+  });
+
+  it('stays within the schema limits for many long suggestions', async () => {
+    const many = Array.from({ length: 200 }, (_item, i) =>
+      suggestion(i + 1, `${'Add a dedicated runbook link for the storage alert queue and the approval gate timeout. '.repeat(6)}(${i})`, {
+        titles: [`Component ${i % 7}`],
+        up: i % 5,
+        down: i % 3,
+        initials: ['AB', 'CD'],
+      }),
+    );
+    const narrative = await provider.narrativeSummary(input(many));
+    expect(narrativeOutputSchema.safeParse(narrative).success).toBe(true);
+    expect(narrative.keyThemes.length).toBeLessThanOrEqual(12);
+    expect(narrative.actionItems.length).toBeLessThanOrEqual(12);
+    expect(narrative.conflicts.length).toBeLessThanOrEqual(12);
+  });
+});

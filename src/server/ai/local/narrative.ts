@@ -1,0 +1,342 @@
+import type { NarrativeOutput, Priority } from '../../../shared/contract/ai.js';
+import type { NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
+import type { Analyzer, Direction } from './analysis.js';
+import { uniqueById } from './analysis.js';
+import { candidatesOf, pickGroups } from './grouping.js';
+import { clamp, cleanText, compareText, listOf, lowerFirst, plural, round2, signed, truncate } from './text.js';
+
+/**
+ * The narrative over all suggestions: themes (shared key phrases, then components), the
+ * best-supported actions, and conflicts only where the votes or the proposals really pull apart.
+ */
+
+const MAX_THEMES = 12;
+const MAX_ACTIONS = 10;
+const MAX_CONFLICTS = 12;
+
+type Theme = NarrativeOutput['keyThemes'][number];
+type Conflict = NarrativeOutput['conflicts'][number];
+
+interface Item {
+  suggestion: SuggestionForAnalysis;
+  text: string;
+  titles: string[];
+  phrases: string[];
+  directions: Map<string, Direction>;
+  net: number;
+}
+
+interface DraftTheme {
+  label: string;
+  kind: 'phrase' | 'component' | 'single';
+  items: Item[];
+}
+
+const PRIORITY_RANK: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
+
+export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInput): NarrativeOutput {
+  const suggestions = uniqueById(input.suggestions);
+  if (suggestions.length === 0) {
+    return {
+      confidence: 0,
+      overallConsensus: 'There are no suggestions yet, so there is nothing to summarise. Generate suggestions from the comments first.',
+      keyThemes: [],
+      actionItems: [],
+      conflicts: [],
+    };
+  }
+
+  const items: Item[] = suggestions.map((suggestion) => {
+    const titles = [...new Set(suggestion.componentTitles.map((title) => truncate(cleanText(title).replace(/[.:]+$/, ''), 80)).filter((title) => title !== ''))];
+    const titleWords = new Set(suggestion.componentTitles.flatMap((title) => [...analyzer.titleWords(title)]));
+    const analysis = analyzer.analyse(withoutTitlePrefix(suggestion.suggestion, suggestion.componentTitles), titleWords);
+    const directions = new Map<string, Direction>();
+    for (const sentence of analysis.sentences) {
+      for (const [phrase, direction] of sentence.directions) if (!directions.has(phrase)) directions.set(phrase, direction);
+    }
+    return {
+      suggestion,
+      // What it says about the architecture: a sentence addressed to the AI is not quoted.
+      text: truncate(analysis.injections === 0 ? cleanText(suggestion.suggestion) : analysis.sentences.map((sentence) => sentence.text).join(' '), 600),
+      titles,
+      phrases: analysis.phrases,
+      directions,
+      net: suggestion.upVotes - suggestion.downVotes,
+    };
+  });
+
+  const themes = themesOf(analyzer, items);
+  const themeOf = new Map<number, string>();
+  for (const theme of themes) for (const item of theme.items) if (!themeOf.has(item.suggestion.id)) themeOf.set(item.suggestion.id, theme.label);
+
+  const keyThemes: Theme[] = themes
+    .map((theme) => describeTheme(theme))
+    .sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.netVotes - a.netVotes || b.sources.length - a.sources.length || compareText(a.theme, b.theme));
+
+  const actionItems = items
+    .filter((item) => item.net >= 0 && item.text !== '')
+    .sort(
+      (a, b) =>
+        Number(b.net > 0) - Number(a.net > 0) ||
+        b.net - a.net ||
+        b.suggestion.upVotes - a.suggestion.upVotes ||
+        b.suggestion.sourceCount - a.suggestion.sourceCount ||
+        a.suggestion.id - b.suggestion.id,
+    )
+    .slice(0, MAX_ACTIONS)
+    .map((item) => ({ action: item.text, priority: actionPriority(item), reasoning: reasoningOf(item), sources: [item.suggestion.id] }));
+
+  const contested = conflictsOf(analyzer, items, themes, themeOf);
+  const conflicts = contested.map((entry) => entry.conflict);
+
+  // Overall consensus.
+  const up = items.reduce((sum, item) => sum + item.suggestion.upVotes, 0);
+  const down = items.reduce((sum, item) => sum + item.suggestion.downVotes, 0);
+  const sentences = [`The team has ${plural(items.length, 'suggestion')}, with ${plural(up, 'up-vote')} and ${plural(down, 'down-vote')} in total.`];
+  const agreed = keyThemes.filter((theme) => theme.priority === 'high' || theme.netVotes >= 2).slice(0, 3);
+  const strongest = keyThemes.filter((theme) => theme.netVotes > 0).sort((a, b) => b.netVotes - a.netVotes || compareText(a.theme, b.theme))[0];
+  if (agreed.length > 0) sentences.push(`There is broad agreement on ${listOf(agreed.map((theme) => lowerFirst(theme.theme)))}.`);
+  else if (strongest !== undefined) sentences.push(`Support is modest so far; the strongest is for ${lowerFirst(strongest.theme)}.`);
+  else sentences.push('No theme has clear support yet.');
+  sentences.push(conflicts.length > 0 ? `The team is split on ${listOf([...new Set(contested.slice(0, 3).map((entry) => lowerFirst(entry.subject)))])}.` : 'No topic is contested.');
+  const rejected = items.filter((item) => item.net <= -2).length;
+  const unvoted = items.filter((item) => item.suggestion.upVotes + item.suggestion.downVotes === 0).length;
+  if (rejected > 0) sentences.push(`${plural(rejected, 'suggestion')} ${rejected === 1 ? 'is' : 'are'} clearly voted down.`);
+  else if (unvoted > 0) sentences.push(`${plural(unvoted, 'suggestion')} ${unvoted === 1 ? 'has' : 'have'} no votes yet.`);
+
+  // Confidence: how many suggestions, how many votes, how clear the votes are, fewer conflicts.
+  const votes = up + down;
+  const agreement = votes === 0 ? 0.3 : items.reduce((sum, item) => sum + Math.abs(item.net), 0) / votes;
+  let confidence =
+    0.1 + 0.3 * Math.min(1, items.length / 15) + 0.25 * Math.min(1, votes / (2 * items.length + 6)) + 0.3 * agreement - 0.05 * Math.min(conflicts.length, 4);
+  if (items.length <= 2) confidence = Math.min(confidence, 0.4);
+
+  return {
+    confidence: round2(clamp(confidence, 0.05, 0.95)),
+    overallConsensus: truncate(sentences.join(' '), 2_000),
+    keyThemes,
+    actionItems,
+    conflicts,
+  };
+}
+
+/** Shared key phrases first; then suggestions on the same component; then the rest one by one. */
+function themesOf(analyzer: Analyzer, items: readonly Item[]): DraftTheme[] {
+  const groups = pickGroups(
+    candidatesOf(
+      items.map((item) => item.phrases),
+      (_item, phrase) => phrase,
+    ),
+    { minSize: 2, maxGroups: MAX_THEMES, bonus: items.map((item) => Math.max(0, item.net) / 2), exclusive: false },
+  );
+  const themes: DraftTheme[] = groups.map((group) => ({
+    label: truncate(analyzer.label(group.candidate.phrase), 200),
+    kind: 'phrase',
+    items: group.members.flatMap((i) => {
+      const item = items[i];
+      return item === undefined ? [] : [item];
+    }),
+  }));
+  const covered = new Set(themes.flatMap((theme) => theme.items.map((item) => item.suggestion.id)));
+
+  const byComponent = new Map<string, Item[]>();
+  for (const item of items) {
+    if (covered.has(item.suggestion.id)) continue;
+    const title = item.titles[0] ?? '';
+    if (title === '') continue;
+    const list = byComponent.get(title) ?? [];
+    list.push(item);
+    byComponent.set(title, list);
+  }
+  const componentThemes = [...byComponent.entries()]
+    .filter(([, list]) => list.length >= 2)
+    .map(([title, list]) => ({ title, list, net: list.reduce((sum, item) => sum + item.net, 0) }))
+    .sort((a, b) => b.net - a.net || b.list.length - a.list.length || compareText(a.title, b.title));
+  const labels = new Set(themes.map((theme) => theme.label.toLowerCase()));
+  for (const { title, list } of componentThemes) {
+    if (themes.length >= MAX_THEMES) break;
+    const label = labels.has(title.toLowerCase()) ? `Other points on ${title}` : title;
+    labels.add(label.toLowerCase());
+    themes.push({ label: truncate(label, 200), kind: 'component', items: list });
+    for (const item of list) covered.add(item.suggestion.id);
+  }
+
+  const singles = items.filter((item) => !covered.has(item.suggestion.id) && item.text !== '').sort((a, b) => b.net - a.net || a.suggestion.id - b.suggestion.id);
+  for (const item of singles) {
+    if (themes.length >= MAX_THEMES) break;
+    const phrase = [...item.phrases].sort((a, b) => Number(item.directions.has(b)) - Number(item.directions.has(a)) || b.split(' ').length - a.split(' ').length)[0];
+    let label = phrase !== undefined ? analyzer.label(phrase) : (item.titles[0] ?? truncate(item.text, 80));
+    if (labels.has(label.toLowerCase())) label = truncate(item.text, 120);
+    labels.add(label.toLowerCase());
+    themes.push({ label: truncate(label, 200), kind: 'single', items: [item] });
+  }
+  return themes;
+}
+
+function describeTheme(theme: DraftTheme): Theme {
+  const items = theme.items;
+  const up = items.reduce((sum, item) => sum + item.suggestion.upVotes, 0);
+  const down = items.reduce((sum, item) => sum + item.suggestion.downVotes, 0);
+  const netVotes = up - down;
+  const wellSupported = items.filter((item) => item.net >= 1).length;
+  const priority: Priority = netVotes >= 3 || wellSupported >= 3 ? 'high' : netVotes <= 0 && (items.length === 1 || netVotes < 0) ? 'low' : 'medium';
+  const titles = [...new Set(items.flatMap((item) => item.titles))].sort(compareText);
+  const where = titles.length === 0 ? 'the architecture' : titles.length > 3 ? plural(titles.length, 'component') : listOf(titles);
+  const votes = `${plural(up, 'up-vote')} and ${plural(down, 'down-vote')} (net ${signed(netVotes)})`;
+  const best = items.filter((item) => item.text !== '').sort((a, b) => b.net - a.net || a.suggestion.id - b.suggestion.id)[0];
+  const first =
+    theme.kind === 'phrase'
+      ? `${plural(items.length, 'suggestion')} on ${where} concern ${lowerFirst(theme.label)}, with ${votes}.`
+      : theme.kind === 'component'
+        ? `${plural(items.length, 'suggestion')} on ${where} about separate points, with ${votes}.`
+        : `One suggestion on ${where}, with ${votes}.`;
+  const second = best === undefined ? '' : ` ${items.length > 1 ? 'Best supported' : 'It reads'}: ${truncate(best.text, 240)}`;
+  return {
+    theme: theme.label,
+    description: truncate(first + second, 1_000),
+    priority,
+    netVotes,
+    sources: items.map((item) => item.suggestion.id).sort((a, b) => a - b),
+  };
+}
+
+function actionPriority(item: Item): Priority {
+  const sources = item.suggestion.sourceCount;
+  if (item.net >= 3 || (item.net >= 2 && sources >= 3)) return 'high';
+  if (item.net >= 1 || sources >= 3) return 'medium';
+  return 'low';
+}
+
+function reasoningOf(item: Item): string {
+  const members = new Set(item.suggestion.memberInitials.map((initials) => initials.trim()).filter((initials) => initials !== '')).size;
+  const votes = `+${item.suggestion.upVotes} / −${item.suggestion.downVotes}`;
+  const from = `from ${plural(item.suggestion.sourceCount, 'comment')} on ${item.titles.length === 0 ? 'the architecture' : listOf(item.titles)}`;
+  return truncate(members > 0 ? `Backed by ${plural(members, 'member')} (${votes}), ${from}.` : `Votes ${votes}, ${from}.`, 1_000);
+}
+
+const splitVote = (up: number, down: number): boolean => up >= 2 && down >= 2 && Math.min(up, down) / Math.max(up, down) >= 0.4;
+
+function conflictsOf(
+  analyzer: Analyzer,
+  items: readonly Item[],
+  themes: readonly DraftTheme[],
+  themeOf: ReadonlyMap<number, string>,
+): Array<{ conflict: Conflict; subject: string }> {
+  const conflicts: Array<Conflict & { weight: number; subject: string }> = [];
+  const flagged = new Set<number>();
+
+  // One suggestion with strong support and strong opposition.
+  for (const item of items) {
+    const { upVotes: up, downVotes: down } = item.suggestion;
+    if (!splitVote(up, down) || item.text === '') continue;
+    flagged.add(item.suggestion.id);
+    const topic = themeOf.get(item.suggestion.id) ?? (item.phrases[0] !== undefined ? analyzer.label(item.phrases[0]) : truncate(item.text, 100));
+    conflicts.push({
+      subject: topic,
+      topic: truncate(topic, 200),
+      description: truncate(`${plural(up, 'member')} voted for and ${plural(down, 'member')} against: ${truncate(item.text, 300)}`, 1_000),
+      suggestedResolution: truncate(
+        `Discuss it in the next review with the authors of its ${plural(item.suggestion.sourceCount, 'source comment')} and the members who voted against; agree a trial period or a narrower version, then vote again.`,
+        1_000,
+      ),
+      sources: [item.suggestion.id],
+      weight: up + down,
+    });
+  }
+
+  // Two proposals on the same thing that pull opposite ways (add/keep/increase vs remove/drop/reduce).
+  const byPhrase = new Map<string, { up: Item[]; down: Item[] }>();
+  for (const item of items) {
+    for (const [phrase, direction] of item.directions) {
+      const sides = byPhrase.get(phrase) ?? { up: [], down: [] };
+      sides[direction].push(item);
+      byPhrase.set(phrase, sides);
+    }
+  }
+  const phrases = [...byPhrase.keys()].sort((a, b) => b.split(' ').length - a.split(' ').length || compareText(a, b));
+  const opposed: Array<Set<number>> = [];
+  for (const phrase of phrases) {
+    const sides = byPhrase.get(phrase);
+    if (sides === undefined || sides.up.length === 0 || sides.down.length === 0) continue;
+    const meets = (a: Item, b: Item): boolean => a.titles.length === 0 || b.titles.length === 0 || a.titles.some((title) => b.titles.includes(title));
+    const ups = sides.up.filter((a) => sides.down.some((b) => meets(a, b)));
+    const downs = sides.down.filter((b) => sides.up.some((a) => meets(a, b)));
+    if (ups.length === 0 || downs.length === 0) continue;
+    // A side the team has clearly voted down is settled, not a conflict.
+    if (Math.max(...ups.map((item) => item.net)) <= -2 || Math.max(...downs.map((item) => item.net)) <= -2) continue;
+    const ids = new Set([...ups, ...downs].map((item) => item.suggestion.id));
+    if (opposed.some((seen) => [...ids].every((id) => seen.has(id)))) continue;
+    opposed.push(ids);
+    const best = (list: readonly Item[]): Item | undefined => [...list].sort((a, b) => b.net - a.net || a.suggestion.id - b.suggestion.id)[0];
+    const forIt = best(ups);
+    const against = best(downs);
+    if (forIt === undefined || against === undefined) continue;
+    const label = analyzer.label(phrase);
+    const leader = forIt.net >= against.net ? forIt : against;
+    conflicts.push({
+      subject: label,
+      topic: truncate(`${label}: opposing proposals`, 200),
+      description: truncate(
+        `Two proposals pull ${lowerFirst(label)} in opposite directions. For: ${bare(forIt.text, 220)} (${votesOf(forIt)}). Against: ${bare(against.text, 220)} (${votesOf(against)}).`,
+        1_000,
+      ),
+      suggestedResolution: truncate(
+        `Bring both proposals on ${lowerFirst(label)} to the next review with their authors and agree one direction, for example by trialling the better-supported one (“${bare(leader.text, 160)}”) for a fixed period and measuring the effect.`,
+        1_000,
+      ),
+      sources: [...ids].sort((a, b) => a - b),
+      weight: [...ups, ...downs].reduce((sum, item) => sum + item.suggestion.upVotes + item.suggestion.downVotes, 0),
+    });
+  }
+
+  // A theme whose suggestions are voted up and down (each side clearly), when no single one explains it.
+  for (const theme of themes) {
+    if (theme.items.length < 2 || theme.items.some((item) => flagged.has(item.suggestion.id))) continue;
+    const up = theme.items.reduce((sum, item) => sum + item.suggestion.upVotes, 0);
+    const down = theme.items.reduce((sum, item) => sum + item.suggestion.downVotes, 0);
+    if (!splitVote(up, down)) continue;
+    const supported = theme.items.filter((item) => item.net >= 1);
+    const opposedItems = theme.items.filter((item) => item.net <= -1);
+    if (supported.length === 0 || opposedItems.length === 0) continue;
+    const ids = new Set([...supported, ...opposedItems].map((item) => item.suggestion.id));
+    if (opposed.some((seen) => [...ids].every((id) => seen.has(id)))) continue;
+    conflicts.push({
+      subject: theme.label,
+      topic: truncate(theme.label, 200),
+      description: truncate(
+        `Within ${lowerFirst(theme.label)}, ${plural(supported.length, 'suggestion')} ${supported.length === 1 ? 'is' : 'are'} voted up and ${plural(opposedItems.length, 'suggestion')} ${opposedItems.length === 1 ? 'is' : 'are'} voted down (${up} up, ${down} down in all).`,
+        1_000,
+      ),
+      suggestedResolution: truncate(
+        `Discuss the ${lowerFirst(theme.label)} suggestions together in the next review: keep the supported ones, ask the authors of the voted-down ones which problem they address, and agree one approach.`,
+        1_000,
+      ),
+      sources: [...ids].sort((a, b) => a - b),
+      weight: up + down,
+    });
+  }
+
+  return conflicts
+    .sort((a, b) => b.weight - a.weight || compareText(a.topic, b.topic) || (a.sources[0] ?? 0) - (b.sources[0] ?? 0))
+    .slice(0, MAX_CONFLICTS)
+    .map(({ weight: _weight, subject, ...conflict }) => ({ conflict, subject }));
+}
+
+/** 'Agentic Triage: Increase X' is read as 'Increase X' (the title is known from the suggestion's components). */
+function withoutTitlePrefix(text: string, titles: readonly string[]): string {
+  const trimmed = text.trimStart();
+  for (const title of titles) {
+    const prefix = title.trim();
+    if (prefix !== '' && trimmed.toLowerCase().startsWith(`${prefix.toLowerCase()}:`)) return trimmed.slice(prefix.length + 1);
+  }
+  return text;
+}
+
+/** Without its end mark, to be quoted inside a sentence. */
+function bare(text: string, max: number): string {
+  return truncate(text, max).replace(/[.!?]+$/, '');
+}
+
+function votesOf(item: Item): string {
+  return `+${item.suggestion.upVotes} / −${item.suggestion.downVotes}`;
+}

@@ -1,0 +1,146 @@
+import type { SuggestionOutput, SuggestionsOutput } from '../../../shared/contract/ai.js';
+import { recommendationTypeOf } from '../../../shared/significance.js';
+import type { CommentForAnalysis, GenerateSuggestionsInput } from '../provider.js';
+import type { ActionStrength, AnalysedSentence, Analyzer, Direction } from './analysis.js';
+import { actionSentencesOf, uniqueById } from './analysis.js';
+import type { Candidate } from './grouping.js';
+import { candidatesOf, pickGroups } from './grouping.js';
+import { asRequest, cleanText, compareText, truncate } from './text.js';
+
+/**
+ * Suggestions from every comment of the review: comments on one component that ask for a change to
+ * the same thing (a shared key phrase, the same direction) become one suggestion, worded from their
+ * best-voted, clearest action sentence. The same comments always give the same words.
+ */
+
+const MAX_SUGGESTIONS = 60;
+const IDEAL_MIN = 40;
+const IDEAL_MAX = 300;
+
+interface ActionComment {
+  comment: CommentForAnalysis;
+  actions: Array<{ sentence: AnalysedSentence; strength: ActionStrength }>;
+  /** The phrase each action sentence's change acts on, and which way. */
+  directions: Map<string, Direction>;
+}
+
+const net = (comment: CommentForAnalysis): number => comment.upVotes - comment.downVotes;
+
+export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestionsInput): SuggestionsOutput {
+  const comments = uniqueById(input.comments);
+  const items: Array<ActionComment | null> = comments.map((comment) => {
+    const analysis = analyzer.analyse(comment.content, analyzer.titleWords(comment.componentTitle));
+    const actions = actionSentencesOf(comment, analysis);
+    if (actions.length === 0) return null;
+    const directions = new Map<string, Direction>();
+    for (const { sentence } of actions) {
+      for (const [phrase, direction] of sentence.directions) if (!directions.has(phrase)) directions.set(phrase, direction);
+    }
+    return { comment, actions, directions };
+  });
+
+  // Clusters: a shared phrase on the same component; opposite directions (add vs remove) never merge.
+  const candidates = splitByDirection(
+    candidatesOf(
+      items.map((item) => (item === null ? [] : [...new Set(item.actions.flatMap((action) => action.sentence.phrases))])),
+      (i, phrase) => `${comments[i]?.componentId ?? ''}\u0000${phrase}`,
+    ),
+    items,
+  );
+  const groups = pickGroups(candidates, {
+    minSize: 2,
+    maxGroups: Number.POSITIVE_INFINITY,
+    bonus: comments.map((comment) => Math.max(0, net(comment)) / 2),
+    exclusive: true,
+  });
+  const clustered = new Set(groups.flatMap((group) => group.members));
+  const clusters: Array<{ members: number[]; phrase: string | null }> = groups.map((group) => ({ members: group.members, phrase: group.candidate.phrase }));
+
+  // A single comment stands alone when it is a proposal or a well-supported request.
+  items.forEach((item, i) => {
+    if (item === null || clustered.has(i)) return;
+    const strong = item.actions.some((action) => action.strength === 'strong');
+    if (item.comment.kind === 'proposal' || net(item.comment) >= 1 || (net(item.comment) >= 0 && strong)) clusters.push({ members: [i], phrase: null });
+  });
+
+  const drafts = clusters.flatMap((cluster) => {
+    const members = cluster.members.flatMap((i) => {
+      const item = items[i];
+      return item === undefined || item === null ? [] : [item];
+    });
+    const text = wordingOf(members, cluster.phrase);
+    if (text === null) return [];
+    const ids = members.map((member) => member.comment.id).sort((a, b) => a - b);
+    return [
+      {
+        text,
+        ids,
+        net: members.reduce((sum, member) => sum + net(member.comment), 0),
+      },
+    ];
+  });
+  drafts.sort((a, b) => b.net - a.net || b.ids.length - a.ids.length || (a.ids[0] ?? 0) - (b.ids[0] ?? 0) || compareText(a.text, b.text));
+
+  // The same words twice (copied comments) are one suggestion.
+  const byText = new Map<string, { text: string; ids: Set<number> }>();
+  for (const draft of drafts) {
+    const key = draft.text.toLowerCase();
+    const existing = byText.get(key);
+    if (existing === undefined) byText.set(key, { text: draft.text, ids: new Set(draft.ids) });
+    else for (const id of draft.ids) existing.ids.add(id);
+  }
+  const suggestions: SuggestionOutput[] = [...byText.values()].slice(0, MAX_SUGGESTIONS).map((draft) => ({
+    suggestion: draft.text,
+    recommendationType: recommendationTypeOf(draft.text),
+    sources: [...draft.ids].sort((a, b) => a - b),
+  }));
+  return { suggestions };
+}
+
+/** A candidate whose comments pull both ways on its phrase becomes one candidate per direction. */
+function splitByDirection(candidates: readonly Candidate[], items: ReadonlyArray<ActionComment | null>): Candidate[] {
+  return candidates.flatMap((candidate) => {
+    const directionOf = (i: number): Direction | undefined => items[i]?.directions.get(candidate.phrase);
+    const up = candidate.members.filter((i) => directionOf(i) === 'up');
+    const down = candidate.members.filter((i) => directionOf(i) === 'down');
+    if (up.length === 0 || down.length === 0) return [candidate];
+    return [
+      { ...candidate, key: `${candidate.key}\u0000up`, members: up },
+      { ...candidate, key: `${candidate.key}\u0000down`, members: down },
+    ];
+  });
+}
+
+/**
+ * The cluster's best action sentence (about its phrase where possible): the best-voted comment's,
+ * then one of a readable length, a firm request before a hedged one, the shorter, the older.
+ */
+function wordingOf(members: readonly ActionComment[], phrase: string | null): string | null {
+  const options = members.flatMap((member) =>
+    member.actions.map((action) => ({
+      member,
+      action,
+      onTopic: phrase === null || action.sentence.phrases.includes(phrase),
+      length: action.sentence.text.length,
+    })),
+  );
+  const ideal = (length: number): number => (length >= IDEAL_MIN && length <= IDEAL_MAX ? 1 : 0);
+  options.sort(
+    (a, b) =>
+      Number(b.onTopic) - Number(a.onTopic) ||
+      net(b.member.comment) - net(a.member.comment) ||
+      ideal(b.length) - ideal(a.length) ||
+      Number(b.action.strength === 'strong') - Number(a.action.strength === 'strong') ||
+      a.length - b.length ||
+      a.member.comment.id - b.member.comment.id ||
+      a.action.sentence.index - b.action.sentence.index,
+  );
+  const best = options[0];
+  if (best === undefined) return null;
+  let text = truncate(asRequest(best.action.sentence.text), IDEAL_MAX);
+  if (!best.action.sentence.mentionsTitle) {
+    const title = truncate(cleanText(best.member.comment.componentTitle).replace(/[.:]+$/, ''), 120);
+    if (title !== '') text = `${title}: ${text}`;
+  }
+  return truncate(text, 600) || null;
+}

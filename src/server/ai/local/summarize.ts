@@ -1,0 +1,194 @@
+import type { CommentSummaryOutput } from '../../../shared/contract/ai.js';
+import { recommendationTypeOf } from '../../../shared/significance.js';
+import type { CommentForAnalysis, SummarizeCommentsInput } from '../provider.js';
+import type { ActionStrength, AnalysedSentence, Analyzer } from './analysis.js';
+import { actionSentencesOf, overlap, uniqueById } from './analysis.js';
+import { candidatesOf, pickGroups } from './grouping.js';
+import { asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
+
+/** One component's comments: themes, the changes they ask for, and a few sentences on the discussion. */
+
+const MAX_THEMES = 5;
+const MAX_CHANGES = 3;
+const CHANGE_MAX_CHARS = 200;
+
+interface ActionSentence {
+  comment: number;
+  sentence: AnalysedSentence;
+  strength: ActionStrength;
+}
+
+const net = (comment: CommentForAnalysis): number => comment.upVotes - comment.downVotes;
+
+export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsInput): CommentSummaryOutput {
+  const title = truncate(cleanText(input.componentTitle).replace(/[.]$/, ''), 120) || 'this component';
+  const comments = uniqueById(input.comments);
+  if (comments.length === 0) {
+    return {
+      confidence: 0,
+      understanding: `There are no comments on ${title} yet, so there is nothing to summarise.`,
+      contentChanges: '',
+      structuralChanges: '',
+      keyThemes: [],
+      sources: { keyThemes: [], contentChanges: [], structuralChanges: [] },
+    };
+  }
+
+  const titleWords = analyzer.titleWords(input.componentTitle);
+  const analyses = comments.map((comment) => analyzer.analyse(comment.content, titleWords));
+  const n = comments.length;
+
+  // Themes: phrases several comments share, the best-covered and best-voted first.
+  const candidates = candidatesOf(
+    analyses.map((analysis) => analysis.phrases),
+    (_item, phrase) => phrase,
+  );
+  const groups = pickGroups(candidates, {
+    minSize: n <= 2 ? 1 : 2,
+    maxGroups: MAX_THEMES,
+    bonus: comments.map((comment) => Math.max(0, net(comment)) / 2),
+    exclusive: false,
+  });
+  const themes = groups.map((group) => ({
+    phrase: group.candidate.phrase,
+    label: truncate(analyzer.label(group.candidate.phrase), 200),
+    members: group.members,
+  }));
+  const themeSizeOf = new Map(themes.map((theme) => [theme.phrase, theme.members.length]));
+
+  // Changes: action sentences, the best supported first (votes, then how many comments share their theme).
+  const actions: Array<ActionSentence & { support: number }> = [];
+  comments.forEach((comment, i) => {
+    const analysis = analyses[i];
+    if (analysis === undefined) return;
+    for (const { sentence, strength } of actionSentencesOf(comment, analysis)) {
+      const shared = Math.max(0, ...sentence.phrases.map((phrase) => (themeSizeOf.get(phrase) ?? 1) - 1));
+      actions.push({ comment: i, sentence, strength, support: net(comment) + shared + (strength === 'strong' ? 0.5 : 0) });
+    }
+  });
+  actions.sort(
+    (a, b) => b.support - a.support || a.comment - b.comment || a.sentence.index - b.sentence.index,
+  );
+  const structural = actions.filter((action) => recommendationTypeOf(action.sentence.text) === 'structural');
+  const content = actions.filter((action) => recommendationTypeOf(action.sentence.text) === 'content');
+  const structuralChanges = changesOf(structural, comments);
+  const contentChanges = changesOf(content, comments);
+
+  // Understanding.
+  const members = new Set(comments.map((comment) => comment.memberName.trim().toLowerCase())).size;
+  const up = comments.reduce((sum, comment) => sum + comment.upVotes, 0);
+  const down = comments.reduce((sum, comment) => sum + comment.downVotes, 0);
+  const proposing = new Set(actions.map((action) => action.comment));
+  const proposingStructural = new Set(structural.map((action) => action.comment)).size;
+  const praising = analyses.filter((analysis, i) => !proposing.has(i) && analysis.sentiment > 0.3).length;
+  const understanding =
+    n === 1
+      ? understandingOfOne(title, themes[0]?.label, proposing.size > 0, proposingStructural > 0, praising > 0, up, down)
+      : understandingOfMany({ n, members, title, themes, proposing: proposing.size, structural: proposingStructural, praising, up, down });
+
+  // Confidence: volume, how much of the discussion the themes cover, how clear the votes are.
+  const covered = new Set(themes.flatMap((theme) => theme.members)).size / n;
+  const voted = comments.reduce((sum, comment) => sum + comment.upVotes + comment.downVotes, 0);
+  const agreement = voted === 0 ? 0.5 : comments.reduce((sum, comment) => sum + Math.abs(net(comment)), 0) / voted;
+  let confidence = 0.1 + 0.4 * Math.min(1, n / 12) + 0.3 * covered + 0.2 * agreement;
+  if (n <= 2) confidence = Math.min(confidence, 0.2 + 0.1 * (n - 1));
+
+  return {
+    confidence: round2(clamp(confidence, 0.05, 0.95)),
+    understanding: truncate(understanding, 2_000),
+    contentChanges: contentChanges.text,
+    structuralChanges: structuralChanges.text,
+    keyThemes: themes.map((theme) => theme.label),
+    sources: {
+      keyThemes: themes.map((theme) => theme.members.map((i) => comments[i]?.id ?? 0).filter((id) => id > 0)),
+      contentChanges: contentChanges.sources,
+      structuralChanges: structuralChanges.sources,
+    },
+  };
+}
+
+/** Up to three of the best-supported sentences, one per comment; a near-repeat adds its comment to the sources. */
+function changesOf(actions: ReadonlyArray<ActionSentence>, comments: readonly CommentForAnalysis[]): { text: string; sources: number[] } {
+  const picked: Array<{ action: ActionSentence; sources: Set<number> }> = [];
+  const usedComments = new Set<number>();
+  for (const action of actions) {
+    const repeat = picked.find((pick) => overlap(pick.action.sentence.lemmas, action.sentence.lemmas) >= 0.7);
+    if (repeat !== undefined) {
+      repeat.sources.add(action.comment);
+      continue;
+    }
+    if (usedComments.has(action.comment) || picked.length >= MAX_CHANGES) continue;
+    usedComments.add(action.comment);
+    picked.push({ action, sources: new Set([action.comment]) });
+  }
+  const text = truncate(picked.map((pick) => truncate(asRequest(pick.action.sentence.text), CHANGE_MAX_CHARS)).join(' '), 2_000);
+  const sources = [...new Set(picked.flatMap((pick) => [...pick.sources]))]
+    .map((i) => comments[i]?.id ?? 0)
+    .filter((id) => id > 0)
+    .sort((a, b) => a - b);
+  return { text, sources };
+}
+
+function votesOf(up: number, down: number): string {
+  return `${plural(up, 'up-vote')} and ${plural(down, 'down-vote')}`;
+}
+
+function understandingOfOne(title: string, theme: string | undefined, proposes: boolean, structural: boolean, praises: boolean, up: number, down: number): string {
+  const sentences = [`1 comment from 1 member on ${title}.`];
+  if (theme !== undefined) sentences.push(`It is about ${lowerFirst(theme)}.`);
+  const stance = proposes
+    ? `It is critical of the current design and proposes a ${structural ? 'structural' : 'content'} change`
+    : praises
+      ? 'It is supportive of the current design and proposes no change'
+      : 'It is an observation or question without a concrete proposal';
+  sentences.push(`${stance} (${up + down === 0 ? 'no votes yet' : votesOf(up, down)}).`);
+  return sentences.join(' ');
+}
+
+function understandingOfMany(facts: {
+  n: number;
+  members: number;
+  title: string;
+  themes: ReadonlyArray<{ label: string; members: readonly number[] }>;
+  proposing: number;
+  structural: number;
+  praising: number;
+  up: number;
+  down: number;
+}): string {
+  const { n, title, themes, proposing, structural, praising, up, down } = facts;
+  const sentences = [`${plural(n, 'comment')} from ${plural(facts.members, 'member')} on ${title}.`];
+  if (themes.length > 0) {
+    const top = themes.slice(0, 3).map((theme) => `${lowerFirst(theme.label)} (${plural(theme.members.length, 'comment')})`);
+    sentences.push(`The discussion centres on ${listOf(top)}.`);
+  } else {
+    sentences.push('The comments raise separate points; no theme is shared yet.');
+  }
+  const changeShare = proposing / n;
+  const lean =
+    praising / n >= 0.5 && changeShare < 0.4
+      ? 'supportive of the current design'
+      : changeShare > 0.5 || (changeShare === 0.5 && praising === 0)
+        ? 'critical, with most comments asking for changes'
+        : praising > 0 && proposing > 0
+          ? 'mixed, with praise alongside requests for changes'
+          : 'neutral, mostly observations and questions';
+  const votes =
+    up + down === 0
+      ? 'nobody has voted on the comments yet'
+      : up / (up + down) >= 0.75
+        ? `members mostly agree with the points raised (${votesOf(up, down)})`
+        : up / (up + down) <= 0.4
+          ? `many points are voted down (${votesOf(up, down)})`
+          : `votes on the points are split (${votesOf(up, down)})`;
+  sentences.push(`The tone is ${lean}, and ${votes}.`);
+  const kinds = `${structural} structural, ${proposing - structural} content`;
+  sentences.push(
+    proposing === 0
+      ? 'None of the comments proposes a concrete change.'
+      : proposing === n
+        ? `${n === 2 ? 'Both' : 'All'} comments propose changes (${kinds}).`
+        : `${proposing} of the ${n} comments ${proposing === 1 ? 'proposes' : 'propose'} changes (${kinds}).`,
+  );
+  return sentences.join(' ');
+}

@@ -1,0 +1,137 @@
+/**
+ * Plain-text helpers of the local analyzer. Comments are untrusted: markup is stripped before they
+ * are read (it is never rendered or followed), sentences that address the AI rather than the
+ * architecture are set aside, and everything the analyzer writes is plain text.
+ */
+
+const SCRIPT_BLOCK = /<(script|style|iframe|object|embed|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+const HTML_TAG = /<\/?[a-z][^<>]*>/gi;
+
+/** `[text](target)` and `![alt](target)`; a target may hold one level of parentheses. */
+const MARKDOWN_LINK = /!?\[([^\]]*)\]\((\s*(?:[^()\s]|\([^()\s]*\))*)\)/g;
+const UNSAFE_URL = /\b(?:javascript|vbscript|data):\S*/gi;
+const CODE_FENCE = /```[a-z0-9-]*/gi;
+const EMPHASIS = /(\*\*|__|~~)(?=\S)([\s\S]*?\S)\1/g;
+const LINE_MARKUP = /^\s*(?:#{1,6}\s+|>\s?|[-*+•]\s+|\d{1,3}[.)]\s+)+/;
+/** Control and format characters (bidi overrides, zero-width spaces), but not line breaks or tabs. */
+const CONTROL = /(?![\n\t])[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+/** Markup and control characters out, one sentence-ended line after another, whitespace collapsed. */
+export function cleanText(raw: string): string {
+  const text = raw
+    .normalize('NFKC')
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROL, '')
+    .replace(SCRIPT_BLOCK, ' ')
+    .replace(HTML_COMMENT, ' ')
+    .replace(HTML_TAG, ' ')
+    // A link to script or data says nothing: it goes with its text.
+    .replace(MARKDOWN_LINK, (_link, label: string, target: string) => (/^\s*(?:javascript|vbscript|data):/i.test(target) ? ' ' : label))
+    .replace(UNSAFE_URL, ' ')
+    .replace(CODE_FENCE, ' ')
+    .replace(/`/g, '')
+    .replace(EMPHASIS, '$2');
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    const clean = line.replace(LINE_MARKUP, '').replace(/<(?=[a-z!/?])/gi, ' ').replace(/\s+/g, ' ').trim();
+    if (!/[\p{L}\p{N}]/u.test(clean)) continue;
+    // A line without an end mark (a list item, a heading) is still a sentence of its own.
+    lines.push(/[.!?:;…]["')\]]?$/.test(clean) ? clean : `${clean}.`);
+  }
+  return lines.join(' ');
+}
+
+const INJECTION_PATTERNS = [
+  /\b(?:ignore|disregard|forget|override|bypass)\b.{0,60}\b(?:instructions?|prompts?|rules|directions|guidelines|context|above|system)\b/i,
+  /\b(?:system prompt|developer mode|jailbreak|as an ai\b|you are (?:now )?(?:an?|the|my) (?:ai|assistant|model|chatbot|llm)\b)/i,
+  /\b(?:alert|prompt|confirm|eval)\s*\(/i,
+  /\bon(?:error|load|click|mouseover)\s*=/i,
+  /\b(?:document\.cookie|window\.location)\b/i,
+];
+
+/** A sentence that talks to the AI (or carries script) rather than about the architecture. */
+export function isInjection(sentence: string): boolean {
+  return INJECTION_PATTERNS.some((pattern) => pattern.test(sentence));
+}
+
+/** At most `max` characters, cut at a word boundary with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** With a full stop unless it already ends with an end mark. */
+export function asSentence(text: string): string {
+  const clean = text.trim();
+  if (clean === '') return clean;
+  return /[.!?…]["')\]]?$/.test(clean) ? clean : `${clean.replace(/[,;:\s-]+$/, '')}.`;
+}
+
+const HEDGES =
+  /^(?:(?:please|also|and|but|so|ok|okay|overall|honestly|frankly|personally|imo|imho|in my (?:opinion|view)|i think(?: that)?|i believe(?: that)?|i feel(?: that)?|i guess|in general|generally|maybe|perhaps|ideally|finally|additionally|moreover)\b[,:]?\s+)+/i;
+
+/** Without the filler in front ('I think', 'Also,', 'IMO'), capitalised, ending with a full stop. */
+export function tidySentence(sentence: string): string {
+  const stripped = sentence.trim().replace(HEDGES, '');
+  return asSentence(capitalise(stripped.length >= 12 ? stripped : sentence.trim()));
+}
+
+/** 'A', 'A and B', 'A, B and C'. */
+export function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+}
+
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+export function signed(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+export function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** A stable comparison of strings, independent of the locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const ASKING = /^(?:(?:so|and|but|also|then)\s+)?(?:could|can|should|shall|would|will|might)\s+(?:we|you|someone|the team)\s+(?:please\s+)?(?:maybe\s+|perhaps\s+|also\s+|just\s+)?(.{8,}?)\s*\?+$/i;
+const WHY_NOT = /^why\s+not\s+(.{8,}?)\s*\?+$/i;
+const HOW_ABOUT = /^(?:how|what)\s+about\s+(.{6,}?)\s*\?+$/i;
+
+/** 'We should increase X' -> 'Increase X' (not 'We should not ...' or 'We should be able to ...'). */
+const WE_SHOULD =
+  /^(?:(?:i think|so|also|and)\s+)?(?:we|you|they|the team|someone)\s+(?:really\s+|probably\s+|also\s+|definitely\s+)?(?:should|must|need to|needs to|have to|has to|ought to)\s+(?:really\s+|probably\s+|also\s+|definitely\s+)?(?!not\b|never\b|be\b|have\b|get\b)([a-z].{8,})$/i;
+
+/** A proposal asked as a question ('Can we add X?') as the request it is ('Add X.'); anything else tidied. */
+export function asRequest(sentence: string): string {
+  const text = sentence.trim();
+  const asked = ASKING.exec(text) ?? WHY_NOT.exec(text);
+  if (asked?.[1] !== undefined) return tidySentence(asked[1]);
+  const about = HOW_ABOUT.exec(text);
+  if (about?.[1] !== undefined) return tidySentence(`Consider ${about[1]}`);
+  const modal = WE_SHOULD.exec(text);
+  if (modal?.[1] !== undefined) return tidySentence(modal[1]);
+  return tidySentence(text);
+}
+
+/** 'Approval gate' -> 'approval gate' inside a sentence; names and acronyms ('Event Correlation', 'CMDB lookup') stay as written. */
+export function lowerFirst(label: string): string {
+  return /^[A-Z][^A-Z]*$/.test(label) && /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+}

@@ -1,0 +1,188 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { z } from 'zod';
+import {
+  commentSummaryOutputSchema,
+  narrativeOutputSchema,
+  suggestionsOutputSchema,
+  type CommentSummaryOutput,
+  type NarrativeOutput,
+  type SuggestionsOutput,
+} from '../../../shared/contract/ai.js';
+import type { AiProvider } from '../provider.js';
+import { narrativeMessages, suggestionsMessages, summaryMessages, type ChatMessage } from './prompts.js';
+
+/**
+ * The `openai` provider (ARCHITECTURE.md 5): an OpenAI-compatible chat-completions endpoint of your choice, asked
+ * for a JSON object. Every answer is parsed with the contract's output schema and its source ids
+ * are kept only when they are ids of the input. Any failure throws AiProviderError, with a short
+ * reason and nothing of the key or the prompt: the caller falls back to the local provider.
+ */
+
+export class AiProviderError extends Error {
+  /** Short and safe to log: 'timeout', 'http 500', 'malformed JSON', 'invalid shape: …'. */
+  readonly reason: string;
+
+  constructor(reason: string) {
+    const short = reason.length > 160 ? `${reason.slice(0, 157)}...` : reason;
+    super(`AI provider failed: ${short}`);
+    this.name = 'AiProviderError';
+    this.reason = short;
+  }
+}
+
+export interface OpenAiProviderOptions {
+  /** Default https://api.openai.com/v1; the SDK appends /chat/completions. */
+  baseUrl?: string;
+  apiKey: string;
+  model: string;
+  /** Per attempt; default 30 000. */
+  timeoutMs?: number;
+  /** Retries after a timeout, a connection failure, 408, 409, 429 or 5xx; default 1. */
+  maxRetries?: number;
+  fetch?: typeof fetch;
+}
+
+const PROMPT_VERSION = 1;
+
+/** The SDK's backoff before retry n (0-based) is at most 0.5 s * 2^n, capped at 8 s. */
+const backoffAllowanceMs = (retries: number) => {
+  let total = 0;
+  for (let retry = 0; retry < retries; retry++) total += Math.min(500 * 2 ** retry, 8_000);
+  return total;
+};
+
+/** What is read of the SDK's answer: a compatible server may send anything, so nothing is assumed. */
+const completionSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        finish_reason: z.string().nullish(),
+        message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }),
+      }),
+    )
+    .min(1),
+});
+
+function answerText(completion: unknown): string {
+  const parsed = completionSchema.safeParse(completion);
+  if (!parsed.success) throw new AiProviderError('malformed response');
+  // min(1) above: the first choice exists.
+  const [choice] = parsed.data.choices;
+  if (choice === undefined) throw new AiProviderError('malformed response');
+  const { content, refusal } = choice.message;
+  if (typeof refusal === 'string' && refusal.trim() !== '') throw new AiProviderError('refusal');
+  if (choice.finish_reason === 'content_filter') throw new AiProviderError('content filter');
+  if (choice.finish_reason === 'length') throw new AiProviderError('truncated answer');
+  if (content == null || content.trim() === '') throw new AiProviderError('empty answer');
+  return content;
+}
+
+/** The answer's JSON; a single ```json fence around it (some compatible servers add one) is removed. */
+function parseJson(content: string): unknown {
+  const fenced = /^```(?:json)?\s*\n([\s\S]*)\n\s*```$/i.exec(content.trim());
+  try {
+    return JSON.parse(fenced?.[1] ?? content) as unknown;
+  } catch {
+    throw new AiProviderError('malformed JSON');
+  }
+}
+
+function parseShape<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.map(String).join('.')}: `;
+  throw new AiProviderError(`invalid shape: ${where}${issue?.message ?? 'rejected'}`);
+}
+
+/** The ids of `ids` that are input ids, each once, in order. */
+const known = (ids: readonly number[], allowed: ReadonlySet<number>) => [...new Set(ids)].filter((id) => allowed.has(id));
+
+export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxRetries = options.maxRetries ?? 1;
+  // Every option the SDK would otherwise read from the environment is given (config.ts is the only reader).
+  const client = new OpenAI({
+    baseURL: options.baseUrl ?? 'https://api.openai.com/v1',
+    apiKey: options.apiKey,
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    timeout: timeoutMs,
+    maxRetries,
+    logLevel: 'off',
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  });
+  // The SDK's timeout covers each attempt until the headers; this covers the whole call, the body included.
+  const deadlineMs = timeoutMs * (maxRetries + 1) + backoffAllowanceMs(maxRetries);
+
+  async function ask(messages: ChatMessage[], signal: AbortSignal | undefined): Promise<unknown> {
+    const deadline = AbortSignal.timeout(deadlineMs);
+    const combined = signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
+    let completion: unknown;
+    try {
+      completion = await client.chat.completions.create(
+        { model: options.model, messages, temperature: 0, response_format: { type: 'json_object' } },
+        { signal: combined },
+      );
+    } catch (error) {
+      throw requestFailure(error, signal, deadline);
+    }
+    return parseJson(answerText(completion));
+  }
+
+  return {
+    name: 'openai',
+    model: options.model,
+    promptVersion(kind, promptId) {
+      if (kind === 'narrative') return `narrative-prompt/${promptId ?? 'none'}`;
+      return `openai-${kind}/${PROMPT_VERSION}`;
+    },
+
+    async summarizeComments(input, signal): Promise<CommentSummaryOutput> {
+      const output = parseShape(commentSummaryOutputSchema, await ask(summaryMessages(input), signal));
+      const ids = new Set(input.comments.map((comment) => comment.id));
+      return {
+        ...output,
+        sources: {
+          // One list per key theme, in order, whatever the model sent.
+          keyThemes: output.keyThemes.map((_, index) => known(output.sources.keyThemes[index] ?? [], ids)),
+          contentChanges: known(output.sources.contentChanges, ids),
+          structuralChanges: known(output.sources.structuralChanges, ids),
+        },
+      };
+    },
+
+    async generateSuggestions(input, signal): Promise<SuggestionsOutput> {
+      const output = parseShape(suggestionsOutputSchema, await ask(suggestionsMessages(input), signal));
+      const ids = new Set(input.comments.map((comment) => comment.id));
+      return {
+        suggestions: output.suggestions
+          .map((suggestion) => ({ ...suggestion, sources: known(suggestion.sources, ids) }))
+          .filter((suggestion) => suggestion.sources.length > 0),
+      };
+    },
+
+    async narrativeSummary(input, signal): Promise<NarrativeOutput> {
+      const output = parseShape(narrativeOutputSchema, await ask(narrativeMessages(input), signal));
+      const ids = new Set(input.suggestions.map((suggestion) => suggestion.id));
+      return {
+        ...output,
+        keyThemes: output.keyThemes.map((theme) => ({ ...theme, sources: known(theme.sources, ids) })),
+        actionItems: output.actionItems.map((item) => ({ ...item, sources: known(item.sources, ids) })),
+        conflicts: output.conflicts.map((conflict) => ({ ...conflict, sources: known(conflict.sources, ids) })),
+      };
+    },
+  };
+}
+
+/** The short reason of a failed request; the SDK's message (which may quote the server) is not kept. */
+function requestFailure(error: unknown, signal: AbortSignal | undefined, deadline: AbortSignal): AiProviderError {
+  if (signal?.aborted === true) return new AiProviderError('aborted');
+  if (deadline.aborted || error instanceof APIConnectionTimeoutError) return new AiProviderError('timeout');
+  if (error instanceof APIUserAbortError) return new AiProviderError('aborted');
+  if (error instanceof APIConnectionError) return new AiProviderError('connection failed');
+  if (error instanceof APIError && typeof error.status === 'number') return new AiProviderError(`http ${error.status}`);
+  return new AiProviderError('request failed');
+}

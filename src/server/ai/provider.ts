@@ -1,0 +1,64 @@
+import type { AiProviderName, CommentSummaryOutput, NarrativeOutput, SuggestionsOutput } from '../../shared/contract/ai.js';
+import type { CommentKind } from '../../shared/contract/comments.js';
+
+/**
+ * ARCHITECTURE.md 5: the provider interface. Inputs are plain data the services read from the
+ * database; every output is parsed by the shared contract's *output* schema before it is used, and
+ * every source id it cites must be one of the input's ids (the service drops any other).
+ */
+
+export interface CommentForAnalysis {
+  id: number;
+  componentId: string;
+  componentTitle: string;
+  kind: CommentKind;
+  /** Untrusted text: analysed or delimited, never executed or followed. */
+  content: string;
+  memberName: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  upVotes: number;
+  downVotes: number;
+}
+
+export interface SuggestionForAnalysis {
+  id: number;
+  suggestion: string;
+  recommendationType: 'content' | 'structural';
+  /** Titles of the components it concerns. */
+  componentTitles: string[];
+  memberInitials: string[];
+  /** Support: votes on the suggestion plus votes on the comments it follows from. */
+  upVotes: number;
+  downVotes: number;
+  /** How many comments it follows from. */
+  sourceCount: number;
+}
+
+export interface SummarizeCommentsInput {
+  componentId: string;
+  componentTitle: string;
+  /** Newest first. */
+  comments: CommentForAnalysis[];
+}
+
+export interface GenerateSuggestionsInput {
+  /** Every comment of the review, oldest first. */
+  comments: CommentForAnalysis[];
+}
+
+export interface NarrativeSummaryInput {
+  suggestions: SuggestionForAnalysis[];
+  /** The admin's active prompt: `{suggestionsText}` is replaced by the delimited suggestions. */
+  prompt: { id: number; template: string };
+}
+
+export interface AiProvider {
+  readonly name: AiProviderName;
+  readonly model: string;
+  /** Part of every output's stamp: a new version means new outputs, not cached old ones. */
+  promptVersion(kind: 'summary' | 'suggestions' | 'narrative', promptId?: number): string;
+  summarizeComments(input: SummarizeCommentsInput, signal?: AbortSignal): Promise<CommentSummaryOutput>;
+  generateSuggestions(input: GenerateSuggestionsInput, signal?: AbortSignal): Promise<SuggestionsOutput>;
+  narrativeSummary(input: NarrativeSummaryInput, signal?: AbortSignal): Promise<NarrativeOutput>;
+}

@@ -1,0 +1,261 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (ARCHITECTURE.md section 3). Everything else receives a typed
+ * AppConfig, which keeps tests free to build as many differently configured apps as they like.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
+
+const secretText = (min: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value))
+    .refine((value) => value === undefined || value.length >= min, `must be at least ${min} characters`);
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .default('5000')
+    .refine((value) => /^\d{1,5}$/.test(value) && Number(value) <= 65535, 'must be a whole number from 0 to 65535')
+    .transform(Number),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value))
+    .refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
+      'must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)',
+    ),
+  TEAM_PASSWORD: secretText(8),
+  ADMIN_PASSWORD: secretText(8),
+  ADMIN_NAME: optionalText(100),
+  QA_USER_NAME: optionalText(100).transform((value) => value ?? 'QA Test User'),
+  QA_PIN: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^\d{4}$/.test(value), 'must be exactly 4 digits'),
+  PIN_PEPPER: secretText(16),
+  AI_PROVIDER: z.enum(['local', 'openai'], { error: 'must be "local" or "openai"' }).default('local'),
+  OPENAI_BASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value))
+    .refine((value) => value === undefined || URL.canParse(value), 'must be a URL such as http://localhost:11434/v1'),
+  OPENAI_API_KEY: optionalText(500),
+  AI_MODEL: optionalText(200).transform((value) => value ?? 'gpt-4o-mini'),
+  SESSION_IDLE_MINUTES: z
+    .string()
+    .default('30')
+    .refine((value) => /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 1440, 'must be a whole number of minutes from 1 to 1440')
+    .transform(Number),
+  SESSION_ABSOLUTE_HOURS: z
+    .string()
+    .default('12')
+    .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 720, 'must be a whole number of hours from 1 to 720')
+    .transform(Number),
+  SIGN_IN_LIMIT_PER_MINUTE: z
+    .string()
+    .default('10')
+    .refine((value) => /^\d{1,5}$/.test(value) && Number(value) >= 1, 'must be a whole number of attempts, at least 1')
+    .transform(Number),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((value) => /^(true|false|\d{1,2})$/.test(value), 'must be true, false or the number of proxy hops')
+    .transform((value): boolean | number => (value === 'true' ? true : value === 'false' ? false : Number(value))),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Secrets {
+  teamPassword: string;
+  adminPassword: string;
+  qaPin: string;
+  pinPepper: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset means the embedded SQLite database in dataDir. */
+  databaseUrl: string | undefined;
+  adminName: string | undefined;
+  qaUserName: string;
+  ai: {
+    provider: 'local' | 'openai';
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+  };
+  /** ASVS level 2 session limits; the PIN-only quick login makes the short idle timeout painless. */
+  session: { idleMs: number; absoluteMs: number };
+  /** Sign-in attempts a minute per client IP, across every sign-in route. */
+  signInLimitPerMinute: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean | number;
+  /** Directory of the built client; absent when only the API is wanted (API tests). */
+  clientDir: string | undefined;
+  secrets: Secrets;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; the first problem becomes one line naming the variable. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    const raw = typeof env[variable] === 'string' ? ` (got "${truncate(env[variable])}")` : '';
+    // Secrets and the database URL (which may hold a password) are never echoed.
+    const shown = /PASSWORD|PEPPER|PIN|KEY|DATABASE_URL/.test(variable) ? '' : raw;
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  return result.data;
+}
+
+function truncate(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}
+
+const storedSecretsSchema = z
+  .object({
+    teamPassword: z.string().min(8),
+    adminPassword: z.string().min(8),
+    qaPin: z.string().regex(/^\d{4}$/),
+    pinPepper: z.string().min(16),
+  })
+  .partial();
+
+export interface ResolvedSecrets {
+  secrets: Secrets;
+  /** Names of the secrets created on this start; empty on every later start. */
+  generated: (keyof Secrets)[];
+  file: string;
+}
+
+/**
+ * Environment values win; otherwise a value kept in DATA_DIR/secrets.json; otherwise a new random
+ * one is generated and written there with mode 0600 so a restart keeps members able to sign in.
+ */
+export async function resolveSecrets(env: Env, dataDir: string): Promise<ResolvedSecrets> {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: z.infer<typeof storedSecretsSchema> = {};
+  try {
+    const text = await readFile(file, 'utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // JSON.parse quotes the text around the fault, which here is a secret: say only where.
+      throw new ConfigError(`Invalid configuration: ${file} is not valid JSON`);
+    }
+    const parsed = storedSecretsSchema.safeParse(json);
+    if (!parsed.success) throw new ConfigError(`Invalid configuration: ${file} is not a valid secrets file`);
+    stored = parsed.data;
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    if (!isMissingFile(error)) throw new ConfigError(`Invalid configuration: ${file} cannot be read (${String(error)})`);
+  }
+
+  const generated: (keyof Secrets)[] = [];
+  const pick = (name: keyof Secrets, fromEnv: string | undefined, make: () => string): string => {
+    if (fromEnv !== undefined) return fromEnv;
+    const kept = stored[name];
+    if (kept !== undefined) return kept;
+    generated.push(name);
+    const made = make();
+    stored[name] = made;
+    return made;
+  };
+
+  const secrets: Secrets = {
+    teamPassword: pick('teamPassword', env.TEAM_PASSWORD, () => randomBytes(12).toString('base64url')),
+    adminPassword: pick('adminPassword', env.ADMIN_PASSWORD, () => randomBytes(18).toString('base64url')),
+    qaPin: pick('qaPin', env.QA_PIN, () => String(randomInt(0, 10_000)).padStart(4, '0')),
+    pinPepper: pick('pinPepper', env.PIN_PEPPER, () => randomBytes(32).toString('base64url')),
+  };
+
+  if (generated.length > 0) {
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    // writeFile's mode applies only when it creates the file.
+    await chmod(file, 0o600);
+  }
+  return { secrets, generated, file };
+}
+
+function isMissingFile(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+}
+
+export function configFromEnv(env: Env, secrets: Secrets, clientDir: string | undefined): AppConfig {
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    adminName: env.ADMIN_NAME,
+    qaUserName: env.QA_USER_NAME,
+    ai: { provider: env.AI_PROVIDER, baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.AI_MODEL },
+    session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    signInLimitPerMinute: env.SIGN_IN_LIMIT_PER_MINUTE,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    clientDir,
+    secrets,
+  };
+}
+
+/** Full start-up configuration: environment, then secrets. */
+export async function loadConfig(
+  env: NodeJS.ProcessEnv,
+  clientDir: string | undefined,
+): Promise<{ config: AppConfig; generatedSecrets: (keyof Secrets)[]; secretsFile: string }> {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const resolved = await resolveSecrets(parsed, dataDir);
+  return {
+    config: configFromEnv(parsed, resolved.secrets, clientDir),
+    generatedSecrets: resolved.generated,
+    secretsFile: resolved.file,
+  };
+}
+
+export type RotatableSecret = 'teamPassword' | 'adminPassword' | 'pinPepper';
+
+/**
+ * Replaces one stored secret with a new random value (`npm run admin -- rotate-secret`). Answers
+ * whether the environment overrides it, in which case the file value is not the one in force.
+ */
+export async function rotateStoredSecret(env: Env, name: RotatableSecret): Promise<{ file: string; overriddenByEnv: boolean }> {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const { file, secrets } = await resolveSecrets(env, dataDir);
+  const fresh: Record<RotatableSecret, () => string> = {
+    teamPassword: () => randomBytes(12).toString('base64url'),
+    adminPassword: () => randomBytes(18).toString('base64url'),
+    pinPepper: () => randomBytes(32).toString('base64url'),
+  };
+  const stored = { ...storedSecretsSchema.parse(JSON.parse(await readFile(file, 'utf8'))), qaPin: secrets.qaPin, [name]: fresh[name]() };
+  await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  const envName = { teamPassword: env.TEAM_PASSWORD, adminPassword: env.ADMIN_PASSWORD, pinPepper: env.PIN_PEPPER }[name];
+  return { file, overriddenByEnv: envName !== undefined };
+}

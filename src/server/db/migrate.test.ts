@@ -1,0 +1,170 @@
+import { spawn } from 'node:child_process';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { openDatabase, type DatabaseHandle } from './connection.js';
+import { migrateToLatest } from './migrate.js';
+import { migrations } from './migrations/index.js';
+import type { Migration } from './migrations/types.js';
+import type { Database } from './schema.js';
+
+const migrationNames = migrations.map((migration) => migration.name);
+
+/** Opens a fresh database of the configured engine; everything opened is closed and dropped after the test. */
+const opened: { handle: DatabaseHandle; database: TestDatabase }[] = [];
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; database: TestDatabase }> {
+  const database = await createTestDatabase();
+  const handle = openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, poolSize: 4 });
+  const entry = { handle, database };
+  opened.push(entry);
+  return entry;
+}
+afterEach(async () => {
+  for (const { handle, database } of opened.splice(0)) {
+    await handle.close();
+    await database.drop();
+  }
+});
+
+async function tableNames(db: Kysely<Database>): Promise<string[]> {
+  return (await db.introspection.getTables()).map((table) => table.name);
+}
+
+async function recordedMigrations(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
+  return rows.map((row) => row.name);
+}
+
+describe('migrateToLatest', () => {
+  it('applies every migration once, returns their names, and records one row each', async () => {
+    const { handle } = await freshDatabase();
+    expect(migrationNames.length).toBeGreaterThan(0);
+
+    expect(await migrateToLatest(handle)).toEqual(migrationNames);
+    expect(await migrateToLatest(handle)).toEqual([]);
+
+    expect(await recordedMigrations(handle.db)).toEqual([...migrationNames].sort());
+    const tables = await tableNames(handle.db);
+    expect(tables).toEqual(expect.arrayContaining(['schema_migrations', 'error_logs', 'rate_limit_buckets']));
+    const appliedAt = await handle.db.selectFrom('schema_migrations').select('applied_at').execute();
+    for (const row of appliedAt) expect(typeof row.applied_at).toBe('number');
+  });
+
+  it('applies only the migrations appended since the last run', async () => {
+    const { handle } = await freshDatabase();
+    await migrateToLatest(handle);
+    const appended: Migration = {
+      name: '9999-appended',
+      async up(db) {
+        await db.schema.createTable('appended_probe').addColumn('id', 'integer').execute();
+      },
+    };
+    expect(await migrateToLatest(handle, [...migrations, appended])).toEqual(['9999-appended']);
+    expect(await migrateToLatest(handle, [...migrations, appended])).toEqual([]);
+    expect(await tableNames(handle.db)).toContain('appended_probe');
+    expect(await recordedMigrations(handle.db)).toEqual([...migrationNames, '9999-appended'].sort());
+  });
+
+  it('rolls back completely when a migration fails', async () => {
+    const { handle } = await freshDatabase();
+    const failing: Migration[] = [
+      {
+        name: '0001-creates-a-table',
+        async up(db) {
+          await db.schema.createTable('rollback_probe').addColumn('id', 'integer').execute();
+          await sql`insert into rollback_probe (id) values (1)`.execute(db);
+        },
+      },
+      {
+        name: '0002-throws',
+        up() {
+          return Promise.reject(new Error('migration exploded'));
+        },
+      },
+    ];
+
+    await expect(migrateToLatest(handle, failing)).rejects.toThrow('migration exploded');
+
+    const tables = await tableNames(handle.db);
+    expect(tables).not.toContain('rollback_probe');
+    // The bookkeeping table was created in the same transaction, so it is gone too (or at least empty).
+    if (tables.includes('schema_migrations')) expect(await recordedMigrations(handle.db)).toEqual([]);
+
+    // The connection is usable afterwards and the real migrations still apply from scratch.
+    expect(await migrateToLatest(handle)).toEqual(migrationNames);
+  });
+
+  it('keeps earlier migrations when a later one fails on a migrated database', async () => {
+    const { handle } = await freshDatabase();
+    await migrateToLatest(handle);
+    await handle.db.insertInto('rate_limit_buckets').values({ key: 'kept', hits: 1, reset_at: 1 }).execute();
+    const broken: Migration = {
+      name: '9999-broken',
+      async up(db) {
+        await db.schema.dropTable('rate_limit_buckets').execute();
+        throw new Error('second step failed');
+      },
+    };
+
+    await expect(migrateToLatest(handle, [...migrations, broken])).rejects.toThrow('second step failed');
+
+    expect(await recordedMigrations(handle.db)).toEqual([...migrationNames].sort());
+    const kept = await handle.db.selectFrom('rate_limit_buckets').select('key').execute();
+    expect(kept).toEqual([{ key: 'kept' }]);
+  });
+});
+
+// Four cold Node processes compiling TypeScript take a while on a busy two-core machine.
+describe('migrate-cli run by several processes at once', { timeout: 45_000 }, () => {
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  function runCli(target: TestDatabase): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir };
+    delete env.NODE_OPTIONS;
+    if (target.databaseUrl === undefined) delete env.DATABASE_URL;
+    else env.DATABASE_URL = target.databaseUrl;
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/db/migrate-cli.ts'], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => { resolve({ code, stdout, stderr }); });
+    });
+  }
+
+  it('applies each migration exactly once', async () => {
+    const target = await createTestDatabase();
+    database = target;
+
+    const results = await Promise.all([runCli(target), runCli(target), runCli(target), runCli(target)]);
+
+    const appliedLists = results.map((result) => {
+      expect(result.code, result.stderr).toBe(0);
+      const line = result.stdout.trim().split('\n').at(-1) ?? '';
+      const parsed = JSON.parse(line) as { applied: unknown };
+      expect(Array.isArray(parsed.applied)).toBe(true);
+      return parsed.applied as string[];
+    });
+    for (const name of migrationNames) {
+      expect(appliedLists.filter((list) => list.includes(name))).toHaveLength(1);
+    }
+    expect(appliedLists.flat().sort()).toEqual([...migrationNames].sort());
+
+    const handle = openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, poolSize: 1 });
+    try {
+      expect(await recordedMigrations(handle.db)).toEqual([...migrationNames].sort());
+      expect(await tableNames(handle.db)).toEqual(expect.arrayContaining(['error_logs', 'rate_limit_buckets']));
+      expect(await migrateToLatest(handle)).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+});

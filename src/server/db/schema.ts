@@ -1,0 +1,199 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Times are epoch milliseconds in a 64-bit integer column on both engines: the same arithmetic
+ * (idle timeouts, windows) works in SQL everywhere and the API formats them as ISO text.
+ * Booleans are 0/1 integers for the same reason.
+ */
+type EpochMs = ColumnType<number, number, number>;
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: EpochMs;
+}
+
+export interface ErrorLogsTable {
+  id: Generated<number>;
+  error_type: string;
+  message: string;
+  stack: string | null;
+  severity: string;
+  source: string;
+  user_agent: string | null;
+  url: string | null;
+  member_name: string | null;
+  ip: string | null;
+  created_at: EpochMs;
+  resolved: ColumnType<number, number | undefined, number>;
+  resolved_at: EpochMs | null;
+  resolved_by: string | null;
+}
+
+export interface RateLimitBucketsTable {
+  key: string;
+  hits: number;
+  reset_at: EpochMs;
+}
+
+export interface MembersTable {
+  id: Generated<number>;
+  full_name: string;
+  name_key: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  role: 'member' | 'admin';
+  pin_hash: string | null;
+  active: ColumnType<number, number | undefined, number>;
+  created_at: EpochMs;
+  pin_set_at: EpochMs | null;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  member_id: number;
+  created_at: EpochMs;
+  last_seen_at: EpochMs;
+  expires_at: EpochMs;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface DeviceTokensTable {
+  token_hash: string;
+  member_id: number;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+}
+
+export interface LoginLocksTable {
+  name_key: string;
+  failures: number;
+  lock_count: ColumnType<number, number | undefined, number>;
+  locked_until: ColumnType<number, number | undefined, number>;
+  updated_at: EpochMs;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  event: string;
+  outcome: 'success' | 'failure' | 'locked' | 'info';
+  actor_name: string | null;
+  ip: string | null;
+  detail: string | null;
+  created_at: EpochMs;
+}
+
+export interface PinResetRequestsTable {
+  id: Generated<number>;
+  member_id: number;
+  member_name: string;
+  status: ColumnType<'pending' | 'resolved', 'pending' | 'resolved' | undefined, 'pending' | 'resolved'>;
+  requested_at: EpochMs;
+  resolved_at: EpochMs | null;
+  resolved_by: string | null;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  component_id: string;
+  kind: ColumnType<'comment' | 'proposal', 'comment' | 'proposal' | undefined, 'comment' | 'proposal'>;
+  content: string;
+  member_id: number;
+  member_name: string;
+  created_at: EpochMs;
+}
+
+export interface CommentVotesTable {
+  comment_id: number;
+  member_id: number;
+  member_name: string;
+  vote_type: 'thumbs_up' | 'thumbs_down';
+  created_at: EpochMs;
+}
+
+export interface AiPromptsTable {
+  id: Generated<number>;
+  name: string;
+  prompt: string;
+  description: string | null;
+  is_active: number;
+  created_by: string;
+  created_at: EpochMs;
+}
+
+/** An AI output cached by the hash of its input (ARCHITECTURE.md 5); `output` is the contract's JSON. */
+export interface AiOutputsTable {
+  id: Generated<number>;
+  kind: 'summary' | 'narrative';
+  scope: string;
+  input_hash: string;
+  output: string;
+  provider: string;
+  model: string;
+  prompt_version: string;
+  created_at: EpochMs;
+}
+
+export interface SuggestionGenerationsTable {
+  id: Generated<number>;
+  status: 'running' | 'done' | 'failed';
+  started_at: EpochMs;
+  finished_at: EpochMs | null;
+  requested_by: string;
+  comment_count: ColumnType<number, number | undefined, number>;
+  created: ColumnType<number, number | undefined, number>;
+  kept: ColumnType<number, number | undefined, number>;
+  archived: ColumnType<number, number | undefined, number>;
+  /** The GeneratedBy stamp as JSON. */
+  generated_by: string | null;
+  fallback: ColumnType<number, number | undefined, number>;
+  notice: string | null;
+}
+
+export interface SuggestionsTable {
+  id: Generated<number>;
+  suggestion: string;
+  recommendation_type: 'content' | 'structural';
+  /** JSON string arrays / id arrays. */
+  components: string;
+  member_initials: string;
+  sources: string;
+  status: ColumnType<'active' | 'archived', 'active' | 'archived' | undefined, 'active' | 'archived'>;
+  rank: ColumnType<number, number | undefined, number>;
+  generation_id: number;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+  archived_at: EpochMs | null;
+}
+
+export interface SuggestionVotesTable {
+  suggestion_id: number;
+  member_id: number;
+  member_name: string;
+  vote_type: 'thumbs_up' | 'thumbs_down';
+  created_at: EpochMs;
+}
+
+export interface Database {
+  ai_prompts: AiPromptsTable;
+  ai_outputs: AiOutputsTable;
+  suggestion_generations: SuggestionGenerationsTable;
+  suggestions: SuggestionsTable;
+  suggestion_votes: SuggestionVotesTable;
+  comments: CommentsTable;
+  comment_votes: CommentVotesTable;
+  members: MembersTable;
+  sessions: SessionsTable;
+  device_tokens: DeviceTokensTable;
+  login_locks: LoginLocksTable;
+  audit_log: AuditLogTable;
+  pin_reset_requests: PinResetRequestsTable;
+  schema_migrations: SchemaMigrationsTable;
+  error_logs: ErrorLogsTable;
+  rate_limit_buckets: RateLimitBucketsTable;
+}
+
+export type ErrorLogRow = Selectable<ErrorLogsTable>;
+export type NewErrorLog = Insertable<ErrorLogsTable>;
+export type MemberRow = Selectable<MembersTable>;

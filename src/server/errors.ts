@@ -1,0 +1,30 @@
+/**
+ * The error vocabulary of the API (STYLE.md 4). Routes throw these; the error handler turns them
+ * into `{ message, code }` with the status.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
+export const unauthorized = (message = 'Sign in to continue', code = 'UNAUTHENTICATED') => new AppError(401, code, message);
+export const forbidden = (message = 'You are not allowed to do that', code = 'FORBIDDEN') => new AppError(403, code, message);
+export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+/** "in 45 seconds", "in 15 minutes": the message is shown to people as it is. */
+function waitPhrase(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests', code = 'RATE_LIMITED') =>
+  new AppError(429, code, `${message}; try again in ${waitPhrase(retryAfterSeconds)}`, { 'retry-after': String(retryAfterSeconds) });

@@ -1,0 +1,90 @@
+import type { EventBus } from './event-bus.js';
+
+interface Entry<T> {
+  value: T;
+  storedAt: number;
+}
+
+interface Load<T> {
+  generation: number;
+  epoch: number;
+  answer: Promise<T>;
+}
+
+export interface ReadCacheOptions {
+  /** Upper bound on staleness should an event never arrive (an instance that died between its commit and its NOTIFY). */
+  maxAgeMs: number;
+  now?: () => number;
+}
+
+/**
+ * Serialized answers of hot read routes (JSON bytes: a Buffer is written to the socket as is, where
+ * a 36 KB string was encoded again on every send and cost more than the rest of the request), kept per key (a component id, say) and dropped when a live
+ * event says the key changed (ARCHITECTURE.md 6): a read then costs no query and no serialization.
+ *
+ * Three rules keep it from serving stale data:
+ * - the writer's instance drops the key when it publishes the change (EventBus.onChange), so
+ *   its own next read is fresh even before its event comes back through LISTEN;
+ * - a load started before a change is never stored (per-key generation, global epoch);
+ * - while the bus may be missing events (its LISTEN connection is down) nothing is cached, and
+ *   everything cached is dropped when it starts missing them.
+ *
+ * Concurrent misses of one key share one load, so an invalidation under load costs one query, not
+ * one per waiting request.
+ */
+export class ReadCache<T = Buffer> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly generations = new Map<string, number>();
+  private readonly loads = new Map<string, Load<T>>();
+  private epoch = 0;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly bus: Pick<EventBus, 'reliable'>,
+    private readonly options: ReadCacheOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.busIsReliable()) return load();
+    const entry = this.entries.get(key);
+    if (entry !== undefined && this.now() - entry.storedAt < this.options.maxAgeMs) return entry.value;
+
+    const generation = this.generations.get(key) ?? 0;
+    const running = this.loads.get(key);
+    if (running !== undefined && running.generation === generation && running.epoch === this.epoch) return running.answer;
+
+    const epoch = this.epoch;
+    const answer = load();
+    this.loads.set(key, { generation, epoch, answer });
+    try {
+      const value = await answer;
+      if (this.busIsReliable() && epoch === this.epoch && generation === (this.generations.get(key) ?? 0)) {
+        this.entries.set(key, { value, storedAt: this.now() });
+      }
+      return value;
+    } finally {
+      if (this.loads.get(key)?.answer === answer) this.loads.delete(key);
+    }
+  }
+
+  /** A call, not a property read: the answer may change while a load is awaited. */
+  private busIsReliable(): boolean {
+    return this.bus.reliable;
+  }
+
+  invalidate(key: string): void {
+    this.entries.delete(key);
+    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+  }
+
+  invalidateAll(): void {
+    this.entries.clear();
+    this.epoch += 1;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

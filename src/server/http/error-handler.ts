@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '../../shared/contract/common.js';
+import { AppError } from '../errors.js';
+
+/**
+ * One place turns every failure into `{ message, code }`. Client mistakes keep their 4xx status and
+ * a message that says what to fix; anything unexpected becomes a 500 carrying only an error id that
+ * matches the logged stack, so internals never reach the client.
+ */
+export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(error.statusCode).headers(error.headers).send(body(error.message, error.code));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'request';
+    const details = error.validation.slice(0, 3).map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return field === '' ? `${where}: ${issue.message}` : `${where}.${field}: ${issue.message}`;
+    });
+    return reply.status(400).send(body(`Invalid request: ${details.join('; ')}`, 'VALIDATION_FAILED'));
+  }
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return reply.status(status).send(body(clientErrorMessage(error), clientErrorCode(status)));
+  }
+  const errorId = randomUUID();
+  request.log.error({ err: error, errorId }, 'request failed');
+  return reply
+    .status(status === 503 ? 503 : 500)
+    .send({ ...body(`Something went wrong on our side. Quote error id ${errorId} if you report it.`, 'INTERNAL_ERROR'), errorId });
+}
+
+function body(message: string, code: string): ApiError {
+  return { message, code };
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type: send application/json';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is empty but the content type is application/json';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'Request body is not valid JSON';
+    default:
+      return error.message === '' ? 'Bad request' : error.message;
+  }
+}
+
+function clientErrorCode(status: number): string {
+  const codes: Record<number, string> = {
+    400: 'BAD_REQUEST',
+    401: 'UNAUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    405: 'METHOD_NOT_ALLOWED',
+    406: 'NOT_ACCEPTABLE',
+    408: 'REQUEST_TIMEOUT',
+    413: 'PAYLOAD_TOO_LARGE',
+    414: 'URI_TOO_LONG',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
+    431: 'HEADERS_TOO_LARGE',
+  };
+  return codes[status] ?? 'BAD_REQUEST';
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { tooManyRequests } from '../errors.js';
+
+export interface RateLimitRule {
+  /** Prefix of the bucket key; rules with one name share one budget (e.g. every sign-in route). */
+  name: string;
+  max: number;
+  windowMs: number;
+  key?: (request: FastifyRequest) => string;
+  message?: string;
+}
+
+/**
+ * Fixed-window counters kept in the database, so limits hold across restarts and across every
+ * instance sharing a PostgreSQL database (ARCHITECTURE.md 4.4). One atomic upsert per hit.
+ */
+export class RateLimiter {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async hit(key: string, windowMs: number, now = Date.now()): Promise<{ hits: number; resetAt: number }> {
+    const resetAt = now + windowMs;
+    const row = await this.db
+      .insertInto('rate_limit_buckets')
+      .values({ key: storableKey(key), hits: 1, reset_at: resetAt })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          hits: sql<number>`case when rate_limit_buckets.reset_at <= cast(${now} as bigint) then 1 else rate_limit_buckets.hits + 1 end`,
+          reset_at: sql<number>`case when rate_limit_buckets.reset_at <= cast(${now} as bigint) then cast(${resetAt} as bigint) else rate_limit_buckets.reset_at end`,
+        }),
+      )
+      .returning(['hits', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    return { hits: row.hits, resetAt: row.reset_at };
+  }
+
+  async deleteExpired(now = Date.now()): Promise<void> {
+    await this.db.deleteFrom('rate_limit_buckets').where('reset_at', '<=', now).execute();
+  }
+
+  /** Counts one request against the rule; throws 429 with Retry-After once the client exceeds it. */
+  async enforce(rule: RateLimitRule, request: FastifyRequest): Promise<void> {
+    const key = rule.key === undefined ? request.ip : rule.key(request);
+    const now = Date.now();
+    const { hits, resetAt } = await this.hit(`${rule.name}:${key}`, rule.windowMs, now);
+    if (hits > rule.max) {
+      throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)), rule.message);
+    }
+  }
+
+  /** The same, as a route hook. */
+  hook(rule: RateLimitRule): onRequestAsyncHookHandler {
+    return async (request) => {
+      await this.enforce(rule, request);
+    };
+  }
+}
+
+const MAX_KEY_LENGTH = 200;
+
+/**
+ * The key column holds 200 characters, but a key embeds client text (an X-Forwarded-For address
+ * behind a trusted proxy can be anything); a longer key is hashed so it stays distinct and storable.
+ */
+function storableKey(key: string): string {
+  return key.length <= MAX_KEY_LENGTH ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}

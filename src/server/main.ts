@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type AppConfig, type Secrets } from './config.js';
+import { ROUTES } from '../shared/routes.js';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// dist/server/main.js serves dist/client, the Vite build output.
+const clientDir = path.resolve(here, '../client');
+
+async function main() {
+  let loaded: Awaited<ReturnType<typeof loadConfig>>;
+  try {
+    loaded = await loadConfig(process.env, existsSync(clientDir) ? clientDir : undefined);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { config } = loaded;
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    app.close().then(
+      () => {
+        app.log.info('shut down cleanly');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  if (config.clientDir === undefined) {
+    app.log.warn('client bundle not found (run `npm run build`); serving the API only');
+  }
+  if (loaded.generatedSecrets.length > 0) printFirstStartInstructions(config, loaded.generatedSecrets, loaded.secretsFile);
+}
+
+/**
+ * Printed once, on the start that generated secrets. It says where they are, not what they are:
+ * stdout is often collected into logs, and no secret may appear in a log line.
+ */
+function printFirstStartInstructions(config: AppConfig, generated: (keyof Secrets)[], file: string) {
+  const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}${ROUTES.home}`;
+  const lines = [
+    '',
+    'First start: generated ' + generated.join(', ') + '.',
+    `They are stored in ${file} (readable by this user only); set TEAM_PASSWORD, ADMIN_PASSWORD, QA_PIN or PIN_PEPPER to choose your own.`,
+    `To sign in: open ${address}, enter the team password from that file (teamPassword), your full name, and create a 4-digit PIN.`,
+    'Only members can sign in. Add them with: npm run admin -- add-member "Full Name"',
+    config.adminName === undefined
+      ? 'No admin yet: set ADMIN_NAME to the full name of the member who administers the review.'
+      : `Admin: ${config.adminName}; admin actions also ask for adminPassword from that file.`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+}
+
+await main();

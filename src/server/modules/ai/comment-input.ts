@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { CommentForAnalysis } from '../../ai/provider.js';
+import { listCommentsWithVotes, type CommentRow } from '../comments/repo.js';
+
+/** Up and down votes per comment id, from vote rows. */
+export function tallyVotes(votes: readonly { comment_id: number; vote_type: 'thumbs_up' | 'thumbs_down' }[]): Map<number, { up: number; down: number }> {
+  const tally = new Map<number, { up: number; down: number }>();
+  for (const vote of votes) {
+    const entry = tally.get(vote.comment_id) ?? { up: 0, down: 0 };
+    if (vote.vote_type === 'thumbs_up') entry.up += 1;
+    else entry.down += 1;
+    tally.set(vote.comment_id, entry);
+  }
+  return tally;
+}
+
+type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_name' | 'created_at'>;
+
+/** Comment rows and their vote rows as the providers read them. */
+function forAnalysis(
+  comments: readonly CommentRowForAnalysis[],
+  votes: readonly { comment_id: number; vote_type: 'thumbs_up' | 'thumbs_down' }[],
+  titleOf: (componentId: string) => string,
+): CommentForAnalysis[] {
+  const tally = tallyVotes(votes);
+  return comments.map((row) => ({
+    id: row.id,
+    componentId: row.component_id,
+    componentTitle: titleOf(row.component_id),
+    kind: row.kind,
+    content: row.content,
+    memberName: row.member_name,
+    createdAt: row.created_at,
+    upVotes: tally.get(row.id)?.up ?? 0,
+    downVotes: tally.get(row.id)?.down ?? 0,
+  }));
+}
+
+/** One component's comments as the providers read them, newest first. */
+export async function componentCommentsForAnalysis(db: Kysely<Database>, componentId: string, componentTitle: string): Promise<CommentForAnalysis[]> {
+  const { comments, votes } = await listCommentsWithVotes(db, componentId);
+  return forAnalysis(comments, votes, () => componentTitle);
+}
+
+/** Every comment of the review, oldest first, in two queries. */
+export async function allCommentsForAnalysis(db: Kysely<Database>, titleOf: (componentId: string) => string): Promise<CommentForAnalysis[]> {
+  const comments = await db
+    .selectFrom('comments')
+    .select(['id', 'component_id', 'kind', 'content', 'member_name', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const votes = await db.selectFrom('comment_votes').select(['comment_id', 'vote_type']).execute();
+  return forAnalysis(comments, votes, titleOf);
+}

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import { narrativeSummarySchema, type NarrativeOutput, type NarrativeSummary } from '../../../shared/contract/ai.js';
+import { inputHash, onlyKnown, stamp, type AiEngine } from '../../ai/engine.js';
+import type { SuggestionForAnalysis } from '../../ai/provider.js';
+import type { Database } from '../../db/schema.js';
+import type { EventBus } from '../../events/event-bus.js';
+import { ReadCache } from '../../events/read-cache.js';
+import { tallyVotes } from './comment-input.js';
+import { findOutput, storeOutput } from './output-cache.js';
+import type { PromptService } from './prompt-service.js';
+import type { SuggestionService } from './suggestion-service.js';
+
+const KIND = 'narrative';
+const SCOPE = 'team';
+const KEY = 'narrative';
+const READ_CACHE_MAX_AGE_MS = 10_000;
+
+function cleanSources(output: NarrativeOutput, known: ReadonlySet<number>): NarrativeOutput {
+  return {
+    ...output,
+    keyThemes: output.keyThemes.map((theme) => ({ ...theme, sources: onlyKnown(theme.sources, known) })),
+    actionItems: output.actionItems.map((item) => ({ ...item, sources: onlyKnown(item.sources, known) })),
+    conflicts: output.conflicts.map((conflict) => ({ ...conflict, sources: onlyKnown(conflict.sources, known) })),
+  };
+}
+
+/**
+ * GET /api/suggestions/narrative-summary (issue 5 item 7): the team-level reading of the active
+ * suggestions and their votes, through the admin's active prompt; cached per input like summaries.
+ */
+export class NarrativeService {
+  private readonly cache: ReadCache;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: AiEngine,
+    events: EventBus,
+    private readonly suggestions: SuggestionService,
+    private readonly prompts: PromptService,
+    private readonly titleOf: (componentId: string) => string,
+  ) {
+    this.cache = new ReadCache(events, { maxAgeMs: READ_CACHE_MAX_AGE_MS });
+    events.onChange((event) => {
+      // Votes on comments count as support of the suggestions made from them.
+      if (event.type === 'suggestions.generated' || event.type === 'suggestion.vote.changed' || event.type === 'ai-prompt.changed' || event.type === 'vote.changed' || event.type === 'comment.deleted') {
+        this.cache.invalidate(KEY);
+      }
+    });
+    events.onGap(() => {
+      this.cache.invalidateAll();
+    });
+  }
+
+  summaryJson(): Promise<Buffer> {
+    return this.cache.get(KEY, async () => Buffer.from(JSON.stringify(await this.summarize())));
+  }
+
+  private async commentVotes(ids: readonly number[]) {
+    const unique = [...new Set(ids)];
+    const rows = [];
+    // Bounded statements: SQLite caps the number of bound parameters.
+    for (let start = 0; start < unique.length; start += 500) {
+      rows.push(...(await this.db.selectFrom('comment_votes').select(['comment_id', 'vote_type']).where('comment_id', 'in', unique.slice(start, start + 500)).execute()));
+    }
+    return tallyVotes(rows);
+  }
+
+  async summarize(): Promise<NarrativeSummary> {
+    const active = await this.suggestions.list();
+    const prompt = await this.prompts.activeNarrativePrompt();
+    const commentVotes = await this.commentVotes(active.flatMap((suggestion) => suggestion.sources));
+    const suggestions: SuggestionForAnalysis[] = active.map((suggestion) => {
+      // Support is the votes on the suggestion plus those on the comments it came from: a fresh
+      // suggestion has no votes of its own yet, but its comments may have many.
+      const fromComments = suggestion.sources.map((id) => commentVotes.get(id) ?? { up: 0, down: 0 });
+      return {
+        id: suggestion.id,
+        suggestion: suggestion.suggestion,
+        recommendationType: suggestion.recommendationType,
+        componentTitles: suggestion.components.map(this.titleOf),
+        memberInitials: suggestion.memberInitials,
+        upVotes: suggestion.votes.filter((vote) => vote.voteType === 'thumbs_up').length + fromComments.reduce((sum, votes) => sum + votes.up, 0),
+        downVotes: suggestion.votes.filter((vote) => vote.voteType === 'thumbs_down').length + fromComments.reduce((sum, votes) => sum + votes.down, 0),
+        sourceCount: suggestion.sources.length,
+      };
+    });
+    const input = { suggestions, prompt: { id: prompt.id, template: prompt.prompt } };
+    const localOnly = suggestions.length === 0;
+    const provider = localOnly ? this.engine.local : this.engine.primary;
+    const promptVersion = provider.promptVersion('narrative', prompt.id);
+    const hash = inputHash({ kind: KIND, provider, promptVersion, input });
+
+    const stored = await findOutput(this.db, KIND, SCOPE, hash);
+    if (stored !== undefined) {
+      const parsed = narrativeSummarySchema.safeParse(JSON.parse(stored));
+      if (parsed.success) return parsed.data;
+    }
+
+    const run = await this.engine.run('team summary', (chosen) => chosen.narrativeSummary(input), { localOnly });
+    const usedVersion = run.provider.promptVersion('narrative', prompt.id);
+    const usedHash = run.fallback ? inputHash({ kind: KIND, provider: run.provider, promptVersion: usedVersion, input }) : hash;
+    const summary: NarrativeSummary = {
+      ...cleanSources(run.output, new Set(suggestions.map((suggestion) => suggestion.id))),
+      suggestionCount: suggestions.length,
+      generatedBy: stamp(run.provider, usedVersion, usedHash, Date.now()),
+      fallback: run.fallback,
+      ...(run.notice === undefined ? {} : { notice: run.notice }),
+    };
+    if (!run.fallback) {
+      await storeOutput(this.db, { kind: KIND, scope: SCOPE, hash, output: JSON.stringify(summary), provider: provider.name, model: provider.model, promptVersion });
+    }
+    return summary;
+  }
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import { commentSummarySchema, type CommentSummary, type CommentSummaryOutput } from '../../../shared/contract/ai.js';
+import { isCommentEvent } from '../../../shared/live-events.js';
+import { type AiEngine, inputHash, onlyKnown, stamp } from '../../ai/engine.js';
+import type { AiProvider } from '../../ai/provider.js';
+import type { Database } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import type { EventBus } from '../../events/event-bus.js';
+import { ReadCache } from '../../events/read-cache.js';
+import { componentCommentsForAnalysis } from './comment-input.js';
+import { findOutput, storeOutput } from './output-cache.js';
+
+const KIND = 'summary';
+const READ_CACHE_MAX_AGE_MS = 10_000;
+
+/** Source ids limited to the input's comments, theme lists kept parallel to the themes. */
+function cleanSources(output: CommentSummaryOutput, known: ReadonlySet<number>): CommentSummaryOutput {
+  return {
+    ...output,
+    sources: {
+      keyThemes: output.keyThemes.map((_theme, index) => onlyKnown(output.sources.keyThemes[index] ?? [], known)),
+      contentChanges: onlyKnown(output.sources.contentChanges, known),
+      structuralChanges: onlyKnown(output.sources.structuralChanges, known),
+    },
+  };
+}
+
+/**
+ * GET /api/comments/{componentId}/summary (issue 5 item 5): made once per distinct input (the
+ * component's comments and their votes, the provider, model and prompt version), kept in the
+ * database for every instance, and in memory until a comment event on the component.
+ */
+export class CommentSummaryService {
+  private readonly cache: ReadCache;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: AiEngine,
+    events: EventBus,
+    private readonly titleOf: (componentId: string) => string | undefined,
+  ) {
+    this.cache = new ReadCache(events, { maxAgeMs: READ_CACHE_MAX_AGE_MS });
+    events.onChange((event) => {
+      if (isCommentEvent(event)) this.cache.invalidate(event.componentId);
+    });
+    events.onGap(() => {
+      this.cache.invalidateAll();
+    });
+  }
+
+  /** The summary as JSON bytes. */
+  summaryJson(componentId: string): Promise<Buffer> {
+    const title = this.titleOf(componentId);
+    if (title === undefined) throw notFound(`Unknown component "${componentId}"`, 'UNKNOWN_COMPONENT');
+    return this.cache.get(componentId, async () => Buffer.from(JSON.stringify(await this.summarize(componentId, title))));
+  }
+
+  async summarize(componentId: string, componentTitle: string): Promise<CommentSummary> {
+    const comments = await componentCommentsForAnalysis(this.db, componentId, componentTitle);
+    // Nothing to read: the local analyzer says so without a model call.
+    const provider: AiProvider = comments.length === 0 ? this.engine.local : this.engine.primary;
+    const promptVersion = provider.promptVersion('summary');
+    const input = { componentId, componentTitle, comments };
+    const hash = inputHash({ kind: KIND, provider, promptVersion, input });
+    const commentIds = comments.map((comment) => comment.id);
+
+    const stored = await findOutput(this.db, KIND, componentId, hash);
+    if (stored !== undefined) {
+      const parsed = commentSummarySchema.safeParse(JSON.parse(stored));
+      if (parsed.success) return parsed.data;
+    }
+
+    const run = await this.engine.run('summary', (chosen) => chosen.summarizeComments(input), { localOnly: comments.length === 0 });
+    const usedVersion = run.provider.promptVersion('summary');
+    const usedHash = run.fallback ? inputHash({ kind: KIND, provider: run.provider, promptVersion: usedVersion, input }) : hash;
+    const summary: CommentSummary = {
+      ...cleanSources(run.output, new Set(commentIds)),
+      componentId,
+      commentIds,
+      generatedBy: stamp(run.provider, usedVersion, usedHash, Date.now()),
+      fallback: run.fallback,
+      ...(run.notice === undefined ? {} : { notice: run.notice }),
+    };
+    // A fallback is not the answer to this input: the configured model is asked again next time.
+    if (!run.fallback) {
+      await storeOutput(this.db, { kind: KIND, scope: componentId, hash, output: JSON.stringify(summary), provider: provider.name, model: provider.model, promptVersion });
+    }
+    return summary;
+  }
+}

@@ -1,0 +1,70 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MemberRow } from '../../db/schema.js';
+import { forbidden, unauthorized } from '../../errors.js';
+import type { App } from '../../http/types.js';
+import type { SessionStore } from './sessions.js';
+
+/** Who may call a route. Every /api route is 'member' unless it says otherwise (deny by default). */
+export type RouteAccess = 'public' | 'member' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The signed-in member, from the session cookie; null when signed out. */
+    member: MemberRow | null;
+  }
+}
+
+export interface CookieNames {
+  session: string;
+  device: string;
+  secure: boolean;
+}
+
+/** Behind HTTPS the cookies are Secure and `__Host-` prefixed (bound to this host, path /). */
+export function cookieNamesFor(request: FastifyRequest): CookieNames {
+  const secure = request.protocol === 'https';
+  return {
+    session: secure ? '__Host-biggy_session' : 'biggy_session',
+    device: secure ? '__Host-biggy_device' : 'biggy_device',
+    secure,
+  };
+}
+
+export function requireMember(request: FastifyRequest): MemberRow {
+  if (request.member === null) throw unauthorized('Sign in to continue');
+  return request.member;
+}
+
+/** The role is a server fact (ARCHITECTURE.md 4.1): nothing in the request body can grant it. */
+export function requireAdmin(request: FastifyRequest): MemberRow {
+  const member = requireMember(request);
+  if (member.role !== 'admin') throw forbidden('This action is restricted to the admin', 'ADMIN_ONLY');
+  return member;
+}
+
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  const token = request.cookies[cookieNamesFor(request).session];
+  return token === undefined || token === '' ? undefined : token;
+}
+
+export function registerAuthGuards(app: App, sessions: SessionStore) {
+  app.decorateRequest('member', null);
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    // The matched route decides, not the raw URL: '/%61pi/x' is routed to '/api/x' and must be guarded like it.
+    const path = request.routeOptions.url ?? request.url;
+    if (!path.startsWith('/api/') || path === '/api/health') return;
+    const token = readSessionToken(request);
+    if (token !== undefined) {
+      const session = await sessions.findSession(token);
+      request.member = session?.member ?? null;
+    }
+    // Unknown API paths fall through to the 404 handler.
+    if (request.is404) return;
+    const access = request.routeOptions.config.access ?? 'member';
+    if (access === 'member') requireMember(request);
+    else if (access === 'admin') requireAdmin(request);
+  });
+}

@@ -1,0 +1,137 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER, authContract } from '../../../shared/contract/auth.js';
+import { messageResponseSchema } from '../../../shared/contract/common.js';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
+import type { App } from '../../http/types.js';
+import { presentCurrentUser } from '../members/service.js';
+import { cookieNamesFor, readSessionToken, requireMember } from './guards.js';
+import { AuthService, type RequestContext, type SignedIn } from './service.js';
+import { DEVICE_TOKEN_LIFETIME_MS, type SessionStore } from './sessions.js';
+
+/** Issue 3: at most 10 sign-in attempts a minute per IP (configurable), across every sign-in route. */
+function signInRule(maxPerMinute: number): RateLimitRule {
+  return { name: 'sign-in', max: maxPerMinute, windowMs: 60_000, message: 'Too many sign-in attempts from this address' };
+}
+
+function contextOf(request: FastifyRequest): RequestContext {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+function readDeviceToken(request: FastifyRequest): string | undefined {
+  const token = request.cookies[cookieNamesFor(request).device];
+  return token === undefined || token === '' ? undefined : token;
+}
+
+export function registerAuthRoutes(
+  app: App,
+  deps: { db: Kysely<Database>; sessions: SessionStore; limiter: RateLimiter; config: AppConfig },
+) {
+  const auth = new AuthService(deps.db, deps.sessions, deps.config.secrets);
+  const signInRuleOfConfig = signInRule(deps.config.signInLimitPerMinute);
+  const signInLimit = deps.limiter.hook(signInRuleOfConfig);
+
+  const setCookies = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
+    const names = cookieNamesFor(request);
+    const base = { httpOnly: true, sameSite: 'lax', path: '/', secure: names.secure } as const;
+    reply.setCookie(names.session, signedIn.sessionToken, { ...base, maxAge: Math.floor(deps.config.session.absoluteMs / 1000) });
+    reply.setCookie(names.device, signedIn.deviceToken, { ...base, maxAge: Math.floor(DEVICE_TOKEN_LIFETIME_MS / 1000) });
+  };
+  const clearCookie = (request: FastifyRequest, reply: FastifyReply, which: 'session' | 'device') => {
+    const names = cookieNamesFor(request);
+    reply.clearCookie(names[which], { path: '/', httpOnly: true, sameSite: 'lax', secure: names.secure });
+  };
+  /** A sign-in replaces whatever session the browser had: no fixation, no orphaned sessions. */
+  const replaceSession = async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
+    const previous = readSessionToken(request);
+    if (previous !== undefined) await deps.sessions.endSession(previous);
+    setCookies(request, reply, signedIn);
+  };
+
+  app.get(authContract.user.path, { schema: { response: authContract.user.response } }, (request, reply) => {
+    void reply.send(presentCurrentUser(requireMember(request)));
+  });
+
+  app.post(
+    authContract.login.path,
+    { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.login.body, response: authContract.login.response } },
+    async (request, reply) => {
+      const outcome = await auth.login(request.body, contextOf(request));
+      if (outcome.kind === 'pin-setup-required') {
+        return reply.status(202).send({ pinSetupRequired: true as const, name: outcome.name, message: 'Create your 4-digit PIN to finish signing in' });
+      }
+      await replaceSession(request, reply, outcome);
+      return reply.status(200).send(presentCurrentUser(outcome.member));
+    },
+  );
+
+  app.post(
+    authContract.setupPin.path,
+    { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.setupPin.body, response: authContract.setupPin.response } },
+    async (request, reply) => {
+      const signedIn = await auth.setupPin(request.body, contextOf(request));
+      await replaceSession(request, reply, signedIn);
+      return presentCurrentUser(signedIn.member);
+    },
+  );
+
+  app.post(
+    authContract.quickLogin.path,
+    { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.quickLogin.body, response: authContract.quickLogin.response } },
+    async (request, reply) => {
+      const signedIn = await auth.quickLogin(request.body, readDeviceToken(request), contextOf(request));
+      await replaceSession(request, reply, signedIn);
+      return presentCurrentUser(signedIn.member);
+    },
+  );
+
+  app.post(
+    authContract.logout.path,
+    { config: { access: 'public' }, schema: { response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      await auth.logout(readSessionToken(request), request.member, contextOf(request));
+      clearCookie(request, reply, 'session');
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+  );
+
+  app.post(
+    authContract.clearSession.path,
+    { config: { access: 'public' }, schema: { response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      await auth.clearSession(readSessionToken(request), readDeviceToken(request), request.member, contextOf(request));
+      clearCookie(request, reply, 'session');
+      clearCookie(request, reply, 'device');
+      return { message: 'Session cleared' };
+    },
+  );
+
+  app.get(
+    authContract.checkSession.path,
+    { config: { access: 'public' }, schema: { response: authContract.checkSession.response } },
+    async (request) => auth.checkSession(readDeviceToken(request)),
+  );
+
+  app.get(
+    authContract.teamMemberNames.path,
+    { config: { access: 'public' }, schema: { response: authContract.teamMemberNames.response } },
+    async (request) => {
+      const proof = request.headers[TEAM_PASSWORD_HEADER];
+      const proofText = typeof proof === 'string' ? proof : undefined;
+      // A password check is a sign-in attempt: it shares their per-IP budget.
+      if (request.member === null) await deps.limiter.enforce(signInRuleOfConfig, request);
+      return auth.teamMemberNames(request.member, proofText);
+    },
+  );
+
+  app.post(
+    authContract.forgotPin.path,
+    { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.forgotPin.body, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await auth.forgotPin(request.body.memberName, contextOf(request));
+      return { message: AUTH_MESSAGES.forgotPinAccepted };
+    },
+  );
+}

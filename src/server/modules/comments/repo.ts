@@ -1,0 +1,88 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { CommentKind, VoteType } from '../../../shared/contract/comments.js';
+import type { Dialect } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+
+export interface CommentRow {
+  id: number;
+  component_id: string;
+  kind: CommentKind;
+  content: string;
+  member_id: number;
+  member_name: string;
+  created_at: number;
+}
+
+export interface VoteRow {
+  comment_id: number;
+  member_name: string;
+  vote_type: VoteType;
+}
+
+/** Two queries whatever the number of comments: the comments, then all their votes. */
+export async function listCommentsWithVotes(db: Kysely<Database>, componentId: string): Promise<{ comments: CommentRow[]; votes: VoteRow[] }> {
+  const comments = await db
+    .selectFrom('comments')
+    .select(['id', 'component_id', 'kind', 'content', 'member_id', 'member_name', 'created_at'])
+    .where('component_id', '=', componentId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  if (comments.length === 0) return { comments, votes: [] };
+  const votes = await db
+    .selectFrom('comment_votes')
+    .innerJoin('comments', 'comments.id', 'comment_votes.comment_id')
+    .select(['comment_votes.comment_id', 'comment_votes.member_name', 'comment_votes.vote_type'])
+    .where('comments.component_id', '=', componentId)
+    .orderBy('comment_votes.created_at')
+    .execute();
+  return { comments, votes };
+}
+
+export async function countCommentsByComponent(db: Kysely<Database>): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('comments')
+    .select(['component_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('component_id')
+    .execute();
+  // PostgreSQL answers count(*) as bigint text.
+  return Object.fromEntries(rows.map((row) => [row.component_id, Number(row.count)]));
+}
+
+export async function insertComment(
+  db: Kysely<Database>,
+  comment: { componentId: string; kind: CommentKind; content: string; memberId: number; memberName: string },
+): Promise<CommentRow> {
+  return db
+    .insertInto('comments')
+    .values({
+      component_id: comment.componentId,
+      kind: comment.kind,
+      content: comment.content,
+      member_id: comment.memberId,
+      member_name: comment.memberName,
+      created_at: Date.now(),
+    })
+    .returning(['id', 'component_id', 'kind', 'content', 'member_id', 'member_name', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Reads a comment inside a transaction and, on PostgreSQL, locks its row until commit: votes and
+ * deletes of one comment then run one after another (SQLite transactions already do, on its single
+ * connection), so a toggle never sees a stale vote and no vote outlives its comment.
+ */
+export function lockComment(trx: Transaction<Database>, dialect: Dialect, id: number) {
+  const query = trx.selectFrom('comments').select(['id', 'component_id', 'member_id']).where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function findVote(trx: Transaction<Database>, commentId: number, memberId: number): Promise<VoteType | undefined> {
+  const row = await trx
+    .selectFrom('comment_votes')
+    .select('vote_type')
+    .where('comment_id', '=', commentId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row?.vote_type;
+}

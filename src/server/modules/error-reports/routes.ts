@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { reportErrorContract } from '../../../shared/contract/error-reports.js';
+import { ERROR_REPORT_LIMITS } from '../../../shared/limits.js';
+import type { Database } from '../../db/schema.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import type { App } from '../../http/types.js';
+import { recordClientError } from './service.js';
+
+export function registerErrorReportRoutes(app: App, deps: { db: Kysely<Database>; limiter: RateLimiter }) {
+  app.post(
+    reportErrorContract.path,
+    {
+      bodyLimit: ERROR_REPORT_LIMITS.bodyBytes,
+      // Reports come from signed-out screens too (the sign-in page can fail); a session adds the name.
+      config: { access: 'public' },
+      // Counted before the body is read, so a flood of malformed reports is throttled too.
+      onRequest: deps.limiter.hook({
+        name: 'error-report',
+        max: ERROR_REPORT_LIMITS.perMinutePerIp,
+        windowMs: 60_000,
+        message: 'Too many error reports',
+      }),
+      schema: { body: reportErrorContract.body, response: reportErrorContract.response },
+    },
+    async (request, reply) => {
+      const id = await recordClientError(deps.db, request.body, { memberName: request.member?.full_name ?? null, ip: request.ip });
+      return reply.status(201).send({ id });
+    },
+  );
+}

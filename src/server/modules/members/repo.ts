@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database, MemberRow } from '../../db/schema.js';
+
+export function findMemberByKey(db: Kysely<Database>, key: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('members').selectAll().where('name_key', '=', key).executeTakeFirst();
+}
+
+export function findMemberById(db: Kysely<Database>, id: number): Promise<MemberRow | undefined> {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listMembers(db: Kysely<Database>): Promise<MemberRow[]> {
+  return db.selectFrom('members').selectAll().orderBy('full_name').execute();
+}
+
+export async function listActiveMemberNames(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('members').select('full_name').where('active', '=', 1).orderBy('full_name').execute();
+  return rows.map((row) => row.full_name);
+}
+
+/** Inserts unless the name exists (case-insensitively); answers whether a row was created. */
+export async function insertMemberIfAbsent(
+  db: Kysely<Database>,
+  member: { fullName: string; key: string; firstName: string; lastName: string; email: string | null; role: 'member' | 'admin' },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('members')
+    .values({
+      full_name: member.fullName,
+      name_key: member.key,
+      first_name: member.firstName,
+      last_name: member.lastName,
+      email: member.email,
+      role: member.role,
+      created_at: Date.now(),
+    })
+    .onConflict((oc) => oc.column('name_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function setRole(db: Kysely<Database>, key: string, role: 'member' | 'admin'): Promise<boolean> {
+  const result = await db.updateTable('members').set({ role }).where('name_key', '=', key).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Sets the first PIN; false when the member already has one (checked in the same statement). */
+export async function setFirstPinHash(db: Kysely<Database>, memberId: number, pinHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set({ pin_hash: pinHash, pin_set_at: Date.now() })
+    .where('id', '=', memberId)
+    .where('pin_hash', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function clearPinHash(db: Kysely<Database>, memberId: number): Promise<void> {
+  await db.updateTable('members').set({ pin_hash: null, pin_set_at: null }).where('id', '=', memberId).execute();
+}
+
+export async function clearAllPinHashes(db: Kysely<Database>): Promise<number> {
+  const result = await db.updateTable('members').set({ pin_hash: null, pin_set_at: null }).where('pin_hash', 'is not', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,52 @@
+import { nameKey } from '../../shared/names.js';
+import type { App } from '../http/types.js';
+import { hashPin } from '../modules/auth/secrets.js';
+import { findMemberByKey, setFirstPinHash } from '../modules/members/repo.js';
+import { addMember } from '../modules/members/service.js';
+import { TEST_SECRETS } from './test-app.js';
+
+/** Session cookies by name, as `app.inject({ cookies })` takes them. */
+export type SessionCookies = Record<string, string>;
+
+/**
+ * Makes `fullName` a member with `pin` (unless they already have a PIN) and signs them in through
+ * POST /api/login; answers the cookies of that session. Throws when the sign-in is refused.
+ *
+ * Every call is one sign-in attempt from 127.0.0.1: a test that signs in more than ten members
+ * builds its app with a higher `signInLimitPerMinute`.
+ */
+export async function signInAs(app: App, fullName: string, pin = '1357'): Promise<SessionCookies> {
+  const { db } = app.database;
+  await addMember(db, fullName);
+  const member = await findMemberByKey(db, nameKey(fullName));
+  if (member === undefined) throw new Error(`member "${fullName}" was not created`);
+  if (member.pin_hash === null) await setFirstPinHash(db, member.id, await hashPin(pin, TEST_SECRETS.pinPepper));
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ password: TEST_SECRETS.teamPassword, name: fullName, pin }),
+  });
+  if (login.statusCode !== 200) throw new Error(`signing in "${fullName}" answered ${login.statusCode}: ${login.body}`);
+  return Object.fromEntries(login.cookies.map((cookie) => [cookie.name, cookie.value]));
+}
+
+/** The same cookies as a Cookie request header, for clients other than inject (http.get, fetch). */
+export function cookieHeader(cookies: SessionCookies): string {
+  return Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+}
+
+export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** An API call as the client makes it: state-changing calls always declare JSON (the CSRF rule), with or without a body. */
+export function apiCall(app: App, method: ApiMethod, url: string, cookies: SessionCookies | undefined, body?: unknown) {
+  return app.inject({
+    method,
+    url,
+    ...(cookies === undefined ? {} : { cookies }),
+    ...(method === 'GET' ? {} : { headers: { 'content-type': 'application/json' } }),
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}

@@ -1,0 +1,51 @@
+import { buildApp } from '../app.js';
+import type { AppConfig } from '../config.js';
+import type { App } from '../http/types.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export const TEST_SECRETS = {
+  teamPassword: 'team-password-for-tests',
+  adminPassword: 'admin-password-for-tests',
+  qaPin: '4321',
+  pinPepper: 'pepper-for-tests-0123456789',
+} as const;
+
+export function testConfig(database: Pick<TestDatabase, 'dataDir' | 'databaseUrl'>, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+    adminName: 'Avery Admin',
+    qaUserName: 'QA Test User',
+    ai: { provider: 'local', baseUrl: undefined, apiKey: undefined, model: 'gpt-4o-mini' },
+    session: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
+    signInLimitPerMinute: 10,
+    logLevel: 'silent',
+    trustProxy: false,
+    clientDir: undefined,
+    secrets: { ...TEST_SECRETS },
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: App;
+  database: TestDatabase;
+  /** Closes the app and drops its database. */
+  close(): Promise<void>;
+}
+
+/** A real app on a fresh database of the configured engine; call close() in afterAll. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp(testConfig(database, overrides), { collectProcessMetrics: false });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

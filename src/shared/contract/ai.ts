@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { AI_PROMPT_MAX_LENGTH } from '../limits.js';
+import { componentIdSchema } from './architecture.js';
+import { commentVoteSchema, voteTypeSchema } from './comments.js';
+
+/**
+ * The three AI products of spec section 3 (comment summary, suggestions, narrative summary), with
+ * what ARCHITECTURE.md 5 adds: the ids behind every claim (`sources`) and who made it (`generatedBy`).
+ * The *output* schemas are what a provider must produce (the `openai` provider's answer is parsed
+ * with them); the *response* schemas add what the server knows (counts, the stamp, fallback).
+ */
+
+export const AI_PROVIDERS = ['local', 'openai'] as const;
+export type AiProviderName = (typeof AI_PROVIDERS)[number];
+
+const idSchema = z.number().int().positive();
+const idsSchema = z.array(idSchema);
+export const prioritySchema = z.enum(['high', 'medium', 'low']);
+export type Priority = z.infer<typeof prioritySchema>;
+export const recommendationTypeSchema = z.enum(['content', 'structural']);
+
+/** Who made an output from what: the same stamp means the same answer (outputs are cached by it). */
+export const generatedBySchema = z.object({
+  provider: z.enum(AI_PROVIDERS),
+  model: z.string(),
+  promptVersion: z.string(),
+  /** sha256 (hex) of the input the output was made from. */
+  inputHash: z.string().regex(/^[0-9a-f]{64}$/),
+  generatedAt: z.iso.datetime(),
+});
+export type GeneratedBy = z.infer<typeof generatedBySchema>;
+
+/** Set when the configured provider failed and the local analyzer answered instead; the UI shows the notice. */
+const fallbackFields = {
+  fallback: z.boolean(),
+  notice: z.string().optional(),
+};
+
+// ---------------------------------------------------------------- comment summary
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const commentSummaryOutputSchema = z.strictObject({
+  confidence: z.number().min(0).max(1),
+  understanding: text(2_000),
+  contentChanges: text(2_000),
+  structuralChanges: text(2_000),
+  keyThemes: z.array(text(200).min(1)).max(8),
+  /** Comment ids: `keyThemes[i]` came from `sources.keyThemes[i]`. */
+  sources: z.strictObject({
+    keyThemes: z.array(idsSchema),
+    contentChanges: idsSchema,
+    structuralChanges: idsSchema,
+  }),
+});
+export type CommentSummaryOutput = z.infer<typeof commentSummaryOutputSchema>;
+
+export const commentSummarySchema = commentSummaryOutputSchema.extend({
+  componentId: z.string(),
+  /** The comments it was made from, newest first; the panel compares them with what it shows. */
+  commentIds: idsSchema,
+  generatedBy: generatedBySchema,
+  ...fallbackFields,
+});
+export type CommentSummary = z.infer<typeof commentSummarySchema>;
+
+export const commentSummaryParamsSchema = z.strictObject({ componentId: componentIdSchema });
+/** The spec sends the component's title; the server uses its own copy of it and only bounds this one. */
+export const commentSummaryQuerySchema = z.strictObject({ title: z.string().max(200).optional() });
+
+// ---------------------------------------------------------------- suggestions
+
+export const suggestionOutputSchema = z.strictObject({
+  suggestion: text(600).min(1),
+  recommendationType: recommendationTypeSchema,
+  /** The comments it follows from; at least one. */
+  sources: idsSchema.min(1),
+});
+export type SuggestionOutput = z.infer<typeof suggestionOutputSchema>;
+
+export const suggestionsOutputSchema = z.strictObject({
+  suggestions: z.array(suggestionOutputSchema).max(60),
+});
+export type SuggestionsOutput = z.infer<typeof suggestionsOutputSchema>;
+
+/** Spec section 3 'Suggestion', with the comments it follows from. */
+export const suggestionSchema = z.object({
+  id: idSchema,
+  suggestion: z.string(),
+  /** Component ids, from its source comments. */
+  components: z.array(z.string()),
+  recommendationType: recommendationTypeSchema,
+  /** Initials of the members whose comments it follows from. */
+  memberInitials: z.array(z.string()),
+  votes: z.array(commentVoteSchema),
+  sources: idsSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const generateSuggestionsResponseSchema = z.object({
+  suggestions: z.array(suggestionSchema),
+  /** How many comments the generation read. */
+  commentCount: z.number().int().nonnegative(),
+  /** True when a generation had just run (at most one per 10 s) and its result is answered again. */
+  reused: z.boolean(),
+  created: z.number().int().nonnegative(),
+  kept: z.number().int().nonnegative(),
+  archived: z.number().int().nonnegative(),
+  generatedBy: generatedBySchema,
+  ...fallbackFields,
+});
+export type GenerateSuggestionsResponse = z.infer<typeof generateSuggestionsResponseSchema>;
+
+export const suggestionIdParamsSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'id must be a positive whole number')
+    .transform(Number)
+    .refine((id) => id <= 2 ** 31 - 1, 'id is too large'),
+});
+export const suggestionVoteRequestSchema = z.strictObject({ voteType: voteTypeSchema });
+export const suggestionVoteResultSchema = z.object({ suggestionId: idSchema, myVote: voteTypeSchema.nullable() });
+export type SuggestionVoteResult = z.infer<typeof suggestionVoteResultSchema>;
+
+// ---------------------------------------------------------------- narrative summary
+
+export const narrativeOutputSchema = z.strictObject({
+  confidence: z.number().min(0).max(1),
+  overallConsensus: text(2_000),
+  keyThemes: z
+    .array(
+      z.strictObject({
+        theme: text(200).min(1),
+        description: text(1_000),
+        priority: prioritySchema,
+        netVotes: z.number().int(),
+        /** Suggestion ids. */
+        sources: idsSchema,
+      }),
+    )
+    .max(12),
+  actionItems: z
+    .array(z.strictObject({ action: text(600).min(1), priority: prioritySchema, reasoning: text(1_000), sources: idsSchema }))
+    .max(12),
+  conflicts: z
+    .array(z.strictObject({ topic: text(200).min(1), description: text(1_000), suggestedResolution: text(1_000), sources: idsSchema }))
+    .max(12),
+});
+export type NarrativeOutput = z.infer<typeof narrativeOutputSchema>;
+
+export const narrativeSummarySchema = narrativeOutputSchema.extend({
+  suggestionCount: z.number().int().nonnegative(),
+  generatedBy: generatedBySchema,
+  ...fallbackFields,
+});
+export type NarrativeSummary = z.infer<typeof narrativeSummarySchema>;
+
+// ---------------------------------------------------------------- prompts
+
+export const NARRATIVE_PROMPT_NAME = 'narrative-summary';
+export const SUGGESTIONS_PLACEHOLDER = '{suggestionsText}';
+
+export const aiPromptSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  prompt: z.string(),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+  createdBy: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type AiPrompt = z.infer<typeof aiPromptSchema>;
+
+export const createAiPromptSchema = z.strictObject({
+  name: z.literal(NARRATIVE_PROMPT_NAME, { error: `name must be '${NARRATIVE_PROMPT_NAME}'` }),
+  prompt: z
+    .string()
+    .trim()
+    .min(1, 'Prompt cannot be empty')
+    .max(AI_PROMPT_MAX_LENGTH, `Prompt cannot be longer than ${AI_PROMPT_MAX_LENGTH} characters`)
+    .refine((prompt) => prompt.includes(SUGGESTIONS_PLACEHOLDER), `The prompt must contain ${SUGGESTIONS_PLACEHOLDER}, where the suggestions go`),
+  description: z.string().trim().max(500, 'Description cannot be longer than 500 characters').optional(),
+  adminPassword: z.string().min(1, 'Admin password is required').max(200),
+  /** The spec sends 1; a saved prompt always becomes the active one. */
+  isActive: z.union([z.literal(1), z.literal(true)]).optional(),
+});
+export type CreateAiPromptInput = z.input<typeof createAiPromptSchema>;
+
+// ---------------------------------------------------------------- calls
+
+export const aiContract = {
+  commentSummary: {
+    method: 'GET',
+    path: '/api/comments/:componentId/summary',
+    params: commentSummaryParamsSchema,
+    querystring: commentSummaryQuerySchema,
+    response: { 200: commentSummarySchema },
+  },
+  generateSuggestions: { method: 'POST', path: '/api/suggestions/generate', response: { 200: generateSuggestionsResponseSchema } },
+  suggestionsWithVotes: { method: 'GET', path: '/api/suggestions/with-votes', response: { 200: z.array(suggestionSchema) } },
+  voteSuggestion: {
+    method: 'POST',
+    path: '/api/suggestions/:id/vote',
+    params: suggestionIdParamsSchema,
+    body: suggestionVoteRequestSchema,
+    response: { 200: suggestionVoteResultSchema },
+  },
+  narrativeSummary: { method: 'GET', path: '/api/suggestions/narrative-summary', response: { 200: narrativeSummarySchema } },
+  prompts: { method: 'GET', path: '/api/ai-prompts', response: { 200: z.array(aiPromptSchema) } },
+  activePrompt: { method: 'GET', path: '/api/ai-prompts/active', response: { 200: aiPromptSchema } },
+  createPrompt: { method: 'POST', path: '/api/ai-prompts', body: createAiPromptSchema, response: { 201: aiPromptSchema } },
+} as const;
+
+export const aiUrls = {
+  commentSummary: (componentId: string, title: string) => `/api/comments/${encodeURIComponent(componentId)}/summary?title=${encodeURIComponent(title)}`,
+  generateSuggestions: '/api/suggestions/generate',
+  suggestionsWithVotes: '/api/suggestions/with-votes',
+  voteSuggestion: (id: number) => `/api/suggestions/${id}/vote`,
+  narrativeSummary: '/api/suggestions/narrative-summary',
+  prompts: '/api/ai-prompts',
+  activePrompt: '/api/ai-prompts/active',
+} as const;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH } from '../limits.js';
+import { currentUserSchema } from './user.js';
+
+export const PIN_LENGTH = 4;
+export const PIN_PATTERN = /^\d{4}$/;
+
+/** Team password field: bounded so nobody can make the server hash megabytes. */
+const password = z.string().min(1, 'Password is required').max(200);
+const memberName = z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH);
+const pin = z.string().regex(PIN_PATTERN, 'PIN must be exactly 4 digits');
+
+/** Spec section 3 'Login payload'. An empty PIN asks whether the member still has to create one. */
+export const loginRequestSchema = z.strictObject({
+  password,
+  name: memberName,
+  pin: z.union([z.literal(''), pin]).optional().default(''),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** 202 answer of POST /api/login: the member has no PIN yet and must create one. */
+export const pinSetupRequiredSchema = z.object({
+  pinSetupRequired: z.literal(true),
+  name: z.string(),
+  message: z.string(),
+});
+export type PinSetupRequired = z.infer<typeof pinSetupRequiredSchema>;
+
+export const setupPinRequestSchema = z.strictObject({ password, name: memberName, pin });
+export type SetupPinRequest = z.infer<typeof setupPinRequestSchema>;
+
+export const quickLoginRequestSchema = z.strictObject({ name: memberName, pin });
+export type QuickLoginRequest = z.infer<typeof quickLoginRequestSchema>;
+
+export const forgotPinRequestSchema = z.strictObject({ memberName });
+export type ForgotPinRequest = z.infer<typeof forgotPinRequestSchema>;
+
+export const checkSessionResponseSchema = z.object({
+  canQuickLogin: z.boolean(),
+  memberName: z.string().nullable(),
+});
+export type CheckSessionResponse = z.infer<typeof checkSessionResponseSchema>;
+
+export const teamMemberNamesSchema = z.array(z.string());
+
+/**
+ * ARCHITECTURE.md 4.7: names are disclosed to a signed-in member, or to a sign-in screen that
+ * proves the team password in this header (never in the URL, where logs and history keep it).
+ */
+export const TEAM_PASSWORD_HEADER = 'x-team-password';
+
+export const authContract = {
+  user: { method: 'GET', path: '/api/user', response: { 200: currentUserSchema } },
+  login: { method: 'POST', path: '/api/login', body: loginRequestSchema, response: { 200: currentUserSchema, 202: pinSetupRequiredSchema } },
+  setupPin: { method: 'POST', path: '/api/setup-pin', body: setupPinRequestSchema, response: { 200: currentUserSchema } },
+  quickLogin: { method: 'POST', path: '/api/quick-login', body: quickLoginRequestSchema, response: { 200: currentUserSchema } },
+  logout: { method: 'POST', path: '/api/logout' },
+  clearSession: { method: 'POST', path: '/api/clear-session' },
+  checkSession: { method: 'GET', path: '/api/check-session', response: { 200: checkSessionResponseSchema } },
+  teamMemberNames: { method: 'GET', path: '/api/team-members/names', response: { 200: teamMemberNamesSchema } },
+  forgotPin: { method: 'POST', path: '/api/forgot-pin', body: forgotPinRequestSchema },
+} as const;
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid name, password or PIN',
+  pinRequired: 'PIN is required',
+  pinNotSet: 'PIN not set. Please use full login to set up your PIN.',
+  pinAlreadySet: 'A PIN is already set for this member. Sign in with it, or use Forgot PIN.',
+  forgotPinAccepted: 'If that name belongs to a team member, the admin has been asked to reset the PIN.',
+  loggedOut: 'Logged out',
+} as const;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { COMMENT_MAX_LENGTH } from '../limits.js';
+import { componentIdSchema } from './architecture.js';
+
+export const VOTE_TYPES = ['thumbs_up', 'thumbs_down'] as const;
+export const voteTypeSchema = z.enum(VOTE_TYPES, { error: 'voteType must be thumbs_up or thumbs_down' });
+export type VoteType = z.infer<typeof voteTypeSchema>;
+
+export const COMMENT_KINDS = ['comment', 'proposal'] as const;
+export const commentKindSchema = z.enum(COMMENT_KINDS);
+export type CommentKind = z.infer<typeof commentKindSchema>;
+
+/** Spec section 3 'Comment vote'. */
+export const commentVoteSchema = z.object({ memberName: z.string(), voteType: voteTypeSchema });
+export type CommentVote = z.infer<typeof commentVoteSchema>;
+
+/** Spec section 3 'Comment', plus its kind (a plain comment or a change proposal). */
+export const commentSchema = z.object({
+  id: z.number().int().positive(),
+  componentId: z.string(),
+  kind: commentKindSchema,
+  content: z.string(),
+  memberName: z.string(),
+  createdAt: z.iso.datetime(),
+  votes: z.array(commentVoteSchema),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+/** Decimal digits only: '1e3' or '0x10' are not comment ids. */
+export const commentIdParamsSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'id must be a positive whole number')
+    .transform(Number)
+    .refine((id) => id <= 2 ** 31 - 1, 'id is too large'),
+});
+export const componentParamsSchema = z.strictObject({ componentId: componentIdSchema });
+
+export const createCommentSchema = z.strictObject({
+  componentId: componentIdSchema,
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Comment cannot be empty')
+    .max(COMMENT_MAX_LENGTH, `Comment cannot be longer than ${COMMENT_MAX_LENGTH} characters`),
+  kind: commentKindSchema.default('comment'),
+});
+export type CreateCommentInput = z.input<typeof createCommentSchema>;
+
+export const voteRequestSchema = z.strictObject({ voteType: voteTypeSchema });
+
+/** The member's vote after the call: the same vote again removes it (null), the other replaces it. */
+export const voteResultSchema = z.object({
+  commentId: z.number().int().positive(),
+  componentId: z.string(),
+  myVote: voteTypeSchema.nullable(),
+});
+export type VoteResult = z.infer<typeof voteResultSchema>;
+
+export const commentCountsSchema = z.record(z.string(), z.number().int().nonnegative());
+export type CommentCounts = z.infer<typeof commentCountsSchema>;
+
+export const commentsContract = {
+  withVotes: { method: 'GET', path: '/api/comments/:componentId/with-votes', params: componentParamsSchema, response: { 200: z.array(commentSchema) } },
+  counts: { method: 'GET', path: '/api/comments/counts', response: { 200: commentCountsSchema } },
+  create: { method: 'POST', path: '/api/comments', body: createCommentSchema, response: { 201: commentSchema } },
+  remove: { method: 'DELETE', path: '/api/comments/:id', params: commentIdParamsSchema },
+  vote: { method: 'POST', path: '/api/comments/:id/vote', params: commentIdParamsSchema, body: voteRequestSchema, response: { 200: voteResultSchema } },
+} as const;
+
+/** Client URLs of the comment calls, in one place (STYLE.md: no string URLs scattered around). */
+export const commentUrls = {
+  withVotes: (componentId: string) => `/api/comments/${encodeURIComponent(componentId)}/with-votes`,
+  counts: '/api/comments/counts',
+  create: '/api/comments',
+  remove: (id: number) => `/api/comments/${id}`,
+  vote: (id: number) => `/api/comments/${id}/vote`,
+} as const;

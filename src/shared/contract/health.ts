@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.object({
+    dialect: z.enum(['sqlite', 'postgres']),
+    roundTripMs: z.number().nonnegative(),
+  }),
+  uptimeSeconds: z.number().nonnegative(),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const healthUnavailableSchema = z.object({
+  status: z.literal('unavailable'),
+  message: z.string(),
+  code: z.literal('DATABASE_UNAVAILABLE'),
+});
+export type HealthUnavailable = z.infer<typeof healthUnavailableSchema>;
+
+export const healthContract = {
+  method: 'GET',
+  path: '/api/health',
+  response: { 200: healthResponseSchema, 503: healthUnavailableSchema },
+} as const;

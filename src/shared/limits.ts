@@ -1,0 +1,18 @@
+/**
+ * Bounds on everything a client can send. The server rejects input past them; the client
+ * trims its own reports to them first so a legitimate report is never refused for size.
+ */
+export const ERROR_REPORT_LIMITS = {
+  bodyBytes: 8 * 1024,
+  message: 2000,
+  stack: 4000,
+  url: 2048,
+  userAgent: 512,
+  perMinutePerIp: 30,
+} as const;
+
+export const NAME_MAX_LENGTH = 100;
+export const COMMENT_MAX_LENGTH = 5000;
+
+/** The narrative-summary prompt an admin saves (issue 5); long enough for a detailed template. */
+export const AI_PROMPT_MAX_LENGTH = 20_000;

@@ -1,0 +1,24 @@
+import { ASSISTANT_NAME } from './product.js';
+
+/**
+ * Every screen path of spec section 2. The client router and the server's SPA fallback both read
+ * this list, so a deep link to a real screen gets 200 and anything else gets a 404 status while
+ * the SPA still renders its 'Page Not Found' screen.
+ */
+export const ROUTES = {
+  home: '/',
+  capabilities: `/${ASSISTANT_NAME.toLowerCase()}-capabilities`,
+  principles: '/development-principles',
+  analytics: '/analytics',
+  suggestions: '/suggestions',
+  admin: '/admin',
+} as const;
+
+export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+
+const screenPaths: ReadonlySet<string> = new Set(Object.values(ROUTES));
+
+export function isScreenPath(pathname: string): boolean {
+  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return screenPaths.has(trimmed);
+}
