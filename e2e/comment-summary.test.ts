@@ -156,13 +156,31 @@ describe('AI comment summary in the comment panel', () => {
     expect(await summaryOf(dialog).count()).toBe(0);
     expect(alice.apiCalls.filter((call) => call.includes('/summary'))).toEqual([]);
 
-    // A teammate's first comment arrives live: now there is something to summarise.
+    // A teammate's first comment arrives live: now there is something to summarise. The summary is
+    // held back until the comment's place is measured: it loads within its closed line, so the
+    // comment (and its vote buttons) must not move when it arrives.
+    let releaseSummary = () => {};
+    const summaryHeld = new Promise<void>((resolve) => {
+      releaseSummary = resolve;
+    });
+    await alice.page.route('**/api/comments/em-console/summary*', async (route) => {
+      await summaryHeld;
+      await route.continue();
+    });
     const summaryArrives = waitForSummary(alice.page, 'em-console');
-    await postComment(bob.page, 'em-console', 'Keyboard shortcuts for approve and reject in the inbox, please.');
+    const firstText = 'Keyboard shortcuts for approve and reject in the inbox, please.';
+    await postComment(bob.page, 'em-console', firstText);
+    const firstComment = commentIn(dialog, firstText);
+    await firstComment.waitFor();
+    await summaryOf(dialog).getByRole('status').filter({ hasText: 'Loading the AI summary…' }).waitFor();
+    const whileLoading = await firstComment.boundingBox();
+    releaseSummary();
     const response = await summaryArrives;
     expect(response.status()).toBe(200);
     const summary = (await response.json()) as CommentSummary;
-    await summaryOf(dialog).waitFor();
+    await summaryOf(dialog).getByText(`${Math.round(summary.confidence * 100)}% confidence`, { exact: true }).waitFor();
+    expect(await firstComment.boundingBox()).toEqual(whileLoading);
+    await alice.page.unroute('**/api/comments/em-console/summary*');
     expect(new URL(response.url()).searchParams.get('title')).toBe('EM Console');
     expect(summary.commentIds).toHaveLength(1);
     // One comment: low confidence. The section starts closed to one line (it adds little to the

@@ -92,7 +92,11 @@ function anyToasts(page: Page): Locator {
 
 async function expectToast(page: Page, title: string, text: string) {
   const toast = anyToasts(page).filter({ hasText: title }).first();
-  await toast.waitFor();
+  await toast.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+    // Say what was on screen instead: a failure toast names what went wrong.
+    const shown = await anyToasts(page).allInnerTexts();
+    throw new Error(`No '${title}' toast; toasts shown: ${JSON.stringify(shown)}`, { cause: error });
+  });
   expect(await toast.locator('> div > :first-child').innerText()).toBe(title);
   expect(await toast.locator('> div > :nth-child(2)').innerText()).toBe(text);
 }
@@ -314,7 +318,8 @@ describe('main review page', () => {
       // An arrow shows only once both of its boxes are on screen.
       const shown = new Set(expected);
       const arrows = architecture.diagram.edges.filter((edge) => shown.has(edge.from) && shown.has(edge.to)).length;
-      expect(await page.locator('.react-flow__edge[data-id^="flow:"]').count()).toBe(arrows);
+      // Edges are drawn a frame after their boxes (once React Flow has measured them).
+      await expect.poll(() => page.locator('.react-flow__edge[data-id^="flow:"]').count()).toBe(arrows);
       const links = await page.evaluate<string[]>(`[...document.querySelectorAll('.react-flow__edge[data-id^="knowledge:"]')].map((edge) => edge.getAttribute('data-id') ?? '')`);
       const graphShown = architecture.diagram.components.some((component) => shown.has(component.id) && component.phase === 'IT Knowledge Graph');
       if (!graphShown) expect(links).toEqual([]);
@@ -326,7 +331,7 @@ describe('main review page', () => {
     expect(await visibleBoxIds(page)).toHaveLength(total);
 
     const flagged = architecture.diagram.components.filter((component) => component.connectsToKnowledgeGraph === true).length;
-    expect(await page.locator('.react-flow__edge[data-id^="knowledge:"]').count()).toBe(flagged);
+    await expect.poll(() => page.locator('.react-flow__edge[data-id^="knowledge:"]').count()).toBe(flagged);
 
     await displayAll.click();
     await expect.poll(async () => (await visibleBoxIds(page)).length).toBe(total);

@@ -50,6 +50,9 @@ export function CommentSummarySection({ componentId, componentTitle }: { compone
   const data = summary.data;
   // Follows the summary, not the live list: a teammate's comment never opens or closes it.
   const expanded = choice ?? (wide && data !== undefined && data.commentIds.length >= OPEN_FROM_COMMENTS);
+  // A summary that will open closed loads within its one line: the comments below must not jump
+  // under the member's pointer (onto another button) when it arrives.
+  const loadsClosed = choice === false || (choice === undefined && (!wide || list.length < OPEN_FROM_COMMENTS));
   const refresh = () => {
     if (summary.isFetching) return;
     void summary.refetch();
@@ -79,9 +82,16 @@ export function CommentSummarySection({ componentId, componentTitle }: { compone
           <RefreshCw className="h-3.5 w-3.5 shrink-0 animate-spin text-slate-500 motion-reduce:animate-none" aria-hidden="true" />
         )}
         {data !== undefined && <ConfidenceBadge confidence={data.confidence} />}
+        {data === undefined && summary.isPending && loadsClosed && (
+          <span role="status" className="shrink-0">
+            <span className="sr-only">Loading the AI summary…</span>
+            {/* The confidence badge's size, so the line keeps its height. */}
+            <Skeleton className="h-[1.375rem] w-28 rounded-full" />
+          </span>
+        )}
       </div>
 
-      {data === undefined && summary.isPending && (
+      {data === undefined && summary.isPending && !loadsClosed && (
         <div role="status" className="mt-3 space-y-2">
           <span className="sr-only">Loading the AI summary…</span>
           <Skeleton className="h-4 w-full" />
