@@ -174,12 +174,14 @@ describe('AI comment summary in the comment panel', () => {
     await firstComment.waitFor();
     await summaryOf(dialog).getByRole('status').filter({ hasText: 'Loading the AI summary…' }).waitFor();
     const whileLoading = await firstComment.boundingBox();
+    await screenshot(summaryOf(dialog), 'comment-summary-loading-closed');
     releaseSummary();
     const response = await summaryArrives;
     expect(response.status()).toBe(200);
     const summary = (await response.json()) as CommentSummary;
     await summaryOf(dialog).getByText(`${Math.round(summary.confidence * 100)}% confidence`, { exact: true }).waitFor();
     expect(await firstComment.boundingBox()).toEqual(whileLoading);
+    await screenshot(summaryOf(dialog), 'comment-summary-loaded-closed');
     await alice.page.unroute('**/api/comments/em-console/summary*');
     expect(new URL(response.url()).searchParams.get('title')).toBe('EM Console');
     expect(summary.commentIds).toHaveLength(1);
