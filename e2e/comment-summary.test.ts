@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentSummary } from '../src/shared/contract/ai.js';
 import type { Comment } from '../src/shared/contract/comments.js';
 import { seriousAccessibilityViolations } from './axe.js';
-import { postComment, voteOn } from './page-api.js';
+import { holdRequests, postComment, voteOn } from './page-api.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 
 // Issue 5 item 5: the AI summary in the comment panel. Browser-side code is passed to
@@ -159,14 +159,7 @@ describe('AI comment summary in the comment panel', () => {
     // A teammate's first comment arrives live: now there is something to summarise. The summary is
     // held back until the comment's place is measured: it loads within its closed line, so the
     // comment (and its vote buttons) must not move when it arrives.
-    let releaseSummary = () => {};
-    const summaryHeld = new Promise<void>((resolve) => {
-      releaseSummary = resolve;
-    });
-    await alice.page.route('**/api/comments/em-console/summary*', async (route) => {
-      await summaryHeld;
-      await route.continue();
-    });
+    const releaseSummary = await holdRequests(alice.page, '**/api/comments/em-console/summary*');
     const summaryArrives = waitForSummary(alice.page, 'em-console');
     const firstText = 'Keyboard shortcuts for approve and reject in the inbox, please.';
     await postComment(bob.page, 'em-console', firstText);
@@ -182,7 +175,6 @@ describe('AI comment summary in the comment panel', () => {
     await summaryOf(dialog).getByText(`${Math.round(summary.confidence * 100)}% confidence`, { exact: true }).waitFor();
     expect(await firstComment.boundingBox()).toEqual(whileLoading);
     await screenshot(summaryOf(dialog), 'comment-summary-loaded-closed');
-    await alice.page.unroute('**/api/comments/em-console/summary*');
     expect(new URL(response.url()).searchParams.get('title')).toBe('EM Console');
     expect(summary.commentIds).toHaveLength(1);
     // One comment: low confidence. The section starts closed to one line (it adds little to the

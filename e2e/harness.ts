@@ -11,6 +11,7 @@ import { hashPin } from '../src/server/modules/auth/secrets.js';
 import { addMember } from '../src/server/modules/members/service.js';
 import { createTestDatabase, type TestDatabase } from '../src/server/test/test-database.js';
 import { nameKey } from '../src/shared/names.js';
+import { toasts } from './toasts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
@@ -211,7 +212,3 @@ export async function signIn(page: Page, server: RunningServer, { name, pin, pat
   return { toastTitle, toastText };
 }
 
-/** The toasts on screen: the items of Radix's 'Notifications (F8)' region. */
-export function toasts(page: Page) {
-  return page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
-}

@@ -19,3 +19,17 @@ export async function voteOn(page: Page, commentId: number, voteType: 'thumbs_up
   );
   if (status !== 200) throw new Error(`POST /api/comments/${commentId}/vote answered ${status}`);
 }
+
+/**
+ * Holds the page's requests matching `url` until the returned release is called (to read a
+ * pending state); after that they go through untouched.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

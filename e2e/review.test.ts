@@ -6,6 +6,7 @@ import { architecture } from '../src/server/content/architecture.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { postComment, voteOn } from './page-api.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { closeToasts, expectToast, toasts } from './toasts.js';
 
 // Browser-side code is passed to page.evaluate / waitForFunction as strings: this file is
 // type-checked for Node, without the DOM library.
@@ -80,33 +81,6 @@ async function triggerOpacity(page: Page, componentId: string): Promise<string> 
 /** The accessible name (aria-label, else text) of the focused element. */
 async function focusedName(page: Page): Promise<string | null> {
   return page.evaluate<string | null>(`(() => { const element = document.activeElement; return element === null ? null : element.getAttribute('aria-label') ?? element.textContent; })()`);
-}
-
-/**
- * The toasts on screen, found even while the modal comment panel hides the rest of the page from
- * assistive technology (Radix announces each toast through its own live region meanwhile).
- */
-function anyToasts(page: Page): Locator {
-  return page.getByRole('region', { name: 'Notifications (F8)', includeHidden: true }).locator('li');
-}
-
-async function expectToast(page: Page, title: string, text: string) {
-  const toast = anyToasts(page).filter({ hasText: title }).first();
-  await toast.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
-    // Say what was on screen instead: a failure toast names what went wrong.
-    const shown = await anyToasts(page).allInnerTexts();
-    throw new Error(`No '${title}' toast; toasts shown: ${JSON.stringify(shown)}`, { cause: error });
-  });
-  expect(await toast.locator('> div > :first-child').innerText()).toBe(title);
-  expect(await toast.locator('> div > :nth-child(2)').innerText()).toBe(text);
-}
-
-async function closeToasts(page: Page) {
-  const open = anyToasts(page);
-  for (const toast of await open.all()) {
-    await toast.getByRole('button', { name: 'Close', includeHidden: true }).click();
-  }
-  await expect.poll(() => open.count()).toBe(0);
 }
 
 /** Opens a card's comment panel with the mouse: hover shows the button, a click opens the panel. */
@@ -576,7 +550,7 @@ describe('main review page', () => {
     await textbox.fill('A comment the server refuses.');
     await dialog.getByRole('button', { name: 'Post comment' }).click();
     await expectToast(page, 'Failed to add comment', 'Comment cannot be longer than 5000 characters');
-    expect(await anyToasts(page).first().getAttribute('class')).toContain('destructive');
+    expect(await toasts(page).first().getAttribute('class')).toContain('destructive');
     // Nothing typed is lost.
     expect(await textbox.inputValue()).toBe('A comment the server refuses.');
     await page.unroute('**/api/comments');

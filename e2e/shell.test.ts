@@ -5,7 +5,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/server/db/schema.js';
 import { seriousAccessibilityViolations } from './axe.js';
-import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, toasts, type RunningServer } from './harness.js';
+import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { toasts } from './toasts.js';
+import { holdRequests } from './page-api.js';
 
 /** Every screen below is behind sign-in (spec section 2): the tests sign in as this member first. */
 const MEMBER = { name: 'Casey Shell', pin: '2468' };
@@ -67,12 +69,7 @@ describe('client shell in a real browser', () => {
   it('shows Loading... while a screen is on its way', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, server, MEMBER);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/capabilities-page-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/capabilities-page-*.js');
     await page.goto(`${server.baseUrl}/biggy-capabilities`);
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Loading...');
     release();

@@ -5,7 +5,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/server/db/schema.js';
 import { seriousAccessibilityViolations } from './axe.js';
-import { E2E_SECRETS, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, toasts, type RunningServer, type SeededMember } from './harness.js';
+import { E2E_SECRETS, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer, type SeededMember } from './harness.js';
+import { toasts } from './toasts.js';
+import { holdRequests } from './page-api.js';
 
 // The expected copy is written out here rather than imported, so the test checks the spec's wording (section 8).
 // Browser-side code is passed to page.evaluate as strings: this file is type-checked for Node, without the DOM library.
@@ -190,12 +192,7 @@ describe('sign-in screen', () => {
     await closeToast(page);
 
     // Hold the logout call to see the pending label.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/logout', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/logout');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Logging out...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Logging out...' }).isDisabled()).toBe(true);

@@ -10,6 +10,8 @@ import type { Comment } from '../src/shared/contract/comments.js';
 import { significanceOf } from '../src/shared/significance.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { closeToasts, expectToast } from './toasts.js';
+import { holdRequests } from './page-api.js';
 
 // Browser-side code is passed to page.evaluate as strings: this file is type-checked for Node,
 // without the DOM library.
@@ -75,26 +77,6 @@ async function screenshot(page: Page, name: string, options: { fullPage?: boolea
 function expectNoConsoleErrors(opened: OpenedPage, provoked: number[] = []) {
   const allowed = [401, ...provoked];
   expect(opened.consoleErrors.filter((line) => !allowed.some((status) => line.includes(`status of ${status}`)))).toEqual([]);
-}
-
-function anyToasts(page: Page): Locator {
-  return page.getByRole('region', { name: 'Notifications (F8)', includeHidden: true }).locator('li');
-}
-
-async function expectToast(page: Page, title: string, text: string | RegExp) {
-  const toast = anyToasts(page).filter({ hasText: title }).first();
-  await toast.waitFor();
-  expect(await toast.locator('> div > :first-child').innerText()).toBe(title);
-  const description = await toast.locator('> div > :nth-child(2)').innerText();
-  if (typeof text === 'string') expect(description).toBe(text);
-  else expect(description).toMatch(text);
-  return toast;
-}
-
-async function closeToasts(page: Page) {
-  const open = anyToasts(page);
-  for (const toast of await open.all()) await toast.getByRole('button', { name: 'Close', includeHidden: true }).click();
-  await expect.poll(() => open.count()).toBe(0);
 }
 
 /** GET an API path as the context's member (the context shares the page's session cookie). */
@@ -217,12 +199,7 @@ describe('Feedback and Recommendations page', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // ---- Generate. The answer is held back so the progress can be read; a second click sends nothing.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/suggestions/generate', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/suggestions/generate');
     const generated = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/suggestions/generate');
     await generate.focus();
     await page.keyboard.press('Enter');

@@ -48,11 +48,12 @@ export function CommentSummarySection({ componentId, componentTitle }: { compone
 
   if (!hasComments) return null;
   const data = summary.data;
+  const opensFor = (commentCount: number) => choice ?? (wide && commentCount >= OPEN_FROM_COMMENTS);
   // Follows the summary, not the live list: a teammate's comment never opens or closes it.
-  const expanded = choice ?? (wide && data !== undefined && data.commentIds.length >= OPEN_FROM_COMMENTS);
+  const expanded = opensFor(data?.commentIds.length ?? 0);
   // A summary that will open closed loads within its one line: the comments below must not jump
   // under the member's pointer (onto another button) when it arrives.
-  const loadsClosed = choice === false || (choice === undefined && (!wide || list.length < OPEN_FROM_COMMENTS));
+  const loadsClosed = !opensFor(list.length);
   const refresh = () => {
     if (summary.isFetching) return;
     void summary.refetch();
