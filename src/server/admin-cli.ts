@@ -1,19 +1,24 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { nameKey } from '../shared/names.js';
-import { ConfigError, parseEnv, resolveSecrets, rotateStoredSecret, type RotatableSecret } from './config.js';
+import { ConfigError, parseEnv, publicUrlOf, resolveSecrets, rotateStoredSecret, type RotatableSecret } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './errors.js';
 import { audit } from './modules/auth/audit.js';
+import { notifySessionsEnded, type SessionEndNotice } from './events/event-bus.js';
+import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { listMembers, setRole } from './modules/members/repo.js';
-import { addMember, forgetAllPins, resetMemberPin } from './modules/members/service.js';
+import { addMember, forgetAllPins, newEnrollmentLink, resetMemberPin, unlockMember } from './modules/members/service.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
   add-member "Full Name" [--email someone@example.com] [--admin]
+                                   add a member and print their enrollment link
   list-members
-  reset-pin "Full Name"            clear the PIN; the member creates a new one at the next sign-in
+  enrollment-link "Full Name"      a fresh enrollment link for a member without a PIN (last line)
+  reset-pin "Full Name"            clear the PIN and print the enrollment link for a new one
+  unlock "Full Name"               lift the lock that wrong PINs put on a name
   set-role "Full Name" member|admin
   rotate-secret team|admin|pepper  replace a secret in DATA_DIR/secrets.json (restart the server after)`;
 
@@ -50,14 +55,28 @@ async function runOnDatabase(
 ): Promise<string> {
   const { db } = database;
   const name = rest[0];
+  const publicUrl = publicUrlOf(parseEnv(process.env));
   switch (command) {
     case 'add-member': {
       if (name === undefined) throw new UsageError('add-member needs the member\'s full name in quotes');
       const result = await addMember(db, name, { email: values.email ?? null, role: values.admin === true ? 'admin' : 'member' });
       await audit(db, { event: 'admin-action', outcome: result.created ? 'success' : 'info', actorName: CLI_ACTOR, ip: 'cli', detail: `add-member ${result.fullName}` });
-      return result.created
-        ? `Added ${result.fullName}${values.admin === true ? ' as admin' : ''}. They sign in with the team password and create their PIN.`
-        : `${result.fullName} is already a member; nothing changed.`;
+      if (!result.created) return `${result.fullName} is already a member; nothing changed.`;
+      const { link } = await newEnrollmentLink(db, result.fullName, publicUrl);
+      return [`Added ${result.fullName}${values.admin === true ? ' as admin' : ''}.`, ...linkLines(result.fullName, link)].join('\n');
+    }
+    case 'enrollment-link': {
+      if (name === undefined) throw new UsageError('enrollment-link needs the member\'s full name in quotes');
+      const { member, link } = await newEnrollmentLink(db, name, publicUrl);
+      await audit(db, { event: 'admin-action', outcome: 'success', actorName: CLI_ACTOR, ip: 'cli', detail: `enrollment-link ${member.full_name}` });
+      return [`A new enrollment link for ${member.full_name}; any earlier link no longer works.`, ...linkLines(member.full_name, link)].join('\n');
+    }
+    case 'unlock': {
+      if (name === undefined) throw new UsageError('unlock needs the member\'s full name in quotes');
+      const member = await unlockMember(db, name);
+      if (member === undefined) throw new UsageError(`No member named "${name}"`);
+      await audit(db, { event: 'admin-action', outcome: 'success', actorName: CLI_ACTOR, ip: 'cli', detail: `unlock ${member.full_name}` });
+      return `${member.full_name} can sign in again; their failed attempts are forgotten.`;
     }
     case 'list-members': {
       const members = await listMembers(db);
@@ -71,10 +90,13 @@ async function runOnDatabase(
     }
     case 'reset-pin': {
       if (name === undefined) throw new UsageError('reset-pin needs the member\'s full name in quotes');
-      const member = await resetMemberPin(db, name, CLI_ACTOR);
-      if (member === undefined) throw new UsageError(`No member named "${name}"`);
+      // On PostgreSQL the running servers hear of the ended sessions at once; on SQLite their streams notice within a heartbeat.
+      const notifyEnded = (notice: SessionEndNotice) => (database.dialect === 'postgres' ? notifySessionsEnded(db, notice) : Promise.resolve());
+      const reset = await resetMemberPin(db, name, CLI_ACTOR, { publicUrl, notifyEnded });
+      if (reset === undefined) throw new UsageError(`No member named "${name}"`);
+      const { member, link } = reset;
       await audit(db, { event: 'admin-action', outcome: 'success', actorName: CLI_ACTOR, ip: 'cli', detail: `reset-pin ${member.full_name}` });
-      return `Cleared the PIN of ${member.full_name}, ended their sessions and forgot their devices. They create a new PIN at their next sign-in.`;
+      return [`Cleared the PIN of ${member.full_name}, ended their sessions, forgot their devices and lifted any lock.`, ...linkLines(member.full_name, link)].join('\n');
     }
     case 'set-role': {
       const role = rest[1];
@@ -107,6 +129,14 @@ async function rotateSecret(env: ReturnType<typeof parseEnv>, which: string | un
     }
   }
   return lines.join('\n');
+}
+
+/** The link goes last, alone on its line, so scripts can take it with `tail -n 1`. */
+function linkLines(fullName: string, link: EnrollmentLink): string[] {
+  return [
+    `Send ${fullName} this enrollment link (it works once, until ${new Date(link.expiresAt).toISOString()}); opening it lets them create their PIN:`,
+    link.url,
+  ];
 }
 
 class UsageError extends Error {}

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Architecture } from '../shared/contract/architecture.js';
@@ -30,7 +30,11 @@ import { registerAiRoutes } from './modules/ai/routes.js';
 import { CommentSummaryService } from './modules/ai/summary-service.js';
 import { SuggestionService } from './modules/ai/suggestion-service.js';
 import { SessionStore } from './modules/auth/sessions.js';
+import { AdminActions } from './modules/admin/policies.js';
 import { ensureAdmin } from './modules/members/service.js';
+import type { EnrollmentLink } from './modules/enrollment/service.js';
+import { deleteExpiredEnrollmentTokens } from './modules/enrollment/repo.js';
+import { ENROLLMENT_LINK_PREFIX } from '../shared/contract/auth.js';
 import { registerErrorReportRoutes } from './modules/error-reports/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 
@@ -46,10 +50,18 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** The architecture under review, validated once at start-up (content/validate.ts). */
     architecture: Architecture;
+    /** The admin's enrollment link when this start issued one (ADMIN_NAME without a PIN); printed once by main.ts. */
+    adminEnrollmentLink: EnrollmentLink | undefined;
   }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Fastify's request log fields, with an enrollment token cut out of the URL. */
+function serializeRequest(request: FastifyRequest) {
+  const url = request.url.startsWith(ENROLLMENT_LINK_PREFIX) ? `${ENROLLMENT_LINK_PREFIX}[token]` : request.url;
+  return { method: request.method, url, host: request.host, remoteAddress: request.ip, remotePort: request.socket.remotePort };
+}
 
 /** A hop count trusts that many proxies in front of us (Fastify's typings only take a function for it). */
 function trustProxySetting(value: boolean | number): boolean | ((address: string, hop: number) => boolean) {
@@ -68,11 +80,12 @@ async function startEventBus(app: App, database: DatabaseHandle, databaseUrl: st
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let architecture: Architecture;
+  let adminEnrollmentLink: EnrollmentLink | undefined;
   try {
     await migrateToLatest(database);
     // A broken content file stops start-up here, with every problem listed.
     architecture = loadArchitecture();
-    if (config.adminName !== undefined) await ensureAdmin(database.db, config.adminName);
+    if (config.adminName !== undefined) adminEnrollmentLink = await ensureAdmin(database.db, config.adminName, config.publicUrl);
   } catch (error) {
     await database.close();
     throw error;
@@ -82,6 +95,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: {
       level: config.logLevel,
       // Credentials travel in these headers; a log line must never carry them.
+      // An enrollment link's token is a credential: its path is logged without it.
+      serializers: { req: serializeRequest },
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-team-password"]', 'res.headers["set-cookie"]'],
       ...(options.logDestination === undefined ? {} : { stream: options.logDestination }),
     },
@@ -104,14 +119,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
   app.decorate('architecture', architecture);
+  app.decorate('adminEnrollmentLink', adminEnrollmentLink);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   const limiter = new RateLimiter(database.db);
-  const sessions = new SessionStore(database.db, config.session);
+  const events = await startEventBus(app, database, config.databaseUrl);
+  const sessions = new SessionStore(database.db, config.session, (notice) => events.endSessions(notice));
   const sweep = setInterval(() => {
-    Promise.all([limiter.deleteExpired(), sessions.deleteExpired()]).catch((error: unknown) => {
+    Promise.all([limiter.deleteExpired(), sessions.deleteExpired(), deleteExpiredEnrollmentTokens(database.db, Date.now())]).catch((error: unknown) => {
       app.log.warn({ err: error }, 'expiry sweep failed');
     });
   }, 5 * 60_000);
@@ -129,15 +146,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerArchitectureRoutes(app, architecture);
   registerAuthRoutes(app, { db: database.db, sessions, limiter, config });
 
-  const events = await startEventBus(app, database, config.databaseUrl);
   const commentable = commentableComponentIds(architecture);
   registerCommentRoutes(app, new CommentService(database.db, database.dialect, events, (id) => commentable.has(id)));
-  registerEventRoutes(app, { events, sessions });
+  registerEventRoutes(app, { events, sessions, idleMs: config.session.idleMs });
 
   const ai = createAiEngine(config.ai, app.log);
   const titleOf = (componentId: string) => componentTitle(architecture, componentId);
   const titleOrId = (componentId: string) => titleOf(componentId) ?? componentId;
-  const prompts = new PromptService(database.db, database.dialect, events, () => config.secrets.adminPassword);
+  const adminActions = new AdminActions(database.db, limiter, () => config.secrets.adminPassword);
+  const prompts = new PromptService(database.db, database.dialect, events, adminActions);
   const suggestions = new SuggestionService(database.db, database.dialect, ai, events, titleOrId);
   registerAiRoutes(app, {
     summaries: new CommentSummaryService(database.db, ai, events, titleOf),

@@ -31,6 +31,14 @@ const envSchema = z.object({
     .refine((value) => /^\d{1,5}$/.test(value) && Number(value) <= 65535, 'must be a whole number from 0 to 65535')
     .transform(Number),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+    .refine(
+      (value) => value === undefined || (/^https?:\/\/[^\s?#]+$/.test(value) && URL.canParse(value)),
+      'must be the http:// or https:// address members open, such as https://review.example.com',
+    ),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: z
     .string()
@@ -93,6 +101,8 @@ export interface Secrets {
 export interface AppConfig {
   port: number;
   host: string;
+  /** The address members open; enrollment links are built on it. */
+  publicUrl: string;
   dataDir: string;
   /** Unset means the embedded SQLite database in dataDir. */
   databaseUrl: string | undefined;
@@ -206,10 +216,16 @@ function isMissingFile(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 }
 
+/** Without PUBLIC_URL, links point at this machine's own port: right for a trial on one computer. */
+export function publicUrlOf(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
 export function configFromEnv(env: Env, secrets: Secrets, clientDir: string | undefined): AppConfig {
   return {
     port: env.PORT,
     host: env.HOST,
+    publicUrl: publicUrlOf(env),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     adminName: env.ADMIN_NAME,

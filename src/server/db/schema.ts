@@ -66,6 +66,13 @@ export interface DeviceTokensTable {
   expires_at: EpochMs;
 }
 
+export interface EnrollmentTokensTable {
+  member_id: number;
+  token_hash: string;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+}
+
 export interface LoginLocksTable {
   name_key: string;
   failures: number;
@@ -186,6 +193,7 @@ export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
   device_tokens: DeviceTokensTable;
+  enrollment_tokens: EnrollmentTokensTable;
   login_locks: LoginLocksTable;
   audit_log: AuditLogTable;
   pin_reset_requests: PinResetRequestsTable;

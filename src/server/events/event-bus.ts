@@ -2,10 +2,18 @@ import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { liveEventSchema, type LiveEvent } from '../../shared/contract/events.js';
 import type { Database } from '../db/schema.js';
 
 export type LiveEventListener = (event: LiveEvent) => void;
+
+/**
+ * Sessions that ended (logout, a PIN reset, deactivation…): every instance closes the live-event
+ * streams they opened. Never sent to a browser.
+ */
+export type SessionEndNotice = { tokenHash: string } | { memberId: number };
+export type SessionEndListener = (notice: SessionEndNotice) => void;
 
 /** Publishes change events to every connected client of every instance (ARCHITECTURE.md 6). */
 export interface EventBus {
@@ -21,8 +29,29 @@ export interface EventBus {
   readonly reliable: boolean;
   /** Called when events may have been missed since the last call: whatever was derived from them is to be dropped. */
   onGap(listener: () => void): () => void;
+  /** Tells every instance (this one at once) that sessions ended. */
+  endSessions(notice: SessionEndNotice): Promise<void>;
+  onSessionsEnded(listener: SessionEndListener): () => void;
   close(): Promise<void>;
 }
+
+class SessionEndListeners {
+  private readonly listeners = new Set<SessionEndListener>();
+
+  emit(notice: SessionEndNotice) {
+    for (const listener of this.listeners) listener(notice);
+  }
+
+  add(listener: SessionEndListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+const sessionEndNoticeSchema = z.union([
+  z.strictObject({ tokenHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  z.strictObject({ memberId: z.number().int().positive() }),
+]);
 
 class Listeners {
   private readonly emitter = new EventEmitter();
@@ -45,6 +74,7 @@ class Listeners {
 /** SQLite: one instance per database file, so events stay in the process. */
 export class LocalEventBus implements EventBus {
   private readonly listeners = new Listeners();
+  private readonly sessionEnds = new SessionEndListeners();
   readonly reliable = true;
 
   publish(event: LiveEvent): Promise<void> {
@@ -65,12 +95,30 @@ export class LocalEventBus implements EventBus {
     return () => undefined;
   }
 
+  endSessions(notice: SessionEndNotice): Promise<void> {
+    this.sessionEnds.emit(notice);
+    return Promise.resolve();
+  }
+
+  onSessionsEnded(listener: SessionEndListener) {
+    return this.sessionEnds.add(listener);
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }
 }
 
 const CHANNEL = 'biggy_events';
+const SESSION_END_CHANNEL = 'biggy_session_ends';
+
+/**
+ * Announces ended sessions to every instance on PostgreSQL. Also used by processes without a bus
+ * (the admin command line) so a PIN reset from the shell ends the member's streams at once.
+ */
+export async function notifySessionsEnded(db: Kysely<Database>, notice: SessionEndNotice): Promise<void> {
+  await sql`select pg_notify(${SESSION_END_CHANNEL}, ${JSON.stringify(notice)})`.execute(db);
+}
 const RECONNECT_DELAY_MS = 1000;
 
 /** Anyone with database access can NOTIFY this channel: a payload that is not JSON is ignored, not thrown (a throw here is uncaught and ends the process). */
@@ -90,6 +138,7 @@ export class PostgresEventBus implements EventBus {
   private readonly listeners = new Listeners();
   private readonly gapListeners = new Set<() => void>();
   private readonly changeListeners = new Listeners();
+  private readonly sessionEnds = new SessionEndListeners();
   private client: pg.Client | undefined;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -103,7 +152,13 @@ export class PostgresEventBus implements EventBus {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
-      if (message.channel !== CHANNEL || message.payload === undefined) return;
+      if (message.payload === undefined) return;
+      if (message.channel === SESSION_END_CHANNEL) {
+        const notice = sessionEndNoticeSchema.safeParse(parsePayload(message.payload));
+        if (notice.success) this.sessionEnds.emit(notice.data);
+        return;
+      }
+      if (message.channel !== CHANNEL) return;
       const parsed = liveEventSchema.safeParse(parsePayload(message.payload));
       if (parsed.success) {
         this.changeListeners.emit(parsed.data);
@@ -124,6 +179,7 @@ export class PostgresEventBus implements EventBus {
     });
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
+    await client.query(`listen ${SESSION_END_CHANNEL}`);
     // Closed while this (re)connect was in flight: nobody would end this connection later.
     if (this.closed) {
       await client.end().catch(() => undefined);
@@ -155,6 +211,16 @@ export class PostgresEventBus implements EventBus {
 
   onChange(listener: LiveEventListener) {
     return this.changeListeners.add(listener);
+  }
+
+  /** This instance's streams end at once; the others' when the notification arrives. */
+  async endSessions(notice: SessionEndNotice): Promise<void> {
+    this.sessionEnds.emit(notice);
+    await notifySessionsEnded(this.db, notice);
+  }
+
+  onSessionsEnded(listener: SessionEndListener) {
+    return this.sessionEnds.add(listener);
   }
 
   get reliable(): boolean {

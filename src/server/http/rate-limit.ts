@@ -36,6 +36,17 @@ export class RateLimiter {
     return { hits: row.hits, resetAt: row.reset_at };
   }
 
+  /** Gives back one hit of each key's current window (an attempt that turned out not to count). */
+  async refund(keys: readonly string[], now = Date.now()): Promise<void> {
+    await this.db
+      .updateTable('rate_limit_buckets')
+      .set({ hits: sql<number>`hits - 1` })
+      .where('key', 'in', keys.map(storableKey))
+      .where('hits', '>', 0)
+      .where('reset_at', '>', now)
+      .execute();
+  }
+
   async deleteExpired(now = Date.now()): Promise<void> {
     await this.db.deleteFrom('rate_limit_buckets').where('reset_at', '<=', now).execute();
   }

@@ -3,6 +3,7 @@ import type { App } from '../http/types.js';
 import { hashPin } from '../modules/auth/secrets.js';
 import { findMemberByKey, setFirstPinHash } from '../modules/members/repo.js';
 import { addMember } from '../modules/members/service.js';
+import { issueEnrollmentLink } from '../modules/enrollment/service.js';
 import { TEST_SECRETS } from './test-app.js';
 
 /** Session cookies by name, as `app.inject({ cookies })` takes them. */
@@ -29,6 +30,19 @@ export async function signInAs(app: App, fullName: string, pin = '1357'): Promis
   });
   if (login.statusCode !== 200) throw new Error(`signing in "${fullName}" answered ${login.statusCode}: ${login.body}`);
   return Object.fromEntries(login.cookies.map((cookie) => [cookie.name, cookie.value]));
+}
+
+/**
+ * Issues `fullName` an enrollment link (as the admin would) and opens it like a browser: answers
+ * the enrollment cookie GET /enroll/<token> set, and the link itself.
+ */
+export async function openEnrollmentLink(app: App, fullName: string): Promise<{ cookies: SessionCookies; url: string }> {
+  const member = await findMemberByKey(app.database.db, nameKey(fullName));
+  if (member === undefined) throw new Error(`no member "${fullName}"`);
+  const { url } = await issueEnrollmentLink(app.database.db, member.id, 'http://review.test');
+  const opened = await app.inject({ method: 'GET', url: new URL(url).pathname });
+  if (opened.statusCode !== 303) throw new Error(`opening the enrollment link answered ${opened.statusCode}: ${opened.body}`);
+  return { cookies: Object.fromEntries(opened.cookies.map((cookie) => [cookie.name, cookie.value])), url };
 }
 
 /** The same cookies as a Cookie request header, for clients other than inject (http.get, fetch). */

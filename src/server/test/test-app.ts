@@ -14,6 +14,7 @@ export function testConfig(database: Pick<TestDatabase, 'dataDir' | 'databaseUrl
   return {
     port: 0,
     host: '127.0.0.1',
+    publicUrl: 'http://review.test',
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
     adminName: 'Avery Admin',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../limits.js';
+import { GUESSABLE_PIN_MESSAGE, isGuessablePin } from '../pin-rules.js';
 import { currentUserSchema } from './user.js';
 
 export const PIN_LENGTH = 4;
@@ -26,7 +27,8 @@ export const pinSetupRequiredSchema = z.object({
 });
 export type PinSetupRequired = z.infer<typeof pinSetupRequiredSchema>;
 
-export const setupPinRequestSchema = z.strictObject({ password, name: memberName, pin });
+/** A new PIN must also not be one of the guessable ones (an existing PIN still signs in). */
+export const setupPinRequestSchema = z.strictObject({ password, name: memberName, pin: pin.refine((value) => !isGuessablePin(value), GUESSABLE_PIN_MESSAGE) });
 export type SetupPinRequest = z.infer<typeof setupPinRequestSchema>;
 
 export const quickLoginRequestSchema = z.strictObject({ name: memberName, pin });
@@ -40,6 +42,21 @@ export const checkSessionResponseSchema = z.object({
   memberName: z.string().nullable(),
 });
 export type CheckSessionResponse = z.infer<typeof checkSessionResponseSchema>;
+
+/**
+ * GET /api/enrollment: what the enrollment cookie set by an enrollment link (`/enroll/<token>`)
+ * allows. 'valid' names the member who may create a PIN; 'invalid' means the link was used,
+ * expired or replaced; 'none' means this browser opened no link.
+ */
+export const enrollmentStatusSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('valid'), memberName: z.string() }),
+  z.object({ state: z.literal('invalid') }),
+  z.object({ state: z.literal('none') }),
+]);
+export type EnrollmentStatus = z.infer<typeof enrollmentStatusSchema>;
+
+/** Enrollment links are `<public URL>/enroll/<token>`: a page address, not an API call. */
+export const ENROLLMENT_LINK_PREFIX = '/enroll/';
 
 export const teamMemberNamesSchema = z.array(z.string());
 
@@ -59,6 +76,7 @@ export const authContract = {
   checkSession: { method: 'GET', path: '/api/check-session', response: { 200: checkSessionResponseSchema } },
   teamMemberNames: { method: 'GET', path: '/api/team-members/names', response: { 200: teamMemberNamesSchema } },
   forgotPin: { method: 'POST', path: '/api/forgot-pin', body: forgotPinRequestSchema },
+  enrollment: { method: 'GET', path: '/api/enrollment', response: { 200: enrollmentStatusSchema } },
 } as const;
 
 export const AUTH_MESSAGES = {
@@ -68,4 +86,5 @@ export const AUTH_MESSAGES = {
   pinAlreadySet: 'A PIN is already set for this member. Sign in with it, or use Forgot PIN.',
   forgotPinAccepted: 'If that name belongs to a team member, the admin has been asked to reset the PIN.',
   loggedOut: 'Logged out',
+  enrollmentRequired: 'Creating a PIN needs the enrollment link from the admin. Ask the admin to send you a new one, then open it in this browser.',
 } as const;

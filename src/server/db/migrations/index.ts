@@ -2,7 +2,9 @@ import { foundation } from './0001-foundation.js';
 import { membersAndSessions } from './0002-members-and-sessions.js';
 import { comments } from './0003-comments.js';
 import { ai } from './0004-ai.js';
+import { enrollment } from './0005-enrollment.js';
+import { errorReportGroups } from './0006-error-report-groups.js';
 import type { Migration } from './types.js';
 
 /** Applied in this order, each exactly once per database. Append only. */
-export const migrations: readonly Migration[] = [foundation, membersAndSessions, comments, ai];
+export const migrations: readonly Migration[] = [foundation, membersAndSessions, comments, ai, enrollment, errorReportGroups];

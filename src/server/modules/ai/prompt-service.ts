@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/connection.js';
 import { NARRATIVE_PROMPT_NAME, type AiPrompt } from '../../../shared/contract/ai.js';
 import type { Database, MemberRow } from '../../db/schema.js';
-import { forbidden, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import type { EventBus } from '../../events/event-bus.js';
-import { secretsMatch } from '../auth/secrets.js';
+import type { AdminActions } from '../admin/policies.js';
 
 const PROMPT_LOCK_KEY = 5_100_002;
 
@@ -28,7 +28,7 @@ export class PromptService {
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly events: EventBus,
-    private readonly adminPassword: () => string,
+    private readonly adminActions: AdminActions,
   ) {}
 
   async list(): Promise<AiPrompt[]> {
@@ -43,9 +43,14 @@ export class PromptService {
   }
 
   /** Admin role (checked by the route guard) and the admin password, both on the server. */
-  async create(admin: MemberRow, input: { prompt: string; description?: string | undefined; adminPassword: string }): Promise<AiPrompt> {
-    if (!secretsMatch(input.adminPassword, this.adminPassword())) throw forbidden('Invalid admin password', 'INVALID_ADMIN_PASSWORD');
-    const row = await this.db.transaction().execute(async (trx) => {
+  async create(admin: MemberRow, context: { ip: string }, input: { prompt: string; description?: string | undefined; adminPassword: string }): Promise<AiPrompt> {
+    const row = await this.adminActions.run(admin, context, input.adminPassword, 'save AI prompt', () => this.insertActive(admin, input));
+    await this.events.publish({ type: 'ai-prompt.changed', promptId: row.id });
+    return present(row);
+  }
+
+  private insertActive(admin: MemberRow, input: { prompt: string; description?: string | undefined }): Promise<PromptRow> {
+    return this.db.transaction().execute(async (trx) => {
       // Two saves at once on PostgreSQL would both deactivate, then both insert an active prompt.
       if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${PROMPT_LOCK_KEY})`.execute(trx);
       await trx.updateTable('ai_prompts').set({ is_active: 0 }).where('name', '=', NARRATIVE_PROMPT_NAME).where('is_active', '=', 1).execute();
@@ -62,7 +67,5 @@ export class PromptService {
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    await this.events.publish({ type: 'ai-prompt.changed', promptId: row.id });
-    return present(row);
   }
 }

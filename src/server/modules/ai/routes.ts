@@ -49,6 +49,6 @@ export function registerAiRoutes(app: App, services: AiServices) {
   app.post(
     aiContract.createPrompt.path,
     { config: { access: 'admin' }, schema: { body: aiContract.createPrompt.body, response: aiContract.createPrompt.response } },
-    async (request, reply) => reply.status(201).send(await services.prompts.create(requireAdmin(request), request.body)),
+    async (request, reply) => reply.status(201).send(await services.prompts.create(requireAdmin(request), { ip: request.ip }, request.body)),
   );
 }

@@ -6,6 +6,7 @@ import type { AuditLogTable } from '../../db/schema.js';
 import type { App } from '../../http/types.js';
 import { TEST_SECRETS, testConfig } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { openEnrollmentLink } from '../../test/sign-in.js';
 import { addMember } from '../members/service.js';
 
 /** Issue 3 item 9: who signed in, failed, was locked, logged out or asked for a PIN reset; never a secret. */
@@ -87,9 +88,10 @@ describe('audit log', () => {
     await addMember(app.database.db, 'Ada Lovelace');
     const ip = '198.51.100.23';
     const start = await mark();
-    expect((await post('/api/login', { password: PASSWORD, name: 'ada lovelace', pin: '' }, { remoteAddress: ip })).statusCode).toBe(202);
-    expect((await post('/api/setup-pin', { password: PASSWORD, name: 'Ada Lovelace', pin: PIN }, { remoteAddress: ip })).statusCode).toBe(200);
-    expect((await post('/api/setup-pin', { password: PASSWORD, name: 'Ada Lovelace', pin: OTHER_PIN }, { remoteAddress: ip })).statusCode).toBe(409);
+    const { cookies, url } = await openEnrollmentLink(app, 'Ada Lovelace');
+    expect((await post('/api/login', { password: PASSWORD, name: 'ada lovelace', pin: '' }, { remoteAddress: ip, cookies })).statusCode).toBe(202);
+    expect((await post('/api/setup-pin', { password: PASSWORD, name: 'Ada Lovelace', pin: PIN }, { remoteAddress: ip, cookies })).statusCode).toBe(200);
+    expect((await post('/api/setup-pin', { password: PASSWORD, name: 'Ada Lovelace', pin: OTHER_PIN }, { remoteAddress: ip, cookies })).statusCode).toBe(403);
     expect((await post('/api/login', { password: PASSWORD, name: 'ADA LOVELACE', pin: PIN }, { remoteAddress: ip })).statusCode).toBe(200);
     expect((await post('/api/login', { password: PASSWORD, name: 'Ada Lovelace', pin: WRONG_PIN }, { remoteAddress: ip })).statusCode).toBe(401);
     expect((await post('/api/login', { password: 'wrong-team-password', name: 'Ada Lovelace', pin: PIN }, { remoteAddress: ip })).statusCode).toBe(401);
@@ -109,13 +111,20 @@ describe('audit log', () => {
     expect(rows.filter((row) => row.event === 'sign-in' && row.outcome === 'failure' && row.actor_name === 'Ada Lovelace')).toHaveLength(2);
     expectRow(rows, { event: 'sign-in', outcome: 'failure', actor_name: 'Nobody Known' });
     await expectNoSecretsSince(start);
+    // The enrollment token is a credential too: the request that opened the link is logged without it.
+    const token = url.split('/').pop() ?? '';
+    expect(token).toHaveLength(43);
+    const lines = logLines.slice(start.logStart);
+    expect(lines.some((line) => line.includes('"url":"/enroll/[token]"'))).toBe(true);
+    for (const line of lines) expect(line).not.toContain(token);
   });
 
   it('records quick login, logout, clear-session and forgot-PIN', async () => {
     await addMember(app.database.db, 'Grace Hopper');
     const ip = '198.51.100.42';
     const start = await mark();
-    const setup = await post('/api/setup-pin', { password: PASSWORD, name: 'Grace Hopper', pin: OTHER_PIN }, { remoteAddress: ip });
+    const { cookies } = await openEnrollmentLink(app, 'Grace Hopper');
+    const setup = await post('/api/setup-pin', { password: PASSWORD, name: 'Grace Hopper', pin: OTHER_PIN }, { remoteAddress: ip, cookies });
     const device = cookieValue(setup, 'biggy_device');
     const quick = await post('/api/quick-login', { name: 'Grace Hopper', pin: OTHER_PIN }, { remoteAddress: ip, cookies: { biggy_device: device } });
     expect(quick.statusCode).toBe(200);
@@ -139,7 +148,8 @@ describe('audit log', () => {
 
   it('records the lockout and every attempt refused by it', async () => {
     await addMember(app.database.db, 'Alan Turing');
-    expect((await post('/api/setup-pin', { password: PASSWORD, name: 'Alan Turing', pin: PIN })).statusCode).toBe(200);
+    const { cookies } = await openEnrollmentLink(app, 'Alan Turing');
+    expect((await post('/api/setup-pin', { password: PASSWORD, name: 'Alan Turing', pin: PIN }, { cookies })).statusCode).toBe(200);
     const ip = '198.51.100.77';
     const start = await mark();
     for (let i = 0; i < 4; i += 1) {

@@ -9,7 +9,8 @@ export type AuditEvent =
   | 'clear-session'
   | 'forgot-pin'
   | 'lockout'
-  | 'admin-action';
+  | 'admin-action'
+  | 'admin-password';
 
 /** Records who did what from where (ARCHITECTURE.md 4.10). Never given a PIN or a password. */
 export async function audit(

@@ -8,6 +8,7 @@ import { currentUserSchema } from '../../../shared/contract/user.js';
 import { nameKey } from '../../../shared/names.js';
 import type { App } from '../../http/types.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
+import { openEnrollmentLink } from '../../test/sign-in.js';
 import { findMemberByKey, setFirstPinHash } from '../members/repo.js';
 import { addMember } from '../members/service.js';
 import { hashPin } from './secrets.js';
@@ -30,6 +31,7 @@ const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   '/api/check-session',
   '/api/team-members/names',
   '/api/forgot-pin',
+  '/api/enrollment',
   '/api/errors/log',
 ]);
 
@@ -90,7 +92,8 @@ describe('route access', () => {
     await setFirstPinHash(db, member.id, await hashPin('1357', TEST_SECRETS.pinPepper));
     memberSession = sessionOf(await post('/api/login', { password: TEST_SECRETS.teamPassword, name: 'Morgan Member', pin: '1357' }));
     // ADMIN_NAME made 'Avery Admin' the admin, without a PIN: the first sign-in sets it.
-    adminSession = sessionOf(await post('/api/setup-pin', { password: TEST_SECRETS.teamPassword, name: 'Avery Admin', pin: '2468' }));
+    const { cookies } = await openEnrollmentLink(app, 'Avery Admin');
+    adminSession = sessionOf(await post('/api/setup-pin', { password: TEST_SECRETS.teamPassword, name: 'Avery Admin', pin: '2468' }, { cookies }));
   });
   afterAll(async () => {
     await testApp.close();

@@ -20,6 +20,8 @@ declare module 'fastify' {
 export interface CookieNames {
   session: string;
   device: string;
+  /** The enrollment link's token, between opening the link and creating the PIN. */
+  enrollment: string;
   secure: boolean;
 }
 
@@ -29,6 +31,7 @@ export function cookieNamesFor(request: FastifyRequest): CookieNames {
   return {
     session: secure ? '__Host-biggy_session' : 'biggy_session',
     device: secure ? '__Host-biggy_device' : 'biggy_device',
+    enrollment: secure ? '__Host-biggy_enrollment' : 'biggy_enrollment',
     secure,
   };
 }

@@ -107,10 +107,12 @@ describe('per-name lockout', () => {
     expect(retryAfter(sixth)).toBeLessThanOrEqual(seconds);
     expect(sixth.cookies).toEqual([]);
 
-    // The lock is on the name, whatever route or spelling tries it.
+    // The lock is on the name, whatever route or spelling tries it with the team password.
     expectError(await calls.login('  ADA   lovelace ', '1357'), 429, 'LOCKED_OUT');
     expectError(await calls.setupPin('Ada Lovelace', '1357'), 429, 'LOCKED_OUT');
-    expectError(await calls.quickLogin('Ada Lovelace', '1357'), 429, 'LOCKED_OUT');
+    // A request that proves nothing learns nothing, not even that the name is locked.
+    expectError(await calls.quickLogin('Ada Lovelace', '1357'), 401, 'INVALID_CREDENTIALS');
+    expectError(await calls.loginWith({ password: 'wrong-team-password', name: 'Ada Lovelace', pin: '1357' }), 401, 'INVALID_CREDENTIALS');
   });
 
   it('counts failures per name: another member signs in meanwhile', async () => {
@@ -129,14 +131,18 @@ describe('per-name lockout', () => {
     expect((await calls.login('Katherine Johnson', '1470')).statusCode).toBe(200);
   });
 
-  it('counts every spelling of a name, and wrong team passwords, toward the same lock', async () => {
+  it('counts every spelling of a name toward the same lock, but not wrong team passwords, setups or device-less quick logins', async () => {
     await calls.createMember('Dorothy Vaughan', '3579');
     expectError(await calls.login('dorothy vaughan', '0000'), 401, 'INVALID_CREDENTIALS');
     expectError(await calls.login('DOROTHY VAUGHAN', '0001'), 401, 'INVALID_CREDENTIALS');
-    expectError(await calls.loginWith({ password: 'wrong-team-password', name: 'Dorothy Vaughan', pin: '3579' }), 401, 'INVALID_CREDENTIALS');
-    expectError(await calls.setupPin(' Dorothy  Vaughan ', '1111'), 409, 'PIN_ALREADY_SET');
+    for (let i = 0; i < 5; i += 1) {
+      expectError(await calls.loginWith({ password: 'wrong-team-password', name: 'Dorothy Vaughan', pin: '3579' }), 401, 'INVALID_CREDENTIALS');
+      expectError(await calls.setupPin(' Dorothy  Vaughan ', '7139'), 403, 'ENROLLMENT_REQUIRED');
+      expectError(await calls.quickLogin('Dorothy Vaughan', '0000'), 401, 'INVALID_CREDENTIALS');
+    }
     expectError(await calls.login('Dorothy Vaughan', '0002'), 401, 'INVALID_CREDENTIALS');
-    expectError(await calls.quickLogin('Dorothy Vaughan', '3579'), 429, 'LOCKED_OUT');
+    expectError(await calls.login('Dorothy  Vaughan', '0003'), 401, 'INVALID_CREDENTIALS');
+    expectError(await calls.login('dorothy Vaughan', '0004'), 429, 'LOCKED_OUT');
   });
 
   it('locks an unknown name the same way, so a lock reveals nothing about membership', async () => {
@@ -147,7 +153,7 @@ describe('per-name lockout', () => {
     expectError(await calls.login('Nobody Known', '1234'), 429, 'LOCKED_OUT');
   });
 
-  it('doubles each further lock, and a success resets the doubling', async () => {
+  it('doubles each further lock up to an hour, and a success resets the doubling', async () => {
     await calls.createMember('Mary Jackson', '4680');
     const lockAndMeasure = async () => {
       await failTimes('Mary Jackson', 4);
@@ -162,6 +168,10 @@ describe('per-name lockout', () => {
     near(await lockAndMeasure(), 2 * FIRST_LOCK_SECONDS);
     await expireLock('Mary Jackson');
     near(await lockAndMeasure(), 4 * FIRST_LOCK_SECONDS);
+    await expireLock('Mary Jackson');
+    near(await lockAndMeasure(), 3600);
+    await expireLock('Mary Jackson');
+    near(await lockAndMeasure(), 3600);
 
     await expireLock('Mary Jackson');
     expect((await calls.login('Mary Jackson', '4680')).statusCode).toBe(200);

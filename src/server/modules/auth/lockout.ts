@@ -3,8 +3,8 @@ import type { Database } from '../../db/schema.js';
 
 export const LOCK_AFTER_FAILURES = 5;
 export const FIRST_LOCK_MS = 15 * 60_000;
-/** Doubling stops here so a forgotten lock cannot outlive a working week. */
-const LONGEST_LOCK_MS = 7 * 24 * 3_600_000;
+/** Doubling stops here: a member who mistyped cannot be kept out of a review day, only slowed. */
+export const LONGEST_LOCK_MS = 3_600_000;
 
 export interface CountedAttempt {
   failures: number;
@@ -21,7 +21,7 @@ export interface FailureOutcome {
 
 /**
  * Per-name lockout kept in the database (ARCHITECTURE.md 4.4): 5 consecutive failures lock the name
- * for 15 minutes, each further lock doubles, a success clears it. Shared by every instance and
+ * for 15 minutes, each further lock doubles up to an hour, a success or the admin clears it. Shared by every instance and
  * unaffected by restarts.
  */
 export class LoginLocks {

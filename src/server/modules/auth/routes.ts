@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER, authContract } from '../../../shared/contract/auth.js';
+import { z } from 'zod';
+import { AUTH_MESSAGES, ENROLLMENT_LINK_PREFIX, TEAM_PASSWORD_HEADER, authContract } from '../../../shared/contract/auth.js';
 import { messageResponseSchema } from '../../../shared/contract/common.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
@@ -10,6 +11,7 @@ import { presentCurrentUser } from '../members/service.js';
 import { cookieNamesFor, readSessionToken, requireMember } from './guards.js';
 import { AuthService, type RequestContext, type SignedIn } from './service.js';
 import { DEVICE_TOKEN_LIFETIME_MS, type SessionStore } from './sessions.js';
+import { ENROLLMENT_LIFETIME_MS, isEnrollmentTokenShaped } from '../enrollment/service.js';
 
 /** Issue 3: at most 10 sign-in attempts a minute per IP (configurable), across every sign-in route. */
 function signInRule(maxPerMinute: number): RateLimitRule {
@@ -20,10 +22,13 @@ function contextOf(request: FastifyRequest): RequestContext {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-function readDeviceToken(request: FastifyRequest): string | undefined {
-  const token = request.cookies[cookieNamesFor(request).device];
+function readCookie(request: FastifyRequest, which: 'device' | 'enrollment'): string | undefined {
+  const token = request.cookies[cookieNamesFor(request)[which]];
   return token === undefined || token === '' ? undefined : token;
 }
+
+const readDeviceToken = (request: FastifyRequest) => readCookie(request, 'device');
+const readEnrollmentToken = (request: FastifyRequest) => readCookie(request, 'enrollment');
 
 export function registerAuthRoutes(
   app: App,
@@ -39,9 +44,9 @@ export function registerAuthRoutes(
     reply.setCookie(names.session, signedIn.sessionToken, { ...base, maxAge: Math.floor(deps.config.session.absoluteMs / 1000) });
     reply.setCookie(names.device, signedIn.deviceToken, { ...base, maxAge: Math.floor(DEVICE_TOKEN_LIFETIME_MS / 1000) });
   };
-  const clearCookie = (request: FastifyRequest, reply: FastifyReply, which: 'session' | 'device') => {
+  const clearCookie = (request: FastifyRequest, reply: FastifyReply, which: 'session' | 'device' | 'enrollment') => {
     const names = cookieNamesFor(request);
-    reply.clearCookie(names[which], { path: '/', httpOnly: true, sameSite: 'lax', secure: names.secure });
+    reply.clearCookie(names[which], { path: '/', httpOnly: true, sameSite: which === 'enrollment' ? 'strict' : 'lax', secure: names.secure });
   };
   /** A sign-in replaces whatever session the browser had: no fixation, no orphaned sessions. */
   const replaceSession = async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
@@ -58,7 +63,7 @@ export function registerAuthRoutes(
     authContract.login.path,
     { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.login.body, response: authContract.login.response } },
     async (request, reply) => {
-      const outcome = await auth.login(request.body, contextOf(request));
+      const outcome = await auth.login(request.body, readEnrollmentToken(request), contextOf(request));
       if (outcome.kind === 'pin-setup-required') {
         return reply.status(202).send({ pinSetupRequired: true as const, name: outcome.name, message: 'Create your 4-digit PIN to finish signing in' });
       }
@@ -71,8 +76,9 @@ export function registerAuthRoutes(
     authContract.setupPin.path,
     { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.setupPin.body, response: authContract.setupPin.response } },
     async (request, reply) => {
-      const signedIn = await auth.setupPin(request.body, contextOf(request));
+      const signedIn = await auth.setupPin(request.body, readEnrollmentToken(request), contextOf(request));
       await replaceSession(request, reply, signedIn);
+      clearCookie(request, reply, 'enrollment');
       return presentCurrentUser(signedIn.member);
     },
   );
@@ -123,6 +129,46 @@ export function registerAuthRoutes(
       // A password check is a sign-in attempt: it shares their per-IP budget.
       if (request.member === null) await deps.limiter.enforce(signInRuleOfConfig, request);
       return auth.teamMemberNames(request.member, proofText);
+    },
+  );
+
+  /**
+   * An enrollment link: the token moves from the address into an HttpOnly, SameSite=Strict cookie
+   * (out of the address bar and history) and the browser lands on the sign-in screen, which asks
+   * GET /api/enrollment whom it may create a PIN for. The token is checked there, not here.
+   */
+  app.get(
+    `${ENROLLMENT_LINK_PREFIX}:token`,
+    { config: { access: 'public' }, onRequest: signInLimit, schema: { params: z.strictObject({ token: z.string().max(200) }) } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const names = cookieNamesFor(request);
+      if (isEnrollmentTokenShaped(token)) {
+        reply.setCookie(names.enrollment, token, {
+          httpOnly: true,
+          sameSite: 'strict',
+          path: '/',
+          secure: names.secure,
+          maxAge: Math.floor(ENROLLMENT_LIFETIME_MS / 1000),
+        });
+      } else {
+        clearCookie(request, reply, 'enrollment');
+      }
+      // The link must not be cached or passed on as a referrer (the security headers say no-referrer).
+      return reply.header('cache-control', 'no-store').redirect('/', 303);
+    },
+  );
+
+  app.get(
+    authContract.enrollment.path,
+    { config: { access: 'public' }, schema: { response: authContract.enrollment.response } },
+    async (request, reply) => {
+      const token = readEnrollmentToken(request);
+      // Checking a token is a guess at one: it shares the sign-in budget of the address.
+      if (token !== undefined) await deps.limiter.enforce(signInRuleOfConfig, request);
+      const status = await auth.enrollmentStatus(token);
+      if (status.state === 'invalid') clearCookie(request, reply, 'enrollment');
+      return status;
     },
   );
 

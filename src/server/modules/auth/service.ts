@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
-import { AUTH_MESSAGES, type LoginRequest, type QuickLoginRequest, type SetupPinRequest } from '../../../shared/contract/auth.js';
+import { AUTH_MESSAGES, type EnrollmentStatus, type LoginRequest, type QuickLoginRequest, type SetupPinRequest } from '../../../shared/contract/auth.js';
 import { nameKey } from '../../../shared/names.js';
 import type { Secrets } from '../../config.js';
 import type { Database, MemberRow } from '../../db/schema.js';
-import { AppError, conflict, tooManyRequests, unauthorized } from '../../errors.js';
+import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors.js';
+import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
+import { consumeEnrollment, memberOfEnrollment } from '../enrollment/service.js';
 import { findMemberByKey, listActiveMemberNames, setFirstPinHash } from '../members/repo.js';
 import { audit, type AuditEvent } from './audit.js';
 import { LoginLocks, type CountedAttempt } from './lockout.js';
@@ -25,11 +27,15 @@ export interface SignedIn {
 export type LoginOutcome = SignedIn | { kind: 'pin-setup-required'; name: string };
 
 const invalidCredentials = () => unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+const pinRequired = () => new AppError(400, 'PIN_REQUIRED', AUTH_MESSAGES.pinRequired);
+const lockedOut = (retryAfterSeconds: number) => tooManyRequests(Math.max(1, retryAfterSeconds), 'Too many failed attempts for this name', 'LOCKED_OUT');
 
 /**
- * The sign-in rules of spec sections 4–5 on the security model of ARCHITECTURE.md 4: an unknown
- * name, a wrong team password and a wrong PIN are indistinguishable (status, message and time), and
- * every failure counts toward the per-name lock.
+ * The sign-in rules of the security model: an unknown name, a wrong team password and a wrong PIN
+ * are indistinguishable (status, message and time). A failure counts toward a name's lock only when
+ * the request proved the team password (or holds that member's device token): a stranger can spend
+ * the per-address limit, never another member's attempts. Creating a PIN needs the member's
+ * enrollment link; without it, a member who has no PIN looks exactly like one who has.
  */
 export class AuthService {
   private readonly locks: LoginLocks;
@@ -42,20 +48,28 @@ export class AuthService {
     this.locks = new LoginLocks(db);
   }
 
-  async login(input: LoginRequest, context: RequestContext): Promise<LoginOutcome> {
+  async login(input: LoginRequest, enrollmentToken: string | undefined, context: RequestContext): Promise<LoginOutcome> {
     const key = nameKey(input.name);
+    if (!this.teamPasswordMatches(input.password)) throw await this.strangerFailure('sign-in', input.name, context);
     await this.refuseIfLocked(key, input.name, context);
-    const member = await this.memberWithTeamPassword(input.password, key);
+    const member = await this.activeMember(key);
+    const pin = input.pin ?? '';
     if (member === undefined) {
       await verifyDecoy(this.secrets.pinPepper);
       throw await this.failure('sign-in', key, input.name, context, undefined);
     }
-    const pin = input.pin ?? '';
     if (member.pin_hash === null) {
-      await audit(this.db, { event: 'sign-in', outcome: 'info', actorName: member.full_name, ip: context.ip, detail: 'PIN setup required' });
-      return { kind: 'pin-setup-required', name: member.full_name };
+      if ((await memberOfEnrollment(this.db, enrollmentToken))?.id === member.id) {
+        await audit(this.db, { event: 'sign-in', outcome: 'info', actorName: member.full_name, ip: context.ip, detail: 'PIN setup required' });
+        return { kind: 'pin-setup-required', name: member.full_name };
+      }
+      // Without the member's enrollment cookie, "no PIN yet" answers exactly as a wrong PIN does.
+      if (pin === '') throw pinRequired();
+      const counted = await this.countPinAttempt(key, member.full_name, context);
+      await verifyDecoy(this.secrets.pinPepper);
+      throw await this.failure('sign-in', key, member.full_name, context, member, counted);
     }
-    if (pin === '') throw new AppError(400, 'PIN_REQUIRED', AUTH_MESSAGES.pinRequired);
+    if (pin === '') throw pinRequired();
     const counted = await this.countPinAttempt(key, member.full_name, context);
     if (!(await verifyPin(member.pin_hash, pin, this.secrets.pinPepper))) {
       throw await this.failure('sign-in', key, member.full_name, context, member, counted);
@@ -63,32 +77,39 @@ export class AuthService {
     return this.signIn('sign-in', member, key, context);
   }
 
-  async setupPin(input: SetupPinRequest, context: RequestContext): Promise<SignedIn> {
+  /**
+   * Only the member an enrollment link was issued to, in the browser that opened it, may create a
+   * PIN; the link works once. Nothing here is a PIN guess, so nothing counts toward a name's lock.
+   */
+  async setupPin(input: SetupPinRequest, enrollmentToken: string | undefined, context: RequestContext): Promise<SignedIn> {
     const key = nameKey(input.name);
+    if (!this.teamPasswordMatches(input.password)) throw await this.strangerFailure('pin-setup', input.name, context);
     await this.refuseIfLocked(key, input.name, context);
-    const member = await this.memberWithTeamPassword(input.password, key);
-    if (member === undefined) {
-      await verifyDecoy(this.secrets.pinPepper);
-      throw await this.failure('pin-setup', key, input.name, context, undefined);
+    const enrolled = await memberOfEnrollment(this.db, enrollmentToken);
+    if (enrollmentToken === undefined || enrolled === undefined || enrolled.name_key !== key) {
+      await audit(this.db, { event: 'pin-setup', outcome: 'failure', actorName: input.name, ip: context.ip, detail: 'no enrollment link for this name' });
+      throw forbidden(AUTH_MESSAGES.enrollmentRequired, 'ENROLLMENT_REQUIRED');
     }
     const pinHash = await hashPin(input.pin, this.secrets.pinPepper);
-    // Only a member without a PIN may set one here: replacing a PIN goes through the admin's reset.
-    if (!(await setFirstPinHash(this.db, member.id, pinHash))) {
-      await audit(this.db, { event: 'pin-setup', outcome: 'failure', actorName: member.full_name, ip: context.ip, detail: 'PIN already set' });
+    const created = await this.db.transaction().execute(async (trx) => {
+      // Used up first: of two parallel requests with one link, only one sets the PIN.
+      if (!(await consumeEnrollment(trx, enrollmentToken, enrolled.id))) return 'link-used' as const;
+      return (await setFirstPinHash(trx, enrolled.id, pinHash)) ? ('created' as const) : ('pin-exists' as const);
+    });
+    if (created === 'link-used') throw forbidden(AUTH_MESSAGES.enrollmentRequired, 'ENROLLMENT_REQUIRED');
+    if (created === 'pin-exists') {
+      await audit(this.db, { event: 'pin-setup', outcome: 'failure', actorName: enrolled.full_name, ip: context.ip, detail: 'PIN already set' });
       throw conflict(AUTH_MESSAGES.pinAlreadySet, 'PIN_ALREADY_SET');
     }
-    return this.signIn('pin-setup', { ...member, pin_hash: pinHash }, key, context);
+    return this.signIn('pin-setup', { ...enrolled, pin_hash: pinHash }, key, context);
   }
 
   async quickLogin(input: QuickLoginRequest, deviceToken: string | undefined, context: RequestContext): Promise<SignedIn> {
     const key = nameKey(input.name);
-    await this.refuseIfLocked(key, input.name, context);
     const member = deviceToken === undefined ? undefined : await this.sessions.findDeviceMember(deviceToken);
-    // The device token is bound to one member: it cannot be used to try PINs of other names.
-    if (member === undefined || member.name_key !== key) {
-      await verifyDecoy(this.secrets.pinPepper);
-      throw await this.failure('quick-login', key, input.name, context, undefined);
-    }
+    // The device token is bound to one member: without it nobody may try PINs for this name.
+    if (member === undefined || member.name_key !== key) throw await this.strangerFailure('quick-login', input.name, context);
+    await this.refuseIfLocked(key, input.name, context);
     if (member.pin_hash === null) throw new AppError(400, 'PIN_NOT_SET', AUTH_MESSAGES.pinNotSet);
     const counted = await this.countPinAttempt(key, member.full_name, context);
     if (!(await verifyPin(member.pin_hash, input.pin, this.secrets.pinPepper))) {
@@ -115,8 +136,16 @@ export class AuthService {
     return { canQuickLogin: true, memberName: member.full_name };
   }
 
+  /** What the browser's enrollment cookie allows; the link's holder learns only their own name. */
+  async enrollmentStatus(enrollmentToken: string | undefined): Promise<EnrollmentStatus> {
+    if (enrollmentToken === undefined) return { state: 'none' };
+    const member = await memberOfEnrollment(this.db, enrollmentToken);
+    if (member === undefined || member.pin_hash !== null) return { state: 'invalid' };
+    return { state: 'valid', memberName: member.full_name };
+  }
+
   async teamMemberNames(member: MemberRow | null, teamPasswordProof: string | undefined): Promise<string[]> {
-    if (member === null && (teamPasswordProof === undefined || !secretsMatch(teamPasswordProof, this.secrets.teamPassword))) {
+    if (member === null && (teamPasswordProof === undefined || !this.teamPasswordMatches(teamPasswordProof))) {
       throw unauthorized('Sign in, or enter the team password first', 'TEAM_PASSWORD_REQUIRED');
     }
     return listActiveMemberNames(this.db);
@@ -141,17 +170,30 @@ export class AuthService {
     });
   }
 
-  private async memberWithTeamPassword(password: string, key: string): Promise<MemberRow | undefined> {
-    const passwordOk = secretsMatch(password, this.secrets.teamPassword);
+  private teamPasswordMatches(password: string): boolean {
+    return secretsMatch(password, this.secrets.teamPassword);
+  }
+
+  private async activeMember(key: string): Promise<MemberRow | undefined> {
     const member = await findMemberByKey(this.db, key);
-    return passwordOk && member?.active === 1 ? member : undefined;
+    return member?.active === 1 ? member : undefined;
+  }
+
+  /**
+   * A request that proved nothing (wrong team password, no device token of the member): the same
+   * answer and time as any failure, limited per address by the route, never counted against a name.
+   */
+  private async strangerFailure(event: AuditEvent, attemptedName: string, context: RequestContext): Promise<AppError> {
+    await verifyDecoy(this.secrets.pinPepper);
+    await audit(this.db, { event, outcome: 'failure', actorName: attemptedName, ip: context.ip, detail: 'team password or device not proven' });
+    return invalidCredentials();
   }
 
   private async refuseIfLocked(key: string, attemptedName: string, context: RequestContext): Promise<void> {
     const remainingMs = await this.locks.remainingLock(key);
     if (remainingMs > 0) {
       await audit(this.db, { event: 'lockout', outcome: 'locked', actorName: attemptedName, ip: context.ip, detail: 'attempt while locked' });
-      throw tooManyRequests(Math.ceil(remainingMs / 1000), 'Too many failed attempts for this name', 'LOCKED_OUT');
+      throw lockedOut(Math.ceil(remainingMs / 1000));
     }
   }
 
@@ -164,7 +206,7 @@ export class AuthService {
     if (!counted.allowed) {
       const remainingMs = await this.locks.remainingLock(key);
       await audit(this.db, { event: 'lockout', outcome: 'locked', actorName: attemptedName, ip: context.ip, detail: 'attempt beyond the limit' });
-      throw tooManyRequests(Math.max(1, Math.ceil(remainingMs / 1000)), 'Too many failed attempts for this name', 'LOCKED_OUT');
+      throw lockedOut(Math.ceil(remainingMs / 1000));
     }
     return counted;
   }
@@ -180,17 +222,18 @@ export class AuthService {
     const outcome = counted === undefined ? await this.locks.recordFailure(key) : await this.locks.lockIfDue(key, counted);
     await audit(this.db, { event, outcome: 'failure', actorName: attemptedName, ip: context.ip });
     if (!outcome.locked) return invalidCredentials();
-    // A locked name also loses its remembered devices (issue 3: revoked after 5 wrong PINs).
+    // A locked name also loses its remembered devices.
     if (member !== undefined) await this.sessions.revokeDeviceTokensOf(member.id);
     await audit(this.db, { event: 'lockout', outcome: 'locked', actorName: attemptedName, ip: context.ip, detail: `locked until ${new Date(outcome.lockedUntil).toISOString()}` });
-    return tooManyRequests(Math.ceil((outcome.lockedUntil - Date.now()) / 1000), 'Too many failed attempts for this name', 'LOCKED_OUT');
+    return lockedOut(Math.ceil((outcome.lockedUntil - Date.now()) / 1000));
   }
 
-  /** One transaction: a sign-in is one commit (one fsync on SQLite) instead of four. */
+  /** One transaction: a sign-in is one commit (one fsync on SQLite). A sign-in revokes any enrollment link. */
   private async signIn(event: AuditEvent, member: MemberRow, key: string, context: RequestContext, existingDevice?: string): Promise<SignedIn> {
     return this.db.transaction().execute(async (trx) => {
       const sessions = this.sessions.within(trx);
       await new LoginLocks(trx).clear(key);
+      await deleteEnrollmentTokensOf(trx, member.id);
       const sessionToken = await sessions.createSession(member.id, context);
       const deviceToken = existingDevice ?? (await sessions.createDeviceToken(member.id));
       await audit(trx, { event, outcome: 'success', actorName: member.full_name, ip: context.ip });

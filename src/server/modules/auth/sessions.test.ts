@@ -7,6 +7,7 @@ import { nameKey } from '../../../shared/names.js';
 import type { AppConfig } from '../../config.js';
 import type { App } from '../../http/types.js';
 import { TEST_SECRETS, createTestApp } from '../../test/test-app.js';
+import { openEnrollmentLink } from '../../test/sign-in.js';
 import { findMemberByKey, setFirstPinHash } from '../members/repo.js';
 import { addMember } from '../members/service.js';
 import { hashPin, hashToken } from './secrets.js';
@@ -129,10 +130,11 @@ describe('sessions', () => {
     expect(await h.userStatus(third)).toBe(200);
 
     await addMember(h.db, 'Barbara Liskov');
+    const enrolled = await openEnrollmentLink(h.app, 'Barbara Liskov');
     const setup = await h.post(
       '/api/setup-pin',
       { password: TEST_SECRETS.teamPassword, name: 'Barbara Liskov', pin: '8024' },
-      { cookies: { biggy_session: third } },
+      { cookies: { ...enrolled.cookies, biggy_session: third } },
     );
     expect(setup.statusCode, setup.body).toBe(200);
     expect(cookieNamed(setup, 'biggy_session').value).not.toBe(third);

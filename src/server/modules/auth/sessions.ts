@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { precompile } from '../../db/precompiled.js';
 import type { Database, MemberRow } from '../../db/schema.js';
+import type { SessionEndNotice } from '../../events/event-bus.js';
 import { hashToken } from './secrets.js';
 
 export const DEVICE_TOKEN_LIFETIME_MS = 30 * 24 * 3_600_000;
@@ -13,10 +14,17 @@ export interface SessionPolicy {
   absoluteMs: number;
 }
 
+/** Told about every session this store ends, so the streams it opened end too. */
+export type SessionEndNotifier = (notice: SessionEndNotice) => Promise<void>;
+
+const noNotifier: SessionEndNotifier = () => Promise.resolve();
+
 export interface ActiveSession {
   tokenHash: string;
   member: MemberRow;
   createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
 }
 
 function newToken(): string {
@@ -32,7 +40,7 @@ function compileSessionLookup(db: Kysely<Database>) {
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
     .selectAll('members')
-    .select(['sessions.last_seen_at', 'sessions.created_at as session_created_at'])
+    .select(['sessions.last_seen_at', 'sessions.created_at as session_created_at', 'sessions.expires_at as session_expires_at'])
     .where('sessions.token_hash', '=', LOOKUP_PLACEHOLDERS.tokenHash)
     .where('sessions.expires_at', '>', LOOKUP_PLACEHOLDERS.notExpiredAt)
     .where('sessions.last_seen_at', '>', LOOKUP_PLACEHOLDERS.seenAfter)
@@ -50,13 +58,14 @@ export class SessionStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly policy: SessionPolicy,
+    private readonly notifyEnded: SessionEndNotifier = noNotifier,
   ) {
     this.lookup = precompile(compileSessionLookup(db), LOOKUP_PLACEHOLDERS);
   }
 
   /** The same store working inside a transaction. */
   within(trx: Kysely<Database>): SessionStore {
-    return new SessionStore(trx, this.policy);
+    return new SessionStore(trx, this.policy, this.notifyEnded);
   }
 
   async createSession(memberId: number, meta: { ip: string; userAgent: string | undefined }, now = Date.now()): Promise<string> {
@@ -85,16 +94,19 @@ export class SessionStore {
     if (options.touch && now - row.last_seen_at >= LAST_SEEN_RESOLUTION_MS) {
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
     }
-    const { last_seen_at: _lastSeen, session_created_at: createdAt, ...member } = row;
-    return { tokenHash, member, createdAt };
+    const { last_seen_at: lastSeenAt, session_created_at: createdAt, session_expires_at: expiresAt, ...member } = row;
+    return { tokenHash, member, createdAt, lastSeenAt, expiresAt };
   }
 
   async endSession(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    const tokenHash = hashToken(token);
+    await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    await this.notifyEnded({ tokenHash });
   }
 
   async endSessionsOf(memberId: number): Promise<void> {
     await this.db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
+    await this.notifyEnded({ memberId });
   }
 
   async createDeviceToken(memberId: number, now = Date.now()): Promise<string> {

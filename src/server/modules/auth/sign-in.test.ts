@@ -6,6 +6,7 @@ import { currentUserSchema } from '../../../shared/contract/user.js';
 import { nameKey } from '../../../shared/names.js';
 import type { App } from '../../http/types.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
+import { openEnrollmentLink } from '../../test/sign-in.js';
 import { clearPinHash, findMemberByKey, setFirstPinHash } from '../members/repo.js';
 import { addMember } from '../members/service.js';
 import { hashPin } from './secrets.js';
@@ -93,10 +94,11 @@ describe('sign-in calls', () => {
   });
 
   describe('POST /api/login', () => {
-    it('answers 202 with the canonical full name when the member has no PIN yet, however the name was typed', async () => {
+    it('answers 202 with the canonical full name to the enrolled browser of a member who has no PIN yet, however the name was typed', async () => {
       await createMember('Grace Brewster Hopper');
+      const { cookies } = await openEnrollmentLink(app, 'Grace Brewster Hopper');
       for (const typed of ['Grace Brewster Hopper', '  grace   BREWSTER hopper ', 'GRACE BREWSTER HOPPER']) {
-        const response = await login({ password: PASSWORD, name: typed, pin: '' });
+        const response = await login({ password: PASSWORD, name: typed, pin: '' }, cookies);
         expect(response.statusCode, typed).toBe(202);
         const body = pinSetupRequiredSchema.parse(response.json());
         expect(body).toEqual({ pinSetupRequired: true, name: 'Grace Brewster Hopper', message: body.message });
@@ -105,7 +107,7 @@ describe('sign-in calls', () => {
         expect(response.cookies).toEqual([]);
       }
       // An omitted PIN means the same as an empty one.
-      expect((await login({ password: PASSWORD, name: 'Grace Brewster Hopper' })).statusCode).toBe(202);
+      expect((await login({ password: PASSWORD, name: 'Grace Brewster Hopper' }, cookies)).statusCode).toBe(202);
     });
 
     it("answers 400 'PIN is required' when the member has a PIN and none is sent", async () => {
@@ -202,9 +204,12 @@ describe('sign-in calls', () => {
   });
 
   describe('POST /api/setup-pin', () => {
+    const setupPin = (payload: { password: string; name: string; pin: string }, cookies: Record<string, string>) => post('/api/setup-pin', payload, { cookies });
+
     it('sets the first PIN and signs the member in', async () => {
       await createMember('Barbara Liskov');
-      const response = await post('/api/setup-pin', { password: PASSWORD, name: 'barbara  liskov', pin: '8024' });
+      const { cookies } = await openEnrollmentLink(app, 'Barbara Liskov');
+      const response = await setupPin({ password: PASSWORD, name: 'barbara  liskov', pin: '8024' }, cookies);
       expect(response.statusCode, response.body).toBe(200);
       expect(currentUserSchema.parse(response.json()).name).toBe('Barbara Liskov');
       const session = cookieNamed(response, 'biggy_session');
@@ -220,30 +225,45 @@ describe('sign-in calls', () => {
       await signIn('Barbara Liskov', '8024');
     });
 
-    it('answers 409 to a second setup for the same member and keeps the first PIN', async () => {
+    it('refuses a second setup for the same member and keeps the first PIN', async () => {
       await createMember('Frances Allen');
-      expect((await post('/api/setup-pin', { password: PASSWORD, name: 'Frances Allen', pin: '1122' })).statusCode).toBe(200);
-      const again = await post('/api/setup-pin', { password: PASSWORD, name: 'FRANCES ALLEN', pin: '3344' });
-      expectError(again, 409, 'PIN_ALREADY_SET', AUTH_MESSAGES.pinAlreadySet);
+      const { cookies } = await openEnrollmentLink(app, 'Frances Allen');
+      expect((await setupPin({ password: PASSWORD, name: 'Frances Allen', pin: '1221' }, cookies)).statusCode).toBe(200);
+      // The link was used up by the first setup.
+      const again = await setupPin({ password: PASSWORD, name: 'FRANCES ALLEN', pin: '3344' }, cookies);
+      expectError(again, 403, 'ENROLLMENT_REQUIRED', AUTH_MESSAGES.enrollmentRequired);
       expect(again.cookies).toEqual([]);
-      await signIn('Frances Allen', '1122');
+      // A link issued while a PIN exists (it cannot be, but a race could leave one) still replaces nothing.
+      const late = await openEnrollmentLink(app, 'Frances Allen');
+      expectError(await setupPin({ password: PASSWORD, name: 'Frances Allen', pin: '3344' }, late.cookies), 409, 'PIN_ALREADY_SET', AUTH_MESSAGES.pinAlreadySet);
+      await signIn('Frances Allen', '1221');
       expectError(await login({ password: PASSWORD, name: 'Frances Allen', pin: '3344' }), 401, 'INVALID_CREDENTIALS');
     });
 
-    it('answers the same 401 to a wrong team password or an unknown name and sets nothing', async () => {
+    it('answers 401 to a wrong team password even with the enrollment cookie, and sets nothing', async () => {
       await createMember('Radia Perlman');
-      const wrongPassword = await post('/api/setup-pin', { password: 'wrong-team-password', name: 'Radia Perlman', pin: '5566' });
+      const { cookies } = await openEnrollmentLink(app, 'Radia Perlman');
+      const wrongPassword = await setupPin({ password: 'wrong-team-password', name: 'Radia Perlman', pin: '5566' }, cookies);
       expectError(wrongPassword, 401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
-      const unknown = await post('/api/setup-pin', { password: PASSWORD, name: 'Nobody Known', pin: '5566' });
-      expectError(unknown, 401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
-      expect(unknown.body).toBe(wrongPassword.body);
       expect((await findMemberByKey(app.database.db, nameKey('Radia Perlman')))?.pin_hash).toBeNull();
+    });
+
+    it('answers the same 403 to an unknown name, a member with a PIN and a member without one when there is no enrollment cookie', async () => {
+      await createMember('Sophie Wilson');
+      await createMember('Lynn Conway', { pin: '7139' });
+      const answers = await Promise.all(
+        ['Nobody Known', 'Sophie Wilson', 'Lynn Conway'].map((name) => setupPin({ password: PASSWORD, name, pin: '5566' }, {})),
+      );
+      for (const answer of answers) expectError(answer, 403, 'ENROLLMENT_REQUIRED', AUTH_MESSAGES.enrollmentRequired);
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      expect((await findMemberByKey(app.database.db, nameKey('Sophie Wilson')))?.pin_hash).toBeNull();
     });
 
     it('refuses a PIN that is not exactly 4 digits, and an empty one', async () => {
       await createMember('Adele Goldberg');
+      const { cookies } = await openEnrollmentLink(app, 'Adele Goldberg');
       for (const pin of ['', '123', '12345', 'abcd', '12 4']) {
-        const response = await post('/api/setup-pin', { password: PASSWORD, name: 'Adele Goldberg', pin });
+        const response = await setupPin({ password: PASSWORD, name: 'Adele Goldberg', pin }, cookies);
         expectError(response, 400, 'VALIDATION_FAILED');
       }
       expect((await findMemberByKey(app.database.db, nameKey('Adele Goldberg')))?.pin_hash).toBeNull();

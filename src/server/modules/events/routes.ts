@@ -1,66 +1,128 @@
 import type { FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { EVENTS_PATH } from '../../../shared/contract/events.js';
-import type { EventBus } from '../../events/event-bus.js';
+import { tooManyRequests, unauthorized } from '../../errors.js';
+import type { EventBus, SessionEndNotice } from '../../events/event-bus.js';
 import type { App } from '../../http/types.js';
 import { readSessionToken, requireMember } from '../auth/guards.js';
+import { hashToken } from '../auth/secrets.js';
 import type { SessionStore } from '../auth/sessions.js';
 
 const HEARTBEAT_MS = 25_000;
 /** EventSource reconnects on its own after a drop; this is how long it waits first. */
 const RETRY_MS = 2_000;
+/** A member with a few tabs open is normal; dozens of streams are someone holding connections. */
+export const MAX_STREAMS_PER_MEMBER = 5;
+/** A whole team may share one NAT address. */
+export const MAX_STREAMS_PER_ADDRESS = 50;
+
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  connection: 'keep-alive',
+  // nginx and similar proxies would otherwise buffer the stream.
+  'x-accel-buffering': 'no',
+} as const;
+
+interface OpenStream {
+  reply: FastifyReply;
+  tokenHash: string;
+  memberId: number;
+  address: string;
+}
+
+function countWhere(streams: Iterable<OpenStream>, matches: (stream: OpenStream) => boolean): number {
+  let count = 0;
+  for (const stream of streams) if (matches(stream)) count += 1;
+  return count;
+}
+
+function endedBy(stream: OpenStream, notice: SessionEndNotice): boolean {
+  return 'tokenHash' in notice ? stream.tokenHash === notice.tokenHash : stream.memberId === notice.memberId;
+}
 
 /**
- * GET /api/events: a Server-Sent Events stream of change events for signed-in members. A comment
- * line every 25 s keeps proxies from closing an idle stream, and each beat re-checks the session
- * (without refreshing it) so a stream ends when its session does.
+ * GET /api/events: a Server-Sent Events stream of change events for signed-in members. A stream
+ * lives no longer than its session: it ends when the session is ended anywhere (logout, a PIN
+ * reset… announced on the event bus, across instances on PostgreSQL), and it re-checks the session
+ * at every heartbeat and at the moment the session would expire. A comment line every 25 s keeps
+ * proxies from closing an idle stream.
  */
-export function registerEventRoutes(app: App, deps: { events: EventBus; sessions: SessionStore }) {
-  const open = new Set<FastifyReply>();
+export function registerEventRoutes(app: App, deps: { events: EventBus; sessions: SessionStore; idleMs: number }) {
+  const open = new Set<OpenStream>();
 
-  app.get(EVENTS_PATH, (request, reply) => {
+  const stopListening = deps.events.onSessionsEnded((notice) => {
+    for (const stream of open) if (endedBy(stream, notice)) stream.reply.raw.end();
+  });
+
+  // A HEAD probe (a proxy's health check) answers at once instead of opening a stream.
+  app.head(EVENTS_PATH, (request, reply) => {
     requireMember(request);
+    void reply.headers(STREAM_HEADERS).send();
+  });
+
+  app.get(EVENTS_PATH, { exposeHeadRoute: false }, (request, reply) => {
+    const member = requireMember(request);
     const token = readSessionToken(request);
+    if (token === undefined) throw unauthorized();
+    if (countWhere(open, (stream) => stream.memberId === member.id) >= MAX_STREAMS_PER_MEMBER) {
+      throw tooManyRequests(Math.ceil(RETRY_MS / 1000), `At most ${MAX_STREAMS_PER_MEMBER} live-update streams per member; close another tab`, 'TOO_MANY_STREAMS');
+    }
+    if (countWhere(open, (stream) => stream.address === request.ip) >= MAX_STREAMS_PER_ADDRESS) {
+      throw tooManyRequests(Math.ceil(RETRY_MS / 1000), 'Too many live-update streams from this address', 'TOO_MANY_STREAMS');
+    }
+
     reply.hijack();
     const raw = reply.raw;
     // The hook-set headers (security headers, request id) go out with the raw head too.
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
-    raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      // nginx and similar proxies would otherwise buffer the stream.
-      'x-accel-buffering': 'no',
-    });
+    raw.writeHead(200, { ...headers, ...STREAM_HEADERS });
     raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-    open.add(reply);
+    const stream: OpenStream = { reply, tokenHash: hashToken(token), memberId: member.id, address: request.ip };
+    open.add(stream);
 
     const unsubscribe = deps.events.subscribe((event) => {
       raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
     });
-    const heartbeat = setInterval(() => {
-      const check = token === undefined ? Promise.resolve(undefined) : deps.sessions.findSession(token, Date.now(), { touch: false });
-      check.then(
+
+    // The stream does not keep its session alive: it checks it at every beat, and also at the
+    // moment the session could first expire, so an expired session's stream ends on time.
+    let expiryTimer: NodeJS.Timeout | undefined;
+    const checkSession = (beat: boolean) => {
+      deps.sessions.findSession(token, Date.now(), { touch: false }).then(
         (session) => {
-          if (session === undefined) raw.end();
-          else raw.write(': heartbeat\n\n');
+          if (session === undefined) {
+            raw.end();
+            return;
+          }
+          if (beat) raw.write(': heartbeat\n\n');
+          clearTimeout(expiryTimer);
+          const untilExpiry = Math.min(session.expiresAt, session.lastSeenAt + deps.idleMs) - Date.now();
+          expiryTimer = setTimeout(() => {
+            checkSession(false);
+          }, Math.max(1_000, untilExpiry + 1));
         },
         () => raw.end(),
       );
+    };
+    checkSession(false);
+    const heartbeat = setInterval(() => {
+      checkSession(true);
     }, HEARTBEAT_MS);
 
     raw.on('close', () => {
       clearInterval(heartbeat);
+      clearTimeout(expiryTimer);
       unsubscribe();
-      open.delete(reply);
+      open.delete(stream);
     });
   });
 
   // Open streams would hold a graceful shutdown for ever: end them first.
   app.addHook('preClose', (done) => {
-    for (const reply of open) reply.raw.end();
+    stopListening();
+    for (const stream of open) stream.reply.raw.end();
     done();
   });
 }

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
 import type { App } from '../../http/types.js';
 import { TEST_SECRETS, createTestApp, testConfig, type TestApp } from '../../test/test-app.js';
+import { openEnrollmentLink } from '../../test/sign-in.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { findMemberByKey, listActiveMemberNames } from './repo.js';
 import { addMember, ensureAdmin } from './service.js';
@@ -67,8 +68,8 @@ describe('members', () => {
 
   it('bootstraps idempotently', async () => {
     const db = testApp.app.database.db;
-    await ensureAdmin(db, 'avery ADMIN');
-    await ensureAdmin(db, 'Avery Admin');
+    await ensureAdmin(db, 'avery ADMIN', 'http://review.test');
+    await ensureAdmin(db, 'Avery Admin', 'http://review.test');
     const rows = await db.selectFrom('members').select(['full_name', 'role']).where('name_key', '=', nameKey('Avery Admin')).execute();
     expect(rows).toEqual([{ full_name: 'Avery Admin', role: 'admin' }]);
   });
@@ -103,10 +104,12 @@ describe('ADMIN_NAME across restarts', () => {
     const session = await withApp({ adminName: undefined }, async (app) => {
       expect(await app.database.db.selectFrom('members').select('id').where('role', '=', 'admin').execute()).toEqual([]);
       await addMember(app.database.db, 'Mia Member');
+      const { cookies } = await openEnrollmentLink(app, 'Mia Member');
       const setup = await app.inject({
         method: 'POST',
         url: '/api/setup-pin',
         headers: JSON_HEADERS,
+        cookies,
         payload: JSON.stringify({ password: TEST_SECRETS.teamPassword, name: 'Mia Member', pin: '1357' }),
       });
       expect(setup.statusCode, setup.body).toBe(200);

@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../../shared/contract/user.js';
 import { isValidFullName, nameKey, normalizeFullName, splitFullName } from '../../../shared/names.js';
 import type { Database, MemberRow } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { SessionEndNotice } from '../../events/event-bus.js';
+import { LoginLocks } from '../auth/lockout.js';
+import { findEnrollmentExpiry } from '../enrollment/repo.js';
+import { issueEnrollmentLink, type EnrollmentLink } from '../enrollment/service.js';
 import { clearAllPinHashes, clearPinHash, findMemberByKey, insertMemberIfAbsent, setRole } from './repo.js';
 
 export interface AddMemberResult {
@@ -31,10 +35,39 @@ export async function addMember(
   return { created, fullName };
 }
 
-/** ADMIN_NAME bootstraps the admin: the member exists and holds the admin role after every start. */
-export async function ensureAdmin(db: Kysely<Database>, adminName: string): Promise<void> {
+/**
+ * ADMIN_NAME bootstraps the admin: the member exists and holds the admin role after every start.
+ * An admin who has no PIN and no live enrollment link gets one, answered so the start can print it
+ * (nobody else can hand the admin a link).
+ */
+export async function ensureAdmin(db: Kysely<Database>, adminName: string, publicUrl: string, now = Date.now()): Promise<EnrollmentLink | undefined> {
   await addMember(db, adminName, { role: 'admin' });
   await setRole(db, nameKey(adminName), 'admin');
+  const admin = await findMemberByKey(db, nameKey(adminName));
+  if (admin === undefined || admin.pin_hash !== null) return undefined;
+  const expiresAt = await findEnrollmentExpiry(db, admin.id);
+  if (expiresAt !== undefined && expiresAt > now) return undefined;
+  return issueEnrollmentLink(db, admin.id, publicUrl, now);
+}
+
+/**
+ * A fresh enrollment link for a member who has no PIN yet (the old one is replaced). A member with a
+ * PIN gets one only through a PIN reset, so a link can never take over a working account.
+ */
+export async function newEnrollmentLink(db: Kysely<Database>, rawName: string, publicUrl: string): Promise<{ member: MemberRow; link: EnrollmentLink }> {
+  const member = await findMemberByKey(db, nameKey(rawName));
+  if (member === undefined) throw notFound(`No member named "${rawName}"`, 'MEMBER_NOT_FOUND');
+  if (member.active !== 1) throw conflict(`${member.full_name} is deactivated; reactivate them first`, 'MEMBER_INACTIVE');
+  if (member.pin_hash !== null) throw conflict(`${member.full_name} already has a PIN; reset it to issue an enrollment link`, 'PIN_ALREADY_SET');
+  return { member, link: await issueEnrollmentLink(db, member.id, publicUrl) };
+}
+
+/** Lifts a member's sign-in lock (the admin's answer to a member locked out by wrong PINs). */
+export async function unlockMember(db: Kysely<Database>, rawName: string): Promise<MemberRow | undefined> {
+  const member = await findMemberByKey(db, nameKey(rawName));
+  if (member === undefined) return undefined;
+  await new LoginLocks(db).clear(member.name_key);
+  return member;
 }
 
 /** Presenter: the only shape in which a member leaves the server (spec section 3 plus role). */
@@ -50,24 +83,33 @@ export function presentCurrentUser(member: MemberRow): CurrentUser {
 }
 
 /**
- * Clears a member's PIN so the next full sign-in asks for a new one, ends their sessions, forgets
- * their devices (issue 3: a PIN reset revokes quick login) and resolves their pending requests.
+ * Clears a member's PIN, ends their sessions, forgets their devices (a PIN reset revokes quick
+ * login), lifts their lock, resolves their pending requests and issues the enrollment link with
+ * which they create a new PIN. `notifyEnded` closes the live streams of the ended sessions.
  */
-export async function resetMemberPin(db: Kysely<Database>, rawName: string, resolvedBy: string): Promise<MemberRow | undefined> {
+export async function resetMemberPin(
+  db: Kysely<Database>,
+  rawName: string,
+  resolvedBy: string,
+  options: { publicUrl: string; notifyEnded: (notice: SessionEndNotice) => Promise<void> },
+): Promise<{ member: MemberRow; link: EnrollmentLink } | undefined> {
   const member = await findMemberByKey(db, nameKey(rawName));
   if (member === undefined) return undefined;
-  await db.transaction().execute(async (trx) => {
+  const link = await db.transaction().execute(async (trx) => {
     await clearPinHash(trx, member.id);
     await trx.deleteFrom('sessions').where('member_id', '=', member.id).execute();
     await trx.deleteFrom('device_tokens').where('member_id', '=', member.id).execute();
+    await new LoginLocks(trx).clear(member.name_key);
     await trx
       .updateTable('pin_reset_requests')
       .set({ status: 'resolved', resolved_at: Date.now(), resolved_by: resolvedBy })
       .where('member_id', '=', member.id)
       .where('status', '=', 'pending')
       .execute();
+    return issueEnrollmentLink(trx, member.id, options.publicUrl);
   });
-  return member;
+  await options.notifyEnded({ memberId: member.id });
+  return { member, link };
 }
 
 /** A new pepper makes every stored PIN unverifiable: clear them all and sign everyone out. */

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Database, MemberRow } from '../../db/schema.js';
+import { forbidden, tooManyRequests } from '../../errors.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import { audit } from '../auth/audit.js';
+import { secretsMatch } from '../auth/secrets.js';
+
+/** Wrong admin passwords allowed per member and per address in one window, then 429. */
+export const ADMIN_PASSWORD_ATTEMPTS = 5;
+export const ADMIN_PASSWORD_WINDOW_MS = 15 * 60_000;
+
+export const ADMIN_PASSWORD_MESSAGES = {
+  invalid: 'Invalid admin password',
+  throttled: 'Too many wrong admin passwords',
+} as const;
+
+/**
+ * Every admin action is the admin role (checked by the route guard) plus the admin password in the
+ * body. Guesses are throttled per member and per address, and every action and every wrong password
+ * is audited with actor and address.
+ */
+export class AdminActions {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly limiter: RateLimiter,
+    private readonly adminPassword: () => string,
+  ) {}
+
+  /** Checks the password, runs the action, and audits it once it succeeded. */
+  async run<T>(admin: MemberRow, context: { ip: string }, givenPassword: string, action: string, perform: () => Promise<T>): Promise<T> {
+    await this.verifyPassword(admin, context, givenPassword, action);
+    const result = await perform();
+    await audit(this.db, { event: 'admin-action', outcome: 'success', actorName: admin.full_name, ip: context.ip, detail: action });
+    return result;
+  }
+
+  /**
+   * Each attempt is counted before the comparison, so a burst of parallel guesses gets at most the
+   * allowance checked; a right password gives its count back, so a busy admin is never throttled.
+   */
+  private async verifyPassword(admin: MemberRow, context: { ip: string }, givenPassword: string, action: string): Promise<void> {
+    const keys = [`admin-password:member:${admin.id}`, `admin-password:ip:${context.ip}`];
+    const now = Date.now();
+    const counts = await Promise.all(keys.map((key) => this.limiter.hit(key, ADMIN_PASSWORD_WINDOW_MS, now)));
+    const over = counts.filter((count) => count.hits > ADMIN_PASSWORD_ATTEMPTS);
+    if (over.length > 0) {
+      await this.limiter.refund(keys, now);
+      await audit(this.db, { event: 'admin-password', outcome: 'locked', actorName: admin.full_name, ip: context.ip, detail: `${action}: throttled` });
+      const resetAt = Math.max(...over.map((count) => count.resetAt));
+      throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)), ADMIN_PASSWORD_MESSAGES.throttled, 'ADMIN_PASSWORD_THROTTLED');
+    }
+    if (!secretsMatch(givenPassword, this.adminPassword())) {
+      await audit(this.db, { event: 'admin-password', outcome: 'failure', actorName: admin.full_name, ip: context.ip, detail: `${action}: wrong admin password` });
+      throw forbidden(ADMIN_PASSWORD_MESSAGES.invalid, 'INVALID_ADMIN_PASSWORD');
+    }
+    await this.limiter.refund(keys, now);
+  }
+}
