@@ -2,9 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { ASSISTANT_NAME } from '../../../shared/product';
 import { ImageWithFallback } from '../../components/image-with-fallback';
 import { useCheckSession } from './api/check-session';
+import { useEnrollmentStatus } from './api/enrollment-status';
 import { useTeamMemberNames } from './api/team-member-names';
 import { ForgotPinForm } from './components/forgot-pin-form';
-import { PinSetupForm } from './components/pin-setup-form';
+import { EnrollmentNeeded, PinSetupForm } from './components/pin-setup-form';
 import { QuickLoginForm } from './components/quick-login-form';
 import type { SharedFields } from './components/shared-fields';
 import { StandardLoginForm } from './components/standard-login-form';
@@ -22,17 +23,28 @@ const TITLES: Record<Mode['kind'], string> = {
 
 /**
  * The sign-in screen (spec section 2): the form beside the marketing text on wide screens, the form
- * first on phones. It opens on 'Welcome Back' when this device is remembered, else on the team login.
+ * first on phones. A browser that opened an enrollment link starts on 'Create Your PIN' for that
+ * member; a remembered device on 'Welcome Back'; anyone else on the team login.
  */
 export default function SignInScreen() {
   const session = useCheckSession();
+  const enrollment = useEnrollmentStatus();
   const teamNames = useTeamMemberNames();
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<{ mode: Mode; version: number } | null>(null);
 
   const rememberedName = session.data?.canQuickLogin === true ? session.data.memberName : null;
-  const mode: Mode | null = chosen?.mode ?? (session.isPending ? null : rememberedName !== null ? { kind: 'quick' } : { kind: 'standard' });
+  const enrolledName = enrollment.data?.state === 'valid' ? enrollment.data.memberName : null;
+  // The link's member is known once: start on their PIN setup with the name filled in.
+  const [startedEnrollment, setStartedEnrollment] = useState(false);
+  if (enrolledName !== null && !startedEnrollment) {
+    setStartedEnrollment(true);
+    setName(enrolledName);
+    setChosen({ mode: { kind: 'setup', description: `Welcome, ${enrolledName}! Enter the team password and choose the 4-digit PIN you will sign in with.` }, version: 1 });
+  }
+  const checking = session.isPending || enrollment.isPending;
+  const mode: Mode | null = chosen?.mode ?? (checking ? null : rememberedName !== null ? { kind: 'quick' } : { kind: 'standard' });
 
   // Every switch remounts the variant: its PIN starts empty and its first field takes focus.
   const go = (next: Mode) => {
@@ -70,14 +82,18 @@ export default function SignInScreen() {
       />
     );
   } else if (mode.kind === 'setup') {
-    card = (
-      <PinSetupForm
-        fields={fields}
-        description={mode.description}
-        onBack={back}
-        onPinAlreadySet={back}
-      />
-    );
+    card =
+      enrolledName === null ? (
+        <EnrollmentNeeded
+          name={name}
+          onBack={back}
+          onRequestLink={() => {
+            go({ kind: 'forgot' });
+          }}
+        />
+      ) : (
+        <PinSetupForm fields={fields} description={mode.description} onBack={back} onPinAlreadySet={back} />
+      );
   } else if (mode.kind === 'forgot') {
     card = <ForgotPinForm fields={fields} onBack={back} onRequested={back} />;
   } else {
@@ -115,6 +131,12 @@ export default function SignInScreen() {
               <p className="text-sm text-slate-600">AI-Driven Operations Management</p>
             </div>
           </div>
+          {enrollment.data?.state === 'invalid' && (
+            <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              This enrollment link no longer works: it was used already, replaced by a newer one, or is more than 72 hours old. Ask
+              the admin to send you a new one.
+            </p>
+          )}
           <div key={chosen?.version ?? 0}>{card}</div>
           {/* Focus moves to a field of the new variant; this tells screen readers which variant it is. */}
           <p className="sr-only" aria-live="polite">

@@ -18,6 +18,7 @@ export const AUTH_PATHS: { [Call in keyof Contract]: Contract[Call]['path'] } = 
   checkSession: '/api/check-session',
   teamMemberNames: '/api/team-members/names',
   forgotPin: '/api/forgot-pin',
+  enrollment: '/api/enrollment',
 };
 
 export const TEAM_PASSWORD_PROOF_HEADER: typeof TEAM_PASSWORD_HEADER = 'x-team-password';

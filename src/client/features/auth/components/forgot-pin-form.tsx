@@ -19,7 +19,7 @@ export function ForgotPinForm({ fields, onBack, onRequested }: ForgotPinFormProp
   return (
     <SignInCard
       title="Reset PIN"
-      description="The admin gets your request and clears your PIN. Then sign in with the team password and your name, and create a new PIN."
+      description="The admin gets your request and sends you an enrollment link. Open it in this browser to create your new PIN."
       onBack={onBack}
       backDisabled={forgotPin.isPending}
       onSubmit={() => {

@@ -10,6 +10,8 @@ interface PinFieldProps {
   value: string;
   onChange: (pin: string) => void;
   hint: string;
+  /** Shown instead of the hint, as an error (a PIN the server would refuse). */
+  error?: string | undefined;
   autoFocus?: boolean;
   disabled?: boolean;
   /** A show/hide switch, for choosing a new PIN: a typo there would lock the member out. */
@@ -22,10 +24,10 @@ interface PinFieldProps {
  * readers) with the numeric keypad on phones; browser autofill stays off so the team password
  * a password manager saved is never offered here.
  */
-export function PinField({ id, label, value, onChange, hint, autoFocus, disabled, revealable = false, inputRef }: PinFieldProps) {
+export function PinField({ id, label, value, onChange, hint, error, autoFocus, disabled, revealable = false, inputRef }: PinFieldProps) {
   const [revealed, setRevealed] = useState(false);
   return (
-    <FormField id={id} label={label} hint={hint}>
+    <FormField id={id} label={label} hint={error ?? hint} hintTone={error === undefined ? 'muted' : 'error'} hintLive={revealable}>
       <div className="relative">
         <input
           ref={inputRef}
@@ -39,6 +41,7 @@ export function PinField({ id, label, value, onChange, hint, autoFocus, disabled
           autoFocus={autoFocus}
           disabled={disabled}
           aria-describedby={hintIdOf(id)}
+          aria-invalid={error !== undefined}
           value={value}
           onChange={(event) => {
             onChange(keepPinDigits(event.target.value));

@@ -1,7 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { GUESSABLE_PIN_MESSAGE, isGuessablePin } from '../../../../shared/pin-rules';
 import { Input } from '../../../components/ui/input';
 import { useSetupPin } from '../api/setup-pin';
-import { canSubmitPinSetup } from '../sign-in-rules';
+import { canSubmitPinSetup, isCompletePin } from '../sign-in-rules';
 import { FormField } from './form-field';
 import { NameCombobox } from './name-combobox';
 import { PinField } from './pin-field';
@@ -27,7 +28,9 @@ export function PinSetupForm({ fields, description, onBack, onPinAlreadySet }: P
       pinRef.current?.focus();
     },
   });
-  const valid = canSubmitPinSetup({ password, name, pin });
+  // The server refuses guessable PINs too; saying so here saves a round trip and a lost PIN.
+  const guessable = isCompletePin(pin) && isGuessablePin(pin);
+  const valid = canSubmitPinSetup({ password, name, pin }) && !guessable;
 
   return (
     <SignInCard
@@ -60,6 +63,7 @@ export function PinSetupForm({ fields, description, onBack, onPinAlreadySet }: P
         id="new-pin"
         label="New PIN"
         hint="Choose 4 digits you will remember. Use the eye button to check what you typed."
+        error={guessable ? GUESSABLE_PIN_MESSAGE : undefined}
         value={pin}
         onChange={setPin}
         autoFocus={password !== ''}
@@ -67,6 +71,39 @@ export function PinSetupForm({ fields, description, onBack, onPinAlreadySet }: P
         inputRef={pinRef}
       />
       <SubmitButton label="Create PIN and Sign In" pendingLabel="Setting up PIN..." pending={setup.isPending} disabled={!valid} />
+    </SignInCard>
+  );
+}
+
+interface EnrollmentNeededProps {
+  name: string;
+  onBack: () => void;
+  onRequestLink: () => void;
+}
+
+/**
+ * 'Create Your PIN' in a browser that opened no enrollment link: only the member the admin sent a
+ * link to can create their PIN, so this explains how to get one instead of offering a form that
+ * the server would refuse.
+ */
+export function EnrollmentNeeded({ name, onBack, onRequestLink }: EnrollmentNeededProps) {
+  const who = name.trim() === '' ? 'this name' : name.trim();
+  return (
+    <SignInCard
+      title="Create Your PIN"
+      description={
+        <>
+          <p>Signing in as {who} needs a PIN. If you already have one, go Back and enter it.</p>
+          <p className="mt-2">
+            To create your first PIN, open the enrollment link the admin sent you, in this browser. Each link works once, for 72
+            hours. No link, or it expired? Ask the admin for a new one.
+          </p>
+        </>
+      }
+      onBack={onBack}
+      onSubmit={onRequestLink}
+    >
+      <SubmitButton label="Ask the Admin for a Link" pendingLabel="" pending={false} disabled={false} />
     </SignInCard>
   );
 }
