@@ -12,6 +12,8 @@ interface CliResult {
   stderr: string;
 }
 
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
+
 // Each command is a fresh Node process with tsx: seconds each on a busy machine.
 describe('npm run admin', { timeout: 60_000 }, () => {
   let database: TestDatabase;
@@ -23,6 +25,7 @@ describe('npm run admin', { timeout: 60_000 }, () => {
         env: {
           PATH: process.env.PATH,
           DATA_DIR: database.dataDir,
+          PUBLIC_URL: 'https://review.example.org/',
           ...(database.databaseUrl === undefined ? {} : { DATABASE_URL: database.databaseUrl }),
         },
       });
@@ -48,6 +51,8 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     const added = await admin('add-member', '  grace   hopper ', '--email', 'grace@example.com');
     expect(added.code).toBe(0);
     expect(added.stdout).toContain('Added grace hopper');
+    // The enrollment link is the last line, alone, built on PUBLIC_URL.
+    expect(lastLine(added.stdout)).toMatch(/^https:\/\/review\.example\.org\/enroll\/[A-Za-z0-9_-]{43}$/);
     const again = await admin('add-member', 'Grace Hopper');
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('already a member; nothing changed');
@@ -84,9 +89,13 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     await db.insertInto('device_tokens').values({ token_hash: 'b'.repeat(64), member_id: member.id, created_at: now, expires_at: now + 60_000 }).execute();
     await db.insertInto('pin_reset_requests').values({ member_id: member.id, member_name: 'grace hopper', requested_at: now }).execute();
 
+    await db.insertInto('login_locks').values({ name_key: 'grace hopper', failures: 0, lock_count: 1, locked_until: now + 3_600_000, updated_at: now }).execute();
+
     const reset = await admin('reset-pin', 'Grace Hopper');
     expect(reset.code).toBe(0);
     expect(reset.stdout).toContain('Cleared the PIN of grace hopper');
+    expect(lastLine(reset.stdout)).toMatch(/^https:\/\/review\.example\.org\/enroll\/[A-Za-z0-9_-]{43}$/);
+    expect(await db.selectFrom('login_locks').selectAll().where('name_key', '=', 'grace hopper').execute()).toEqual([]);
 
     const after = await db.selectFrom('members').select(['pin_hash']).where('id', '=', member.id).executeTakeFirstOrThrow();
     expect(after.pin_hash).toBeNull();
@@ -96,6 +105,34 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     expect(requests).toEqual([{ status: 'resolved', resolved_by: 'admin (command line)' }]);
     const audit = await db.selectFrom('audit_log').select('detail').where('event', '=', 'admin-action').execute();
     expect(audit.map((row) => row.detail)).toContain('reset-pin grace hopper');
+  });
+
+  it('issues a fresh enrollment link only to a member without a PIN, and unlocks a locked name', async () => {
+    const { db } = handle;
+    const first = await admin('enrollment-link', 'Grace Hopper');
+    expect(first.code, first.stderr).toBe(0);
+    const second = await admin('enrollment-link', 'grace hopper');
+    const link = lastLine(second.stdout);
+    expect(link).toMatch(/^https:\/\/review\.example\.org\/enroll\/[A-Za-z0-9_-]{43}$/);
+    expect(link).not.toBe(lastLine(first.stdout));
+    // One live link per member: the second replaced the first.
+    const member = await db.selectFrom('members').select('id').where('name_key', '=', 'grace hopper').executeTakeFirstOrThrow();
+    expect(await db.selectFrom('enrollment_tokens').select('member_id').where('member_id', '=', member.id).execute()).toHaveLength(1);
+
+    await db.updateTable('members').set({ pin_hash: 'set' }).where('id', '=', member.id).execute();
+    const refused = await admin('enrollment-link', 'Grace Hopper');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('already has a PIN');
+    const unknown = await admin('enrollment-link', 'Nobody Here');
+    expect(unknown.code).toBe(1);
+
+    const now = Date.now();
+    await db.insertInto('login_locks').values({ name_key: 'grace hopper', failures: 0, lock_count: 2, locked_until: now + 3_600_000, updated_at: now }).execute();
+    const unlocked = await admin('unlock', 'GRACE HOPPER');
+    expect(unlocked.code, unlocked.stderr).toBe(0);
+    expect(unlocked.stdout).toContain('can sign in again');
+    expect(await db.selectFrom('login_locks').selectAll().where('name_key', '=', 'grace hopper').execute()).toEqual([]);
+    expect((await admin('unlock', 'Nobody Here')).code).toBe(1);
   });
 
   it('rotates a secret in secrets.json without printing it, and a new pepper clears every PIN', async () => {

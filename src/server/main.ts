@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig, type Secrets } from './config.js';
+import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { ROUTES } from '../shared/routes.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -53,24 +54,38 @@ async function main() {
   if (config.clientDir === undefined) {
     app.log.warn('client bundle not found (run `npm run build`); serving the API only');
   }
-  if (loaded.generatedSecrets.length > 0) printFirstStartInstructions(config, loaded.generatedSecrets, loaded.secretsFile);
+  if (loaded.generatedSecrets.length > 0) printFirstStartInstructions(config, loaded.generatedSecrets, loaded.secretsFile, app.adminEnrollmentLink);
+  else if (app.adminEnrollmentLink !== undefined) process.stdout.write(adminLinkLines(config, app.adminEnrollmentLink).join('\n') + '\n');
+}
+
+/**
+ * Only the admin can hand out enrollment links, so the admin's own first link comes from the start
+ * that bootstrapped them. It is printed, never logged: it is a credential, used once.
+ */
+function adminLinkLines(config: AppConfig, link: EnrollmentLink): string[] {
+  return [
+    `Admin: ${config.adminName ?? ''} has no PIN yet. Open this enrollment link (it works once, until ${new Date(link.expiresAt).toISOString()}) to create it:`,
+    link.url,
+    'A new link any time: npm run admin -- enrollment-link "Full Name"',
+  ];
 }
 
 /**
  * Printed once, on the start that generated secrets. It says where they are, not what they are:
  * stdout is often collected into logs, and no secret may appear in a log line.
  */
-function printFirstStartInstructions(config: AppConfig, generated: (keyof Secrets)[], file: string) {
+function printFirstStartInstructions(config: AppConfig, generated: (keyof Secrets)[], file: string, adminLink: EnrollmentLink | undefined) {
   const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}${ROUTES.home}`;
   const lines = [
     '',
     'First start: generated ' + generated.join(', ') + '.',
     `They are stored in ${file} (readable by this user only); set TEAM_PASSWORD, ADMIN_PASSWORD, QA_PIN or PIN_PEPPER to choose your own.`,
-    `To sign in: open ${address}, enter the team password from that file (teamPassword), your full name, and create a 4-digit PIN.`,
-    'Only members can sign in. Add them with: npm run admin -- add-member "Full Name"',
+    `The app is at ${address}. Members sign in with the team password from that file (teamPassword), their full name and their PIN.`,
+    'Only members can sign in. Add them with: npm run admin -- add-member "Full Name", which prints the enrollment link with which they create their PIN.',
     config.adminName === undefined
       ? 'No admin yet: set ADMIN_NAME to the full name of the member who administers the review.'
       : `Admin: ${config.adminName}; admin actions also ask for adminPassword from that file.`,
+    ...(adminLink === undefined ? [] : adminLinkLines(config, adminLink)),
     '',
   ];
   process.stdout.write(lines.join('\n'));

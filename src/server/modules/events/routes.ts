@@ -48,7 +48,7 @@ function endedBy(stream: OpenStream, notice: SessionEndNotice): boolean {
  * at every heartbeat and at the moment the session would expire. A comment line every 25 s keeps
  * proxies from closing an idle stream.
  */
-export function registerEventRoutes(app: App, deps: { events: EventBus; sessions: SessionStore; idleMs: number }) {
+export function registerEventRoutes(app: App, deps: { events: EventBus; sessions: SessionStore }) {
   const open = new Set<OpenStream>();
 
   const stopListening = deps.events.onSessionsEnded((notice) => {
@@ -98,10 +98,9 @@ export function registerEventRoutes(app: App, deps: { events: EventBus; sessions
           }
           if (beat) raw.write(': heartbeat\n\n');
           clearTimeout(expiryTimer);
-          const untilExpiry = Math.min(session.expiresAt, session.lastSeenAt + deps.idleMs) - Date.now();
           expiryTimer = setTimeout(() => {
             checkSession(false);
-          }, Math.max(1_000, untilExpiry + 1));
+          }, Math.max(1_000, session.endsAt - Date.now() + 1));
         },
         () => raw.end(),
       );
