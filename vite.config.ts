@@ -12,7 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     // bench/ and the e2e harness read the manifest to measure each page's initial JavaScript.
     manifest: true,
-    sourcemap: true,
+    // No source maps in the build: they would hand anyone the original source of the client.
+    sourcemap: false,
     target: 'es2022',
   },
   server: {

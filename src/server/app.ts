@@ -4,17 +4,17 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Architecture } from '../shared/contract/architecture.js';
-import type { AppConfig } from './config.js';
+import type { AppConfig, TrustProxy } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { commentableComponentIds, componentTitle, loadArchitecture } from './content/validate.js';
 import { LocalEventBus, PostgresEventBus, type EventBus } from './events/event-bus.js';
 import { AccessLog } from './http/access-log.js';
 import { apiNotFound, hasFileExtension, registerClientApp, spaStatusFor } from './http/client-app.js';
-import { handleError } from './http/error-handler.js';
+import { handleError, handleFrameworkError } from './http/error-handler.js';
 import { registerMetrics } from './http/metrics.js';
 import { RateLimiter } from './http/rate-limit.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { answerClientError, registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerAuthGuards } from './modules/auth/guards.js';
@@ -50,6 +50,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** The architecture under review, validated once at start-up (content/validate.ts). */
     architecture: Architecture;
+    /** Change events and session ends, to every instance. */
+    events: EventBus;
     /** The admin's enrollment link when this start issued one (ADMIN_NAME without a PIN); printed once by main.ts. */
     adminEnrollmentLink: EnrollmentLink | undefined;
   }
@@ -63,9 +65,16 @@ function serializeRequest(request: FastifyRequest) {
   return { method: request.method, url, host: request.host, remoteAddress: request.ip, remotePort: request.socket.remotePort };
 }
 
-/** A hop count trusts that many proxies in front of us (Fastify's typings only take a function for it). */
-function trustProxySetting(value: boolean | number): boolean | ((address: string, hop: number) => boolean) {
-  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+/**
+ * Whose X-Forwarded-* headers to believe (ADR 0017). A hop count trusts the nearest `value`
+ * addresses of the chain, so the client address is the right-most one the proxies did not add;
+ * Fastify 5 treats a bare number as "trust nobody", hence the function. An address list goes to
+ * Fastify as is: it trusts a hop only when that hop is a listed proxy.
+ */
+function trustProxySetting(value: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === false) return false;
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return [...value];
 }
 
 /** In-process events on SQLite; LISTEN/NOTIFY across instances on PostgreSQL (ARCHITECTURE.md 6). */
@@ -109,6 +118,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     logController: new AccessLog(),
     trustProxy: trustProxySetting(config.trustProxy),
+    // Answers Fastify and Node write before any hook runs carry the security headers too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: answerClientError,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -126,6 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const limiter = new RateLimiter(database.db);
   const events = await startEventBus(app, database, config.databaseUrl);
+  app.decorate('events', events);
   const sessions = new SessionStore(database.db, config.session, (notice) => events.endSessions(notice));
   const sweep = setInterval(() => {
     Promise.all([limiter.deleteExpired(), sessions.deleteExpired(), deleteExpiredEnrollmentTokens(database.db, Date.now())]).catch((error: unknown) => {
@@ -139,7 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerCsrfProtection(app);
   await app.register(cookie);
   registerAuthGuards(app, sessions);
-  registerMetrics(app, { collectProcessMetrics: options.collectProcessMetrics ?? true });
+  registerMetrics(app, { collectProcessMetrics: options.collectProcessMetrics ?? true, token: config.metricsToken });
 
   registerHealthRoutes(app, database);
   registerErrorReportRoutes(app, { db: database.db, limiter });
@@ -148,7 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const commentable = commentableComponentIds(architecture);
   registerCommentRoutes(app, new CommentService(database.db, database.dialect, events, (id) => commentable.has(id)));
-  registerEventRoutes(app, { events, sessions, idleMs: config.session.idleMs });
+  registerEventRoutes(app, { events, sessions });
 
   const ai = createAiEngine(config.ai, app.log);
   const titleOf = (componentId: string) => componentTitle(architecture, componentId);

@@ -71,7 +71,6 @@ describe('parseEnv', () => {
     expect(env.LOG_LEVEL).toBe('debug');
     expect(env.TRUST_PROXY).toBe(2);
     expect(env.QA_PIN).toBe('0042');
-    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(parseEnv({ PORT: '0' }).PORT).toBe(0);
     expect(parseEnv({ PORT: '65535' }).PORT).toBe(65535);
   });
@@ -84,6 +83,11 @@ describe('parseEnv', () => {
     ['AI_PROVIDER', 'foo'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '12'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,'],
+    ['METRICS_TOKEN', 'short'],
     ['OPENAI_BASE_URL', 'not a url'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     const error = configErrorOf(() => parseEnv({ [variable]: value }));
@@ -94,10 +98,12 @@ describe('parseEnv', () => {
   it.each([
     ['DATABASE_URL', 'mysql://root:hunter2-db-password@db.internal/app'],
     ['QA_PIN', '12a4'],
+    ['QA_PIN', '0000'],
     ['TEAM_PASSWORD', 'shortpw'],
     ['ADMIN_PASSWORD', 'tiny-pw'],
     ['PIN_PEPPER', 'pepper-short'],
     ['OPENAI_API_KEY', `sk-${'k'.repeat(600)}`],
+    ['METRICS_TOKEN', 'metrics-short'],
   ])('rejects %s without echoing its value', (variable, value) => {
     const error = configErrorOf(() => parseEnv({ [variable]: value }));
     expect(error.message).toMatch(new RegExp(`\\b${variable}\\b`));
@@ -109,6 +115,42 @@ describe('parseEnv', () => {
     const error = configErrorOf(() => parseEnv({ DATABASE_URL: 'mysql://x' }));
     expect(error.message).toMatch(/\bDATABASE_URL\b/);
     expect(error.message).not.toContain('mysql');
+  });
+
+  it.each([
+    ['false', false],
+    ['', false],
+    ['0', false],
+    ['1', 1],
+    ['9', 9],
+    ['127.0.0.1', ['127.0.0.1']],
+    [' 10.0.0.0/8 , 192.168.1.10, fd00::/8,::1 ', ['10.0.0.0/8', '192.168.1.10', 'fd00::/8', '::1']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%j', (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('refuses TRUST_PROXY=true with one line that says what to write instead', () => {
+    const error = configErrorOf(() => parseEnv({ TRUST_PROXY: 'true' }));
+    expect(error.message).toBe(
+      "Invalid configuration: TRUST_PROXY must not be true, which would trust any client's X-Forwarded-For; set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)",
+    );
+    expect(configErrorOf(() => parseEnv({ TRUST_PROXY: 'TRUE' })).message).toContain('must not be true');
+  });
+
+  it.each(['10.0.0.1/0', '10.0.0.1/08x', 'fe80::1%eth0', '10.0.0.300', 'proxy.internal', '10.0.0.0/8/8', '::1/129'])(
+    'refuses the TRUST_PROXY entry %s and names it',
+    (entry) => {
+      const error = configErrorOf(() => parseEnv({ TRUST_PROXY: `127.0.0.1,${entry}` }));
+      expect(error.message).toContain(`"${entry}" is not an IP address or CIDR range`);
+      expect(error.message).not.toContain('\n');
+    },
+  );
+
+  it('reads METRICS_TOKEN and never echoes it', () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: 'scrape-token-0123456789' }).METRICS_TOKEN).toBe('scrape-token-0123456789');
   });
 
   it('names the value of a non-secret variable to help the operator', () => {
@@ -161,15 +203,15 @@ describe('resolveSecrets', () => {
 
   it('lets environment values win and never writes them to the file', async () => {
     const dir = await freshDir('env-wins');
-    const env = parseEnv({ TEAM_PASSWORD: 'team-password-from-env', QA_PIN: '9876' });
+    const env = parseEnv({ TEAM_PASSWORD: 'team-password-from-env', QA_PIN: '9875' });
     const resolved = await resolveSecrets(env, dir);
 
     expect(resolved.secrets.teamPassword).toBe('team-password-from-env');
-    expect(resolved.secrets.qaPin).toBe('9876');
+    expect(resolved.secrets.qaPin).toBe('9875');
     expect([...resolved.generated].sort()).toEqual(['adminPassword', 'pinPepper']);
     const text = await readFile(resolved.file, 'utf8');
     expect(text).not.toContain('team-password-from-env');
-    expect(text).not.toContain('9876');
+    expect(text).not.toContain('9875');
     expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(['adminPassword', 'pinPepper']);
   });
 
@@ -187,7 +229,7 @@ describe('resolveSecrets', () => {
     const env = parseEnv({
       TEAM_PASSWORD: 'team-password-env',
       ADMIN_PASSWORD: 'admin-password-env',
-      QA_PIN: '1111',
+      QA_PIN: '1357',
       PIN_PEPPER: 'pepper-from-the-environment',
     });
     const resolved = await resolveSecrets(env, dir);

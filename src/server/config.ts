@@ -1,7 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isGuessablePin } from '../shared/pin-rules.js';
 
 /**
  * The only reader of process.env (ARCHITECTURE.md section 3). Everything else receives a typed
@@ -23,6 +25,50 @@ const secretText = (min: number) =>
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value))
     .refine((value) => value === undefined || value.length >= min, `must be at least ${min} characters`);
+
+/**
+ * Whose X-Forwarded-For and X-Forwarded-Proto to believe: nobody (false), the nearest `hops`
+ * addresses of the chain (a count of proxies in front of the server), or connections from the
+ * listed proxy addresses and subnets. Never everybody: the left-most X-Forwarded-For entry is
+ * whatever the client wrote, so trusting it lets anyone pick the address that per-IP limits and
+ * the audit log see.
+ */
+export type TrustProxy = false | number | readonly string[];
+
+export const MAX_PROXY_HOPS = 9;
+/** proxy-addr's names for well-known ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_EXAMPLES = 'the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)';
+
+function parseTrustProxy(raw: string): TrustProxy | { problem: string } {
+  const value = raw.trim();
+  const lower = value.toLowerCase();
+  if (lower === '' || lower === 'false' || lower === '0') return false;
+  if (lower === 'true') return { problem: `must not be true, which would trust any client's X-Forwarded-For; set ${TRUST_PROXY_EXAMPLES}` };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= MAX_PROXY_HOPS ? hops : { problem: `must be at most ${MAX_PROXY_HOPS} proxies (got ${value}); set ${TRUST_PROXY_EXAMPLES}` };
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) {
+      return { problem: `must be false, ${TRUST_PROXY_EXAMPLES}; "${truncate(entry)}" is not an IP address or CIDR range` };
+    }
+  }
+  return entries;
+}
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (10.0.0.0/8, fd00::/8), or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  // Zone ids (fe80::1%eth0) name an interface of one machine; they are not a proxy's address.
+  if (rest.length > 0 || address.includes('%')) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   PORT: z
@@ -56,7 +102,8 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value))
-    .refine((value) => value === undefined || /^\d{4}$/.test(value), 'must be exactly 4 digits'),
+    .refine((value) => value === undefined || /^\d{4}$/.test(value), 'must be exactly 4 digits')
+    .refine((value) => value === undefined || !isGuessablePin(value), 'must not be a guessable PIN (repeated digits, a run such as 1234, or a common PIN)'),
   PIN_PEPPER: secretText(16),
   AI_PROVIDER: z.enum(['local', 'openai'], { error: 'must be "local" or "openai"' }).default('local'),
   OPENAI_BASE_URL: z
@@ -85,8 +132,16 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .refine((value) => /^(true|false|\d{1,2})$/.test(value), 'must be true, false or the number of proxy hops')
-    .transform((value): boolean | number => (value === 'true' ? true : value === 'false' ? false : Number(value))),
+    .transform((value, context): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && 'problem' in parsed) {
+        // The message names the offending value itself.
+        context.issues.push({ code: 'custom', message: parsed.problem, input: value, params: { quotesInput: true } });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  METRICS_TOKEN: secretText(16),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -119,7 +174,9 @@ export interface AppConfig {
   /** Sign-in attempts a minute per client IP, across every sign-in route. */
   signInLimitPerMinute: number;
   logLevel: (typeof LOG_LEVELS)[number];
-  trustProxy: boolean | number;
+  trustProxy: TrustProxy;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`; unset, it answers only this machine. */
+  metricsToken: string | undefined;
   /** Directory of the built client; absent when only the API is wanted (API tests). */
   clientDir: string | undefined;
   secrets: Secrets;
@@ -135,7 +192,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     const variable = issue?.path.join('.') ?? 'environment';
     const raw = typeof env[variable] === 'string' ? ` (got "${truncate(env[variable])}")` : '';
     // Secrets and the database URL (which may hold a password) are never echoed.
-    const shown = /PASSWORD|PEPPER|PIN|KEY|DATABASE_URL/.test(variable) ? '' : raw;
+    const quoted = issue?.code === 'custom' && issue.params?.['quotesInput'] === true;
+    const shown = /PASSWORD|PEPPER|PIN|KEY|TOKEN|DATABASE_URL/.test(variable) || quoted ? '' : raw;
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   return result.data;
@@ -199,7 +257,7 @@ export async function resolveSecrets(env: Env, dataDir: string): Promise<Resolve
   const secrets: Secrets = {
     teamPassword: pick('teamPassword', env.TEAM_PASSWORD, () => randomBytes(12).toString('base64url')),
     adminPassword: pick('adminPassword', env.ADMIN_PASSWORD, () => randomBytes(18).toString('base64url')),
-    qaPin: pick('qaPin', env.QA_PIN, () => String(randomInt(0, 10_000)).padStart(4, '0')),
+    qaPin: pick('qaPin', env.QA_PIN, randomUnguessablePin),
     pinPepper: pick('pinPepper', env.PIN_PEPPER, () => randomBytes(32).toString('base64url')),
   };
 
@@ -210,6 +268,14 @@ export async function resolveSecrets(env: Env, dataDir: string): Promise<Resolve
     await chmod(file, 0o600);
   }
   return { secrets, generated, file };
+}
+
+/** A generated PIN follows the rule members' PINs follow. */
+function randomUnguessablePin(): string {
+  for (;;) {
+    const pin = String(randomInt(0, 10_000)).padStart(4, '0');
+    if (!isGuessablePin(pin)) return pin;
+  }
 }
 
 function isMissingFile(error: unknown): boolean {
@@ -235,6 +301,7 @@ export function configFromEnv(env: Env, secrets: Secrets, clientDir: string | un
     signInLimitPerMinute: env.SIGN_IN_LIMIT_PER_MINUTE,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     clientDir,
     secrets,
   };

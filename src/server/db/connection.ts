@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
@@ -29,7 +29,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openSqlite(file: string): DatabaseHandle {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  makePrivate(file);
   const connection = new SQLite(file);
   // WAL + FULL: no acknowledged write lost on power cut (ARCHITECTURE.md section 1, kill -9 trials).
   connection.pragma('journal_mode = WAL');
@@ -44,6 +45,28 @@ function openSqlite(file: string): DatabaseHandle {
     probe.get();
     return Promise.resolve();
   });
+}
+
+/**
+ * The database holds credential hashes, sessions and every comment: only the server's own user
+ * may read it. SQLite gives the -wal and -shm files it creates the main file's permissions, so
+ * creating that file 0600 before SQLite opens it covers all three, whatever the umask; files an
+ * earlier start left readable are narrowed here too.
+ */
+function makePrivate(file: string) {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    try {
+      chmodSync(name, 0o600);
+    } catch (error) {
+      // Absent is fine; a file we do not own is the operator's arrangement, not ours to refuse.
+      if (!hasCode(error, 'ENOENT') && !hasCode(error, 'EPERM')) throw error;
+    }
+  }
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -7,6 +7,7 @@ import { notFound } from '../errors.js';
 import type { App } from './types.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SOURCE_MAP = /\.map(\.(gz|br))?$/i;
 
 /**
  * Serves the built SPA: hashed files under /assets are cached forever, everything else must be
@@ -26,6 +27,8 @@ export async function registerClientApp(app: App, clientDir: string | undefined)
     preCompressed: true,
     // Cache headers come from setHeaders alone; the plugin's own default (max-age=0) would override them.
     cacheControl: false,
+    // The build makes no source maps (vite.config.ts); one copied in by hand is still not served.
+    allowedPath: (pathname) => !SOURCE_MAP.test(pathname),
     setHeaders(res, filePath) {
       const relative = path.relative(clientDir, filePath);
       res.setHeader('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');

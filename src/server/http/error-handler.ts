@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../shared/contract/common.js';
 import { AppError } from '../errors.js';
+import { API_CACHE_CONTROL, SECURITY_HEADERS } from './security-headers.js';
 
 /**
  * One place turns every failure into `{ message, code }`. Client mistakes keep their 4xx status and
@@ -32,6 +33,15 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     .send({ ...body(`Something went wrong on our side. Quote error id ${errorId} if you report it.`, 'INTERNAL_ERROR'), errorId });
 }
 
+/**
+ * Fastify answers a URL it cannot decode (`/%`, a cut-off UTF-8 sequence) before any route or
+ * request hook runs; this puts the headers those hooks would have set on that answer too.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(SECURITY_HEADERS).header('cache-control', API_CACHE_CONTROL);
+  void handleError(error, request, reply);
+}
+
 function body(message: string, code: string): ApiError {
   return { message, code };
 }
@@ -44,6 +54,10 @@ function clientErrorMessage(error: FastifyError): string {
       return 'Unsupported content type: send application/json';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'Request body is empty but the content type is application/json';
+    case 'FST_ERR_BAD_URL':
+      return 'Malformed URL: it holds an invalid percent-encoded character';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'A part of the URL is too long';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'Request body is not valid JSON';

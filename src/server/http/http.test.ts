@@ -214,7 +214,7 @@ describe('the single-page app and its assets', () => {
     await writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), assetJs);
     await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     database = await createTestDatabase();
-    app = await buildApp(testConfig(database, { clientDir, trustProxy: true }), { collectProcessMetrics: false });
+    app = await buildApp(testConfig(database, { clientDir, trustProxy: 1 }), { collectProcessMetrics: false });
   });
   afterAll(async () => {
     await app.close();

@@ -12,6 +12,7 @@ import type { Secrets } from '../config.js';
 import type { App } from '../http/types.js';
 import { clearPinHash, findMemberByKey } from '../modules/members/repo.js';
 import { addMember } from '../modules/members/service.js';
+import { openEnrollmentLink } from '../test/sign-in.js';
 import { TEST_SECRETS, testConfig } from '../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 
@@ -129,15 +130,22 @@ describe('secrets never leave the server', () => {
     await expectStatus(send('names with proof', { url: '/api/team-members/names', headers: { [TEAM_PASSWORD_HEADER]: password } }), 200);
     await expectStatus(send('check-session signed out', { url: '/api/check-session' }), 200);
 
-    // First sign-in of the admin and of a member: PIN setup.
-    await expectStatus(post('login, PIN setup required', '/api/login', { password, name: 'avery admin', pin: '' }), 202);
-    const adminSetup = await expectStatus(post('setup-pin admin', '/api/setup-pin', { password, name: 'Avery Admin', pin: '1357' }), 200);
+    // First sign-in of the admin and of a member: PIN setup through their enrollment links.
+    const adminLink = await openEnrollmentLink(app, 'Avery Admin');
+    const adaLink = await openEnrollmentLink(app, 'Ada Lovelace');
+    await expectStatus(send('enrollment status', { url: '/api/enrollment', cookies: adminLink.cookies }), 200);
+    await expectStatus(post('login, PIN setup required', '/api/login', { password, name: 'avery admin', pin: '' }, { cookies: adminLink.cookies }), 202);
+    await expectStatus(post('login, no enrollment', '/api/login', { password, name: 'Alan Turing', pin: '' }), 400);
+    const adminSetup = await expectStatus(post('setup-pin admin', '/api/setup-pin', { password, name: 'Avery Admin', pin: '1357' }, { cookies: adminLink.cookies }), 200);
     const adminSession = cookieValue(adminSetup, 'biggy_session');
-    await expectStatus(post('setup-pin again', '/api/setup-pin', { password, name: 'Avery Admin', pin: '2468' }), 409);
-    await expectStatus(post('setup-pin wrong password', '/api/setup-pin', { password: 'wrong-password', name: 'Ada Lovelace', pin: '2468' }), 401);
-    await expectStatus(post('setup-pin unknown name', '/api/setup-pin', { password, name: 'Nobody Known', pin: '2468' }), 401);
-    await expectStatus(post('setup-pin bad PIN', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '24' }), 400);
-    const adaSetup = await expectStatus(post('setup-pin member', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '2468' }), 200);
+    await expectStatus(post('setup-pin again', '/api/setup-pin', { password, name: 'Avery Admin', pin: '2468' }, { cookies: adminLink.cookies }), 403);
+    await expectStatus(post('setup-pin wrong password', '/api/setup-pin', { password: 'wrong-password', name: 'Ada Lovelace', pin: '2468' }, { cookies: adaLink.cookies }), 401);
+    await expectStatus(post('setup-pin unknown name', '/api/setup-pin', { password, name: 'Nobody Known', pin: '2468' }), 403);
+    await expectStatus(post('setup-pin guessable PIN', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '1234' }, { cookies: adaLink.cookies }), 400);
+    await expectStatus(post('setup-pin bad PIN', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '24' }, { cookies: adaLink.cookies }), 400);
+    const adaSetup = await expectStatus(post('setup-pin member', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '2468' }, { cookies: adaLink.cookies }), 200);
+    const strayLink = await openEnrollmentLink(app, 'Ada Lovelace');
+    await expectStatus(post('setup-pin over a PIN', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '3579' }, { cookies: strayLink.cookies }), 409);
 
     // Full login, right and wrong, and every malformed body.
     const login = await expectStatus(post('login', '/api/login', { password, name: 'Ada Lovelace', pin: '2468' }), 200);
@@ -182,7 +190,8 @@ describe('secrets never leave the server', () => {
     await expectStatus(post('forgot-pin invalid', '/api/forgot-pin', { memberName: '' }), 400);
 
     // Lockout: five wrong PINs, then the right one.
-    await expectStatus(post('setup-pin Alan', '/api/setup-pin', { password, name: 'Alan Turing', pin: '3579' }), 200);
+    const alanLink = await openEnrollmentLink(app, 'Alan Turing');
+    await expectStatus(post('setup-pin Alan', '/api/setup-pin', { password, name: 'Alan Turing', pin: '3579' }, { cookies: alanLink.cookies }), 200);
     for (let i = 0; i < 4; i += 1) await expectStatus(post('login wrong PIN before lock', '/api/login', { password, name: 'Alan Turing', pin: '9753' }), 401);
     await expectStatus(post('login locking', '/api/login', { password, name: 'Alan Turing', pin: '9753' }), 429);
     await expectStatus(post('login while locked', '/api/login', { password, name: 'Alan Turing', pin: '3579' }), 429);

@@ -24,6 +24,7 @@ export function testConfig(database: Pick<TestDatabase, 'dataDir' | 'databaseUrl
     signInLimitPerMinute: 10,
     logLevel: 'silent',
     trustProxy: false,
+    metricsToken: undefined,
     clientDir: undefined,
     secrets: { ...TEST_SECRETS },
     ...overrides,

@@ -11,6 +11,7 @@ import { openEnrollmentLink } from '../../test/sign-in.js';
 import { findMemberByKey, setFirstPinHash } from '../members/repo.js';
 import { addMember } from '../members/service.js';
 import { hashPin, hashToken } from './secrets.js';
+import { SessionStore } from './sessions.js';
 
 /** Issue 3 item 3: server-side sessions, their rotation, their end and their timeouts. */
 
@@ -194,7 +195,8 @@ describe('sessions', () => {
 
     await setLastSeen(Date.now() - 29 * MINUTE);
     expect(await h.userStatus(session)).toBe(200);
-    await setLastSeen(Date.now() - 30 * MINUTE - 1000);
+    // The stored last-seen time is written at most once a minute, so the limit allows a minute more.
+    await setLastSeen(Date.now() - 31 * MINUTE - 1000);
     const response = await h.app.inject({ method: 'GET', url: '/api/user', cookies: { biggy_session: session } });
     expect(response.statusCode).toBe(401);
     expect(apiErrorSchema.parse(response.json()).code).toBe('UNAUTHENTICATED');
@@ -288,9 +290,12 @@ describe('session limits from the configuration', () => {
     expect((row?.expires_at ?? 0) - (row?.created_at ?? 0)).toBe(2 * 3_600_000);
 
     const setLastSeen = (at: number) => h.db.updateTable('sessions').set({ last_seen_at: at }).where('token_hash', '=', hashToken(session.value)).execute();
-    await setLastSeen(Date.now() - 4 * MINUTE);
+    await setLastSeen(Date.now() - 5 * MINUTE + 1000);
     expect(await h.userStatus(session.value)).toBe(200);
-    await setLastSeen(Date.now() - 5 * MINUTE - 1000);
+    // The stored last-seen time lags by up to a tenth of the idle limit (30 s here), which the check allows for.
+    await setLastSeen(Date.now() - 5 * MINUTE - 29_000);
+    expect(await h.userStatus(session.value)).toBe(200);
+    await setLastSeen(Date.now() - 5 * MINUTE - 31_000);
     expect(await h.userStatus(session.value)).toBe(401);
   });
 });
@@ -298,7 +303,7 @@ describe('session limits from the configuration', () => {
 describe('session cookies behind an HTTPS proxy', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await sessionHarness({ trustProxy: true });
+    h = await sessionHarness({ trustProxy: 1 });
   });
   afterAll(async () => {
     await h.testApp.close();
@@ -342,5 +347,51 @@ describe('session cookies behind an HTTPS proxy', () => {
     const response = await h.post('/api/login', { password: TEST_SECRETS.teamPassword, name: 'Adele Goldberg', pin: '6677' });
     expect(response.cookies.map((cookie) => cookie.name).sort()).toEqual(['biggy_device', 'biggy_session']);
     expect(response.cookies.every((cookie) => cookie.secure !== true)).toBe(true);
+  });
+});
+
+describe('the idle limit against once-a-minute last-seen writes', () => {
+  const IDLE = 30 * MINUTE;
+  const STEP = 59_000;
+  let h: Harness;
+  let store: SessionStore;
+  let memberId: number;
+  beforeAll(async () => {
+    h = await sessionHarness();
+    store = new SessionStore(h.db, { idleMs: IDLE, absoluteMs: 12 * 60 * MINUTE });
+    memberId = (await h.createMember('Frances Allen', '2468')).id;
+  });
+  afterAll(async () => {
+    await h.testApp.close();
+  });
+
+  /**
+   * Requests 59 s apart from t0: last_seen_at is written only when a minute has passed since the
+   * stored value, so after an odd number of steps the stored value is 59 s older than the request.
+   */
+  async function activeUntil(t0: number, steps: number) {
+    const token = await store.createSession(memberId, { ip: '127.0.0.1', userAgent: undefined }, t0);
+    let last = t0;
+    for (let step = 1; step <= steps; step += 1) {
+      last = t0 + step * STEP;
+      expect(await store.findSession(token, last), `request ${step}`).toBeDefined();
+    }
+    const stored = await h.sessionRow(token);
+    expect(last - (stored?.last_seen_at ?? 0)).toBe(STEP);
+    return { token, last };
+  }
+
+  it('keeps a member who made a request within the idle limit signed in', async () => {
+    const { token, last } = await activeUntil(Date.now(), 9);
+    expect(await store.findSession(token, last + IDLE - 1000, { touch: false })).toBeDefined();
+    await store.deleteExpired(last + IDLE - 1000);
+    expect(await h.sessionRow(token)).toBeDefined();
+  });
+
+  it('ends the session at most a minute after the idle limit', async () => {
+    const { token, last } = await activeUntil(Date.now(), 9);
+    expect(await store.findSession(token, last + IDLE + MINUTE, { touch: false })).toBeUndefined();
+    await store.deleteExpired(last + IDLE + MINUTE);
+    expect(await h.sessionRow(token)).toBeUndefined();
   });
 });

@@ -6,7 +6,13 @@ import type { SessionEndNotice } from '../../events/event-bus.js';
 import { hashToken } from './secrets.js';
 
 export const DEVICE_TOKEN_LIFETIME_MS = 30 * 24 * 3_600_000;
-/** Last-seen writes are throttled to one a minute per session (analytics needs no finer grain). */
+/**
+ * Last-seen writes are throttled to one a minute per session (analytics needs no finer grain; a
+ * short idle limit gets a tenth of itself), so the stored value may be up to that much older than
+ * the member's last request. The idle check allows for it: a member whose last request is less
+ * than idleMs old is never signed out, and a session ends between idleMs and idleMs + the
+ * resolution after its last request.
+ */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export interface SessionPolicy {
@@ -23,8 +29,8 @@ export interface ActiveSession {
   tokenHash: string;
   member: MemberRow;
   createdAt: number;
-  lastSeenAt: number;
-  expiresAt: number;
+  /** The first moment the session may no longer be valid (absolute or idle limit), unless used meanwhile. */
+  endsAt: number;
 }
 
 function newToken(): string {
@@ -63,6 +69,20 @@ export class SessionStore {
     this.lookup = precompile(compileSessionLookup(db), LOOKUP_PLACEHOLDERS);
   }
 
+  private lastSeenResolution(): number {
+    return Math.min(LAST_SEEN_RESOLUTION_MS, Math.floor(this.policy.idleMs / 10));
+  }
+
+  /** A session last seen at or before this time is idle (see LAST_SEEN_RESOLUTION_MS). */
+  private idleCutoff(now: number): number {
+    return now - this.policy.idleMs - this.lastSeenResolution();
+  }
+
+  /** When a session whose stored last-seen time is `lastSeenAt` becomes idle, if nothing touches it. */
+  idleEndsAt(lastSeenAt: number): number {
+    return lastSeenAt + this.policy.idleMs + this.lastSeenResolution();
+  }
+
   /** The same store working inside a transaction. */
   within(trx: Kysely<Database>): SessionStore {
     return new SessionStore(trx, this.policy, this.notifyEnded);
@@ -88,14 +108,14 @@ export class SessionStore {
   /** One indexed query; the idle and absolute limits are checked in it. */
   async findSession(token: string, now = Date.now(), options: { touch: boolean } = { touch: true }): Promise<ActiveSession | undefined> {
     const tokenHash = hashToken(token);
-    const { rows } = await this.db.executeQuery(this.lookup({ tokenHash, notExpiredAt: now, seenAfter: now - this.policy.idleMs, active: 1 }));
+    const { rows } = await this.db.executeQuery(this.lookup({ tokenHash, notExpiredAt: now, seenAfter: this.idleCutoff(now), active: 1 }));
     const row = rows[0];
     if (row === undefined) return undefined;
-    if (options.touch && now - row.last_seen_at >= LAST_SEEN_RESOLUTION_MS) {
+    if (options.touch && now - row.last_seen_at >= this.lastSeenResolution()) {
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
     }
     const { last_seen_at: lastSeenAt, session_created_at: createdAt, session_expires_at: expiresAt, ...member } = row;
-    return { tokenHash, member, createdAt, lastSeenAt, expiresAt };
+    return { tokenHash, member, createdAt, endsAt: Math.min(expiresAt, this.idleEndsAt(lastSeenAt)) };
   }
 
   async endSession(token: string): Promise<void> {
@@ -140,7 +160,7 @@ export class SessionStore {
   async deleteExpired(now = Date.now()): Promise<void> {
     await this.db
       .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - this.policy.idleMs)]))
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', this.idleCutoff(now))]))
       .execute();
     await this.db.deleteFrom('device_tokens').where('expires_at', '<=', now).execute();
   }

@@ -397,7 +397,7 @@ describe('POST /api/errors/log', () => {
 describe('POST /api/errors/log behind a trusted proxy', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp({ trustProxy: true });
+    testApp = await createTestApp({ trustProxy: 1 });
   });
   afterAll(async () => {
     await testApp.close();
