@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv, resolveSecrets } from './config.js';
+import { isGuessablePin } from '../shared/pin-rules.js';
 
 /** The ConfigError a parse throws; fails the test when nothing (or something else) is thrown. */
 function configErrorOf(run: () => unknown): ConfigError {
@@ -186,6 +187,8 @@ describe('resolveSecrets', () => {
 
     const mode = (await stat(resolved.file)).mode & 0o777;
     expect(mode.toString(8)).toBe('600');
+    expect(((await stat(dir)).mode & 0o777).toString(8)).toBe('700');
+    expect(isGuessablePin(resolved.secrets.qaPin)).toBe(false);
     const stored: unknown = JSON.parse(await readFile(resolved.file, 'utf8'));
     expect(stored).toEqual(resolved.secrets);
   });

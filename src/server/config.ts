@@ -262,7 +262,8 @@ export async function resolveSecrets(env: Env, dataDir: string): Promise<Resolve
   };
 
   if (generated.length > 0) {
-    await mkdir(dataDir, { recursive: true });
+    // The directory holds the secrets and the database: nobody else needs to list it.
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
     await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     // writeFile's mode applies only when it creates the file.
     await chmod(file, 0o600);
