@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { Database } from '../src/server/db/schema.js';
 import { hashPin } from '../src/server/modules/auth/secrets.js';
 import { addMember } from '../src/server/modules/members/service.js';
+import { issueEnrollmentLink } from '../src/server/modules/enrollment/service.js';
 import { createTestDatabase, type TestDatabase } from '../src/server/test/test-database.js';
 import { nameKey } from '../src/shared/names.js';
 import { toasts } from './toasts.js';
@@ -164,6 +165,27 @@ export async function seedMember(
   }
 }
 
+/** Issues `fullName` an enrollment link, as `npm run admin -- enrollment-link` does. */
+export async function enrollmentLink(server: RunningServer, fullName: string): Promise<string> {
+  const db = server.openDb();
+  try {
+    const member = await db.selectFrom('members').select('id').where('name_key', '=', nameKey(fullName)).executeTakeFirstOrThrow();
+    return (await issueEnrollmentLink(db, member.id, server.baseUrl)).url;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function hasPin(server: RunningServer, fullName: string): Promise<boolean> {
+  const db = server.openDb();
+  try {
+    const member = await db.selectFrom('members').select('pin_hash').where('name_key', '=', nameKey(fullName)).executeTakeFirst();
+    return member?.pin_hash != null;
+  } finally {
+    await db.destroy();
+  }
+}
+
 export interface SignInResult {
   /** The success toast the sign-in showed ('Welcome!' or 'PIN Setup Complete!'), closed afterwards. */
   toastTitle: string;
@@ -172,35 +194,38 @@ export interface SignInResult {
 
 /**
  * Signs in through the UI like a member: the team login with password, name and PIN, or, when the
- * member has no PIN yet, the 'Create Your PIN' step with that PIN. Opens `path` first unless the
- * page is already on the app. A remembered device's 'Welcome Back' is left with 'Back'. The success
- * toast is closed so that tests start from a quiet page.
+ * member has no PIN yet, their enrollment link and the 'Create Your PIN' step with that PIN. Opens
+ * `path` first unless the page is already on the app. A remembered device's 'Welcome Back' is left
+ * with 'Back'. The success toast is closed so that tests start from a quiet page.
  */
 export async function signIn(page: Page, server: RunningServer, { name, pin, path: route = '/' }: { name: string; pin: string; path?: string }): Promise<SignInResult> {
-  if (!page.url().startsWith(server.baseUrl)) await page.goto(`${server.baseUrl}${route}`);
   const teamLogin = page.getByRole('heading', { level: 1, name: 'Team Sign In' });
   const welcomeBack = page.getByRole('heading', { level: 1, name: 'Welcome Back' });
   const pinSetup = page.getByRole('heading', { level: 1, name: 'Create Your PIN' });
-  await teamLogin.or(welcomeBack).waitFor();
-  if (await welcomeBack.isVisible()) await page.getByRole('button', { name: 'Back', exact: true }).click();
-
-  await page.getByLabel('Team password', { exact: true }).fill(E2E_SECRETS.TEAM_PASSWORD);
-  await page.getByRole('combobox', { name: 'Name' }).fill(name);
-  await page.getByLabel('PIN', { exact: true }).fill(pin);
-  const [login] = await Promise.all([
-    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/login'),
-    page.getByRole('button', { name: 'Sign In', exact: true }).click(),
-  ]);
-  if (login.status() === 202) {
+  if (!(await hasPin(server, name))) {
+    // The link lands on '/', whatever page the test wants next.
+    await page.goto(await enrollmentLink(server, name));
     await pinSetup.waitFor();
+    await page.getByLabel('Team password', { exact: true }).fill(E2E_SECRETS.TEAM_PASSWORD);
     await page.getByLabel('New PIN', { exact: true }).fill(pin);
     const [setup] = await Promise.all([
       page.waitForResponse((response) => new URL(response.url()).pathname === '/api/setup-pin'),
       page.getByRole('button', { name: 'Create PIN and Sign In' }).click(),
     ]);
     if (setup.status() !== 200) throw new Error(`PIN setup for ${name} failed: ${setup.status()} ${await setup.text()}`);
-  } else if (login.status() !== 200) {
-    throw new Error(`sign-in as ${name} failed: ${login.status()} ${await login.text()}`);
+  } else {
+    if (!page.url().startsWith(server.baseUrl)) await page.goto(`${server.baseUrl}${route}`);
+    await teamLogin.or(welcomeBack).waitFor();
+    if (await welcomeBack.isVisible()) await page.getByRole('button', { name: 'Back', exact: true }).click();
+
+    await page.getByLabel('Team password', { exact: true }).fill(E2E_SECRETS.TEAM_PASSWORD);
+    await page.getByRole('combobox', { name: 'Name' }).fill(name);
+    await page.getByLabel('PIN', { exact: true }).fill(pin);
+    const [login] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/login'),
+      page.getByRole('button', { name: 'Sign In', exact: true }).click(),
+    ]);
+    if (login.status() !== 200) throw new Error(`sign-in as ${name} failed: ${login.status()} ${await login.text()}`);
   }
   await teamLogin.or(pinSetup).waitFor({ state: 'detached' });
 

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/server/db/schema.js';
 import { seriousAccessibilityViolations } from './axe.js';
-import { E2E_SECRETS, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer, type SeededMember } from './harness.js';
+import { E2E_SECRETS, enrollmentLink, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer, type SeededMember } from './harness.js';
 import { toasts } from './toasts.js';
 import { holdRequests } from './page-api.js';
 
@@ -16,7 +16,7 @@ const MOBILE = { width: 390, height: 844 };
 const FORGOT_PIN_ANSWER = 'If that name belongs to a team member, the admin has been asked to reset the PIN and will send you a new enrollment link.';
 
 /** Chromium logs every non-2xx fetch; refused sign-ins are the point of some tests. Anything else fails. */
-const EXPECTED_FAILED_LOAD = /Failed to load resource: the server responded with a status of (400|401|404|409|429)/;
+const EXPECTED_FAILED_LOAD = /Failed to load resource: the server responded with a status of (400|401|403|404|409|429)/;
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
@@ -56,6 +56,7 @@ describe('sign-in screen', () => {
     db = server.openDb();
     const seeds: [string, string | undefined][] = [
       ['Riley Rivera', undefined],
+      ['Nico Nolink', undefined],
       ['Morgan Member', '2580'],
       ['Quinn Quick', '1470'],
       ['Dana Different', '3690'],
@@ -136,26 +137,34 @@ describe('sign-in screen', () => {
     expect(await submit.isDisabled()).toBe(true);
   });
 
-  it('first sign-in without a PIN goes to Create Your PIN with the password kept and the name prefilled', async () => {
-    const { page, consoleErrors } = await open();
+  it('an enrollment link opens Create Your PIN with the name filled in, refuses a guessable PIN, and signs in', async () => {
+    const link = await enrollmentLink(server, 'Riley Rivera');
+    const { page, consoleErrors } = await open('/');
     await heading(page, 'Team Sign In').waitFor();
-    await page.getByLabel('Team password', { exact: true }).fill(E2E_SECRETS.TEAM_PASSWORD);
-    await page.getByRole('combobox', { name: 'Name' }).fill('riley rivera');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-
+    await page.goto(link);
     await heading(page, 'Create Your PIN').waitFor();
-    expect(await page.getByText('Create your 4-digit PIN to finish signing in').isVisible()).toBe(true);
-    expect(await page.getByLabel('Team password', { exact: true }).inputValue()).toBe(E2E_SECRETS.TEAM_PASSWORD);
-    // The server's spelling of the name.
+    // The token left the address bar: the browser is on the sign-in screen's own address.
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByText('Welcome, Riley Rivera! Enter the team password and choose the 4-digit PIN you will sign in with.').isVisible()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Name' }).inputValue()).toBe('Riley Rivera');
+    expect(await page.getByLabel('Team password', { exact: true }).inputValue()).toBe('');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('setup-team-password');
+    await page.getByLabel('Team password', { exact: true }).fill(E2E_SECRETS.TEAM_PASSWORD);
+
     const newPin = page.getByLabel('New PIN', { exact: true });
-    expect(await newPin.inputValue()).toBe('');
-    expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('new-pin');
     const submit = page.getByRole('button', { name: 'Create PIN and Sign In' });
+    expect(await newPin.inputValue()).toBe('');
     expect(await submit.isDisabled()).toBe(true);
     await newPin.fill('975');
     expect(await submit.isDisabled()).toBe(true);
+    // A guessable PIN is refused in the form, with the rule said under the field.
+    await newPin.fill('1234');
+    await page.getByText('This PIN is too easy to guess. Avoid repeated digits, runs such as 1234 and common PINs.').waitFor();
+    expect(await newPin.getAttribute('aria-invalid')).toBe('true');
+    expect(await submit.isDisabled()).toBe(true);
+    await screenshot(page, 'sign-in-create-pin-guessable');
     await newPin.fill('9753');
+    expect(await newPin.getAttribute('aria-invalid')).toBe('false');
     await page.getByRole('button', { name: 'Show PIN' }).click();
     expect(await newPin.getAttribute('type')).toBe('text');
     expect(await page.getByRole('button', { name: 'Show PIN' }).getAttribute('aria-pressed')).toBe('true');
@@ -173,6 +182,43 @@ describe('sign-in screen', () => {
     expect(row.pin_hash).not.toBeNull();
     expect(row.pin_hash).not.toContain('9753');
     expect(row.pin_set_at).not.toBeNull();
+    expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
+
+    // The link worked once: opened again, in another browser, it says so on the team login.
+    const again = await open('/');
+    await again.page.goto(link);
+    await heading(again.page, 'Team Sign In').waitFor();
+    await again.page.getByRole('alert').filter({ hasText: 'This enrollment link no longer works' }).waitFor();
+    await screenshot(again.page, 'sign-in-enrollment-link-used');
+    expect(await seriousAccessibilityViolations(again.page)).toEqual([]);
+    expect(unexpectedConsoleErrors(again.consoleErrors)).toEqual([]);
+  });
+
+  it('without an enrollment link, a member without a PIN is told to ask the admin, and can ask in one step', async () => {
+    const { page, consoleErrors } = await open('/');
+    await heading(page, 'Team Sign In').waitFor();
+    await page.getByLabel('Team password', { exact: true }).fill(E2E_SECRETS.TEAM_PASSWORD);
+    await page.getByRole('combobox', { name: 'Name' }).fill('nico nolink');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    // The server answers as it would for a member with a PIN ('PIN is required'): the screen
+    // explains how to get a PIN instead of offering a form the server would refuse.
+    await heading(page, 'Create Your PIN').waitFor();
+    expect(await toasts(page).count()).toBe(0);
+    expect(await page.getByText('Signing in as nico nolink needs a PIN. If you already have one, go Back and enter it.').isVisible()).toBe(true);
+    expect(await page.getByText(/open the enrollment link the admin sent you/).isVisible()).toBe(true);
+    expect(await page.getByLabel('New PIN').count()).toBe(0);
+    await screenshot(page, 'sign-in-enrollment-needed');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Ask the Admin for a Link' }).click();
+    await heading(page, 'Reset PIN').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Name' }).inputValue()).toBe('nico nolink');
+    await page.getByRole('button', { name: 'Request PIN Reset' }).click();
+    expect(await toastShown(page)).toEqual({ title: 'PIN Reset Successful', text: FORGOT_PIN_ANSWER, destructive: false });
+    const requests = await db.selectFrom('pin_reset_requests').selectAll().where('member_id', '=', memberId('Nico Nolink')).execute();
+    expect(requests.map((request) => [request.member_name, request.status])).toEqual([['Nico Nolink', 'pending']]);
+    expect((await db.selectFrom('members').select('pin_hash').where('id', '=', memberId('Nico Nolink')).executeTakeFirstOrThrow()).pin_hash).toBeNull();
     expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
   });
 
@@ -267,11 +313,10 @@ describe('sign-in screen', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await heading(page, 'Create Your PIN').waitFor();
     expect(await toasts(page).count()).toBe(0);
-    expect(await page.getByRole('combobox', { name: 'Name' }).inputValue()).toBe('Piper Pinned');
-    // Quick login never had the team password: the form asks for it first.
-    expect(await page.getByLabel('Team password', { exact: true }).inputValue()).toBe('');
-    expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('setup-team-password');
-    expect(await page.getByRole('button', { name: 'Create PIN and Sign In' }).isDisabled()).toBe(true);
+    // Without an enrollment link there is no PIN to create here: the screen says how to get one.
+    expect(await page.getByText('Signing in as Piper Pinned needs a PIN. If you already have one, go Back and enter it.').isVisible()).toBe(true);
+    expect(await page.getByLabel('Team password').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ask the Admin for a Link' }).isEnabled()).toBe(true);
   });
 
   it('five wrong PINs lock the name and the toast carries the server message', async () => {
@@ -341,25 +386,21 @@ describe('sign-in screen', () => {
     expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
   });
 
-  it("'PIN is required' opens PIN setup; a PIN that exists sends the member back to the login", async () => {
+  it("'PIN is required' opens PIN setup, which explains the enrollment link; Back returns to the login", async () => {
     const { page } = await open('/');
     await heading(page, 'Team Sign In').waitFor();
     await page.getByLabel('Team password', { exact: true }).fill(E2E_SECRETS.TEAM_PASSWORD);
     await page.getByRole('combobox', { name: 'Name' }).fill('Morgan Member');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await heading(page, 'Create Your PIN').waitFor();
-    expect(await page.getByRole('combobox', { name: 'Name' }).inputValue()).toBe('Morgan Member');
+    expect(await page.getByText('Signing in as Morgan Member needs a PIN. If you already have one, go Back and enter it.').isVisible()).toBe(true);
     expect(await toasts(page).count()).toBe(0);
 
-    await page.getByLabel('New PIN', { exact: true }).fill('1111');
-    await page.getByRole('button', { name: 'Create PIN and Sign In' }).click();
-    expect(await toastShown(page)).toEqual({
-      title: 'PIN Setup Failed',
-      text: 'A PIN is already set for this member. Sign in with it, or use Forgot PIN.',
-      destructive: true,
-    });
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await heading(page, 'Team Sign In').waitFor();
-    expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('pin');
+    // The password and the name are kept for the next try.
+    expect(await page.getByLabel('Team password', { exact: true }).inputValue()).toBe(E2E_SECRETS.TEAM_PASSWORD);
+    expect(await page.getByRole('combobox', { name: 'Name' }).inputValue()).toBe('Morgan Member');
   });
 
   it('forgot PIN files a pending reset request and confirms with the server message', async () => {

@@ -72,7 +72,7 @@ export function StandardLoginForm({ fields, onPinSetupRequired, onForgotPin }: S
       <PinField
         id="pin"
         label="PIN"
-        hint="4 digits. Leave it empty the first time you sign in: you will create it next."
+        hint="4 digits. New to the team? Open the enrollment link the admin sent you to create your PIN."
         value={pin}
         onChange={setPin}
         autoFocus={firstFocus === 'pin'}
