@@ -36,6 +36,7 @@ import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { deleteExpiredEnrollmentTokens } from './modules/enrollment/repo.js';
 import { ENROLLMENT_LINK_PREFIX } from '../shared/contract/auth.js';
 import { registerErrorReportRoutes } from './modules/error-reports/routes.js';
+import { ErrorReports } from './modules/error-reports/service.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 
 export interface BuildOptions {
@@ -140,8 +141,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const events = await startEventBus(app, database, config.databaseUrl);
   app.decorate('events', events);
   const sessions = new SessionStore(database.db, config.session, (notice) => events.endSessions(notice));
+  const errorReports = new ErrorReports(database.db, config.errorLogs);
   const sweep = setInterval(() => {
-    Promise.all([limiter.deleteExpired(), sessions.deleteExpired(), deleteExpiredEnrollmentTokens(database.db, Date.now())]).catch((error: unknown) => {
+    Promise.all([limiter.deleteExpired(), sessions.deleteExpired(), deleteExpiredEnrollmentTokens(database.db, Date.now()), errorReports.sweep()]).catch((error: unknown) => {
       app.log.warn({ err: error }, 'expiry sweep failed');
     });
   }, 5 * 60_000);
@@ -155,7 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerMetrics(app, { collectProcessMetrics: options.collectProcessMetrics ?? true, token: config.metricsToken });
 
   registerHealthRoutes(app, database);
-  registerErrorReportRoutes(app, { db: database.db, limiter });
+  registerErrorReportRoutes(app, { reports: errorReports, limiter });
   registerArchitectureRoutes(app, architecture);
   registerAuthRoutes(app, { db: database.db, sessions, limiter, config });
 

@@ -142,6 +142,16 @@ const envSchema = z.object({
       return parsed;
     }),
   METRICS_TOKEN: secretText(16),
+  ERROR_LOG_MAX_ROWS: z
+    .string()
+    .default('10000')
+    .refine((value) => /^\d{1,8}$/.test(value) && Number(value) >= 100, 'must be a whole number of rows, at least 100')
+    .transform(Number),
+  ERROR_LOG_RESOLVED_RETENTION_DAYS: z
+    .string()
+    .default('30')
+    .refine((value) => /^\d{1,4}$/.test(value) && Number(value) >= 1, 'must be a whole number of days, at least 1')
+    .transform(Number),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -177,6 +187,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`; unset, it answers only this machine. */
   metricsToken: string | undefined;
+  /** Client error reports kept: at most this many rows, resolved ones for this long. */
+  errorLogs: { maxRows: number; resolvedRetentionMs: number };
   /** Directory of the built client; absent when only the API is wanted (API tests). */
   clientDir: string | undefined;
   secrets: Secrets;
@@ -303,6 +315,7 @@ export function configFromEnv(env: Env, secrets: Secrets, clientDir: string | un
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    errorLogs: { maxRows: env.ERROR_LOG_MAX_ROWS, resolvedRetentionMs: env.ERROR_LOG_RESOLVED_RETENTION_DAYS * 24 * 3_600_000 },
     clientDir,
     secrets,
   };

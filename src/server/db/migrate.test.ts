@@ -65,6 +65,24 @@ describe('migrateToLatest', () => {
     expect(await recordedMigrations(handle.db)).toEqual([...migrationNames, '9999-appended'].sort());
   });
 
+  it('keeps the error reports stored before grouping, each as a group of one', async () => {
+    const { handle } = await freshDatabase();
+    const grouping = migrations.findIndex((migration) => migration.name === '0006-error-report-groups');
+    await migrateToLatest(handle, migrations.slice(0, grouping));
+    const createdAt = 1_700_000_000_000;
+    for (const message of ['first', 'first', 'second']) {
+      await sql`insert into error_logs (error_type, message, severity, source, created_at) values ('api_error', ${message}, 'high', 'frontend', ${createdAt})`.execute(handle.db);
+    }
+    await migrateToLatest(handle);
+    const rows = await handle.db.selectFrom('error_logs').select(['message', 'occurrences', 'last_seen_at', 'group_key']).orderBy('id').execute();
+    expect(rows.map((row) => [row.message, row.occurrences, row.last_seen_at])).toEqual([
+      ['first', 1, createdAt],
+      ['first', 1, createdAt],
+      ['second', 1, createdAt],
+    ]);
+    expect(new Set(rows.map((row) => row.group_key)).size).toBe(3);
+  });
+
   it('rolls back completely when a migration fails', async () => {
     const { handle } = await freshDatabase();
     const failing: Migration[] = [

@@ -27,6 +27,10 @@ export interface ErrorLogsTable {
   resolved: ColumnType<number, number | undefined, number>;
   resolved_at: EpochMs | null;
   resolved_by: string | null;
+  /** sha256 of type, message and source: identical reports share one row. */
+  group_key: string;
+  occurrences: ColumnType<number, number | undefined, number>;
+  last_seen_at: EpochMs;
 }
 
 export interface RateLimitBucketsTable {

@@ -25,6 +25,7 @@ export function testConfig(database: Pick<TestDatabase, 'dataDir' | 'databaseUrl
     logLevel: 'silent',
     trustProxy: false,
     metricsToken: undefined,
+    errorLogs: { maxRows: 10_000, resolvedRetentionMs: 30 * 24 * 3_600_000 },
     clientDir: undefined,
     secrets: { ...TEST_SECRETS },
     ...overrides,

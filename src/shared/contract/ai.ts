@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_PROMPT_MAX_LENGTH } from '../limits.js';
+import { TEXT_RULE_MESSAGES, hasForbiddenControls } from '../text-rules.js';
 import { componentIdSchema } from './architecture.js';
 import { commentVoteSchema, voteTypeSchema } from './comments.js';
 
@@ -66,7 +67,13 @@ export type CommentSummary = z.infer<typeof commentSummarySchema>;
 
 export const commentSummaryParamsSchema = z.strictObject({ componentId: componentIdSchema });
 /** The spec sends the component's title; the server uses its own copy of it and only bounds this one. */
-export const commentSummaryQuerySchema = z.strictObject({ title: z.string().max(200).optional() });
+export const commentSummaryQuerySchema = z.strictObject({
+  title: z
+    .string()
+    .max(200)
+    .refine((title) => !hasForbiddenControls(title, { multiline: false }), `title ${TEXT_RULE_MESSAGES.control}`)
+    .optional(),
+});
 
 // ---------------------------------------------------------------- suggestions
 
@@ -177,11 +184,17 @@ export const createAiPromptSchema = z.strictObject({
   name: z.literal(NARRATIVE_PROMPT_NAME, { error: `name must be '${NARRATIVE_PROMPT_NAME}'` }),
   prompt: z
     .string()
+    .refine((text) => !hasForbiddenControls(text, { multiline: true }), `Prompt ${TEXT_RULE_MESSAGES.control}`)
     .trim()
     .min(1, 'Prompt cannot be empty')
     .max(AI_PROMPT_MAX_LENGTH, `Prompt cannot be longer than ${AI_PROMPT_MAX_LENGTH} characters`)
     .refine((prompt) => prompt.includes(SUGGESTIONS_PLACEHOLDER), `The prompt must contain ${SUGGESTIONS_PLACEHOLDER}, where the suggestions go`),
-  description: z.string().trim().max(500, 'Description cannot be longer than 500 characters').optional(),
+  description: z
+    .string()
+    .refine((text) => !hasForbiddenControls(text, { multiline: true }), `Description ${TEXT_RULE_MESSAGES.control}`)
+    .trim()
+    .max(500, 'Description cannot be longer than 500 characters')
+    .optional(),
   adminPassword: z.string().min(1, 'Admin password is required').max(200),
   /** The spec sends 1; a saved prompt always becomes the active one. */
   isActive: z.union([z.literal(1), z.literal(true)]).optional(),

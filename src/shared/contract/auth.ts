@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../limits.js';
 import { GUESSABLE_PIN_MESSAGE, isGuessablePin } from '../pin-rules.js';
+import { TEXT_RULE_MESSAGES, hasBidiControls, hasForbiddenControls, withoutZeroWidth } from '../text-rules.js';
 import { currentUserSchema } from './user.js';
 
 export const PIN_LENGTH = 4;
@@ -8,7 +9,19 @@ export const PIN_PATTERN = /^\d{4}$/;
 
 /** Team password field: bounded so nobody can make the server hash megabytes. */
 const password = z.string().min(1, 'Password is required').max(200);
-const memberName = z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH);
+/** Zero-width characters are dropped first, so a name of only those is empty; controls and direction overrides are refused. */
+const memberName = z
+  .string()
+  .transform(withoutZeroWidth)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(NAME_MAX_LENGTH)
+      .refine((name) => !hasForbiddenControls(name, { multiline: false }), `Name ${TEXT_RULE_MESSAGES.control}`)
+      .refine((name) => !hasBidiControls(name), `Name ${TEXT_RULE_MESSAGES.bidi}`),
+  );
 const pin = z.string().regex(PIN_PATTERN, 'PIN must be exactly 4 digits');
 
 /** Spec section 3 'Login payload'. An empty PIN asks whether the member still has to create one. */

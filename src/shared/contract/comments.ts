@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from '../limits.js';
+import { TEXT_RULE_MESSAGES, hasForbiddenControls, withoutZeroWidth } from '../text-rules.js';
 import { componentIdSchema } from './architecture.js';
 
 export const VOTE_TYPES = ['thumbs_up', 'thumbs_down'] as const;
@@ -38,11 +39,18 @@ export const componentParamsSchema = z.strictObject({ componentId: componentIdSc
 
 export const createCommentSchema = z.strictObject({
   componentId: componentIdSchema,
+  // Controls are refused as sent; zero-width characters are dropped before the emptiness check.
   content: z
     .string()
-    .trim()
-    .min(1, 'Comment cannot be empty')
-    .max(COMMENT_MAX_LENGTH, `Comment cannot be longer than ${COMMENT_MAX_LENGTH} characters`),
+    .refine((text) => !hasForbiddenControls(text, { multiline: true }), `Comment ${TEXT_RULE_MESSAGES.control}`)
+    .transform(withoutZeroWidth)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, 'Comment cannot be empty')
+        .max(COMMENT_MAX_LENGTH, `Comment cannot be longer than ${COMMENT_MAX_LENGTH} characters`),
+    ),
   kind: commentKindSchema.default('comment'),
 });
 export type CreateCommentInput = z.input<typeof createCommentSchema>;

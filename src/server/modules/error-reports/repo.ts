@@ -1,7 +1,51 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, NewErrorLog } from '../../db/schema.js';
 
-export async function insertErrorLog(db: Kysely<Database>, row: NewErrorLog): Promise<number> {
-  const inserted = await db.insertInto('error_logs').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
+/** Ranks severities for "keep the worst one seen": lower is worse. */
+const severityRank = (column: string) =>
+  sql<number>`case ${sql.ref(column)} when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`;
+
+/**
+ * Stores a report into its group in one atomic statement: a new group starts at 1; a repeat counts
+ * up, takes the latest context (stack, address, page, member), keeps the worst severity, and
+ * reopens a group that was marked resolved (the error is back). Answers the group's id and whether
+ * the row is new.
+ */
+export async function upsertErrorGroup(db: Kysely<Database>, row: NewErrorLog & { group_key: string; last_seen_at: number }): Promise<{ id: number; created: boolean }> {
+  const saved = await db
+    .insertInto('error_logs')
+    .values({ ...row, occurrences: 1 })
+    .onConflict((oc) =>
+      oc.column('group_key').doUpdateSet({
+        occurrences: sql<number>`error_logs.occurrences + 1`,
+        last_seen_at: (eb) => eb.ref('excluded.last_seen_at'),
+        stack: (eb) => eb.ref('excluded.stack'),
+        user_agent: (eb) => eb.ref('excluded.user_agent'),
+        url: (eb) => eb.ref('excluded.url'),
+        member_name: (eb) => eb.ref('excluded.member_name'),
+        ip: (eb) => eb.ref('excluded.ip'),
+        severity: sql<string>`case when ${severityRank('excluded.severity')} < ${severityRank('error_logs.severity')} then excluded.severity else error_logs.severity end`,
+        resolved: 0,
+        resolved_at: null,
+        resolved_by: null,
+      }),
+    )
+    .returning(['id', 'occurrences'])
+    .executeTakeFirstOrThrow();
+  return { id: saved.id, created: saved.occurrences === 1 };
+}
+
+/** Keeps the `keep` most recently seen rows, open ones before resolved ones; deletes the rest. */
+export async function trimErrorLogs(db: Kysely<Database>, keep: number): Promise<number> {
+  const kept = db.selectFrom('error_logs').select('id').orderBy('resolved').orderBy('last_seen_at', 'desc').orderBy('id', 'desc').limit(keep);
+  const result = await db
+    .deleteFrom('error_logs')
+    .where('id', 'not in', db.selectFrom(kept.as('kept')).select('kept.id'))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteResolvedBefore(db: Kysely<Database>, cutoff: number): Promise<number> {
+  const result = await db.deleteFrom('error_logs').where('resolved', '=', 1).where('resolved_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,12 +1,10 @@
-import type { Kysely } from 'kysely';
 import { reportErrorContract } from '../../../shared/contract/error-reports.js';
 import { ERROR_REPORT_LIMITS } from '../../../shared/limits.js';
-import type { Database } from '../../db/schema.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
-import { recordClientError } from './service.js';
+import type { ErrorReports } from './service.js';
 
-export function registerErrorReportRoutes(app: App, deps: { db: Kysely<Database>; limiter: RateLimiter }) {
+export function registerErrorReportRoutes(app: App, deps: { reports: ErrorReports; limiter: RateLimiter }) {
   app.post(
     reportErrorContract.path,
     {
@@ -23,7 +21,7 @@ export function registerErrorReportRoutes(app: App, deps: { db: Kysely<Database>
       schema: { body: reportErrorContract.body, response: reportErrorContract.response },
     },
     async (request, reply) => {
-      const id = await recordClientError(deps.db, request.body, { memberName: request.member?.full_name ?? null, ip: request.ip });
+      const id = await deps.reports.record(request.body, { memberName: request.member?.full_name ?? null, ip: request.ip });
       return reply.status(201).send({ id });
     },
   );

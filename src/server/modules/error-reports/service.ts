@@ -1,11 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ErrorReport } from '../../../shared/contract/error-reports.js';
 import type { Database } from '../../db/schema.js';
-import { insertErrorLog } from './repo.js';
+import { deleteResolvedBefore, trimErrorLogs, upsertErrorGroup } from './repo.js';
 
 export interface ReportContext {
   memberName: string | null;
   ip: string;
+}
+
+export interface ErrorLogLimits {
+  /** Rows kept at most; the least recently seen go first, resolved before open. */
+  maxRows: number;
+  /** Resolved rows older than this are deleted. */
+  resolvedRetentionMs: number;
 }
 
 /**
@@ -16,19 +24,61 @@ function storable(text: string): string {
   return text.replaceAll('\u0000', '\uFFFD');
 }
 
-/** Stores a validated client report; the schema has already bounded every field. */
-export function recordClientError(db: Kysely<Database>, report: ErrorReport, context: ReportContext): Promise<number> {
-  return insertErrorLog(db, {
-    error_type: report.errorType,
-    message: storable(report.message),
-    stack: report.stack === undefined ? null : storable(report.stack),
-    severity: report.severity,
-    source: report.source,
-    user_agent: report.userAgent === undefined ? null : storable(report.userAgent),
-    url: report.url === undefined ? null : storable(report.url),
-    member_name: context.memberName,
-    // The column holds 64 characters; behind a trusted proxy the address is client-supplied text.
-    ip: context.ip.slice(0, 64),
-    created_at: Date.now(),
-  });
+/** Identical reports (type, message, source) are one group; a hash keeps the key short however long the message. */
+function groupKeyOf(report: ErrorReport): string {
+  return createHash('sha256').update(`${report.errorType}\u0000${report.source}\u0000${storable(report.message)}`).digest('hex');
+}
+
+/**
+ * Client error reports arrive signed out too, so their storage must stay bounded whatever is sent:
+ * repeats are counted in one row, and the number of rows is capped.
+ */
+export class ErrorReports {
+  private newGroupsSinceTrim = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly limits: ErrorLogLimits,
+  ) {}
+
+  /**
+   * Trimming is a sort over the table, so it runs once per `trimEvery` new groups; trimming to
+   * `maxRows - trimEvery` keeps the table at or under `maxRows` in between.
+   */
+  private get trimEvery(): number {
+    return Math.max(1, Math.min(100, Math.floor(this.limits.maxRows / 10)));
+  }
+
+  /** Stores a validated report into its group; answers the group's id. */
+  async record(report: ErrorReport, context: ReportContext, now = Date.now()): Promise<number> {
+    const { id, created } = await upsertErrorGroup(this.db, {
+      group_key: groupKeyOf(report),
+      error_type: report.errorType,
+      message: storable(report.message),
+      stack: report.stack === undefined ? null : storable(report.stack),
+      severity: report.severity,
+      source: report.source,
+      user_agent: report.userAgent === undefined ? null : storable(report.userAgent),
+      url: report.url === undefined ? null : storable(report.url),
+      member_name: context.memberName,
+      // The column holds 64 characters; behind a trusted proxy the address is client-supplied text.
+      ip: context.ip.slice(0, 64),
+      created_at: now,
+      last_seen_at: now,
+    });
+    if (created) {
+      this.newGroupsSinceTrim += 1;
+      if (this.newGroupsSinceTrim >= this.trimEvery) {
+        this.newGroupsSinceTrim = 0;
+        await trimErrorLogs(this.db, this.limits.maxRows - this.trimEvery);
+      }
+    }
+    return id;
+  }
+
+  /** The periodic clean-up: resolved rows past their retention, and the cap (other instances insert too). */
+  async sweep(now = Date.now()): Promise<void> {
+    await deleteResolvedBefore(this.db, now - this.limits.resolvedRetentionMs);
+    await trimErrorLogs(this.db, this.limits.maxRows);
+  }
 }
