@@ -24,6 +24,7 @@ import { CommentService } from './modules/comments/service.js';
 import { registerCommentRoutes } from './modules/comments/routes.js';
 import { registerEventRoutes } from './modules/events/routes.js';
 import { createAiEngine } from './ai/index.js';
+import { AnalyzerPool } from './ai/local/analyzer-pool.js';
 import { NarrativeService } from './modules/ai/narrative-service.js';
 import { PromptService } from './modules/ai/prompt-service.js';
 import { registerAiRoutes } from './modules/ai/routes.js';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     architecture: Architecture;
     /** Change events and session ends, to every instance. */
     events: EventBus;
+    /** The worker threads that run the local analyzer. */
+    analyzers: AnalyzerPool;
     /** The admin's enrollment link when this start issued one (ADMIN_NAME without a PIN); printed once by main.ts. */
     adminEnrollmentLink: EnrollmentLink | undefined;
   }
@@ -162,10 +165,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAuthRoutes(app, { db: database.db, sessions, limiter, config });
 
   const commentable = commentableComponentIds(architecture);
-  registerCommentRoutes(app, new CommentService(database.db, database.dialect, events, (id) => commentable.has(id)));
+  registerCommentRoutes(app, new CommentService(database.db, database.dialect, events, (id) => commentable.has(id)), { limiter, commentsPerMinute: config.commentLimitPerMinute });
   registerEventRoutes(app, { events, sessions });
 
-  const ai = createAiEngine(config.ai, app.log);
+  const analyzers = new AnalyzerPool(config.ai.workers);
+  app.decorate('analyzers', analyzers);
+  const ai = createAiEngine(config.ai, app.log, analyzers);
   const titleOf = (componentId: string) => componentTitle(architecture, componentId);
   const titleOrId = (componentId: string) => titleOf(componentId) ?? componentId;
   const adminActions = new AdminActions(database.db, limiter, () => config.secrets.adminPassword);
@@ -176,7 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     suggestions,
     narrative: new NarrativeService(database.db, ai, events, suggestions, prompts, titleOrId),
     prompts,
-  });
+  }, limiter);
 
   const client = await registerClientApp(app, config.clientDir);
   const notFoundLimit = limiter.hook({ name: 'api-not-found', max: 120, windowMs: 60_000 });
@@ -195,6 +200,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await analyzers.close();
     await events.close();
     await database.close();
   });

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { MEMBER_LIMITS } from '../shared/limits.js';
 import { isGuessablePin } from '../shared/pin-rules.js';
 
 /**
@@ -113,6 +114,16 @@ const envSchema = z.object({
     .refine((value) => value === undefined || URL.canParse(value), 'must be a URL such as http://localhost:11434/v1'),
   OPENAI_API_KEY: optionalText(500),
   AI_MODEL: optionalText(200).transform((value) => value ?? 'gpt-4o-mini'),
+  AI_TIME_BUDGET_SECONDS: z
+    .string()
+    .default('20')
+    .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 600, 'must be a whole number of seconds from 1 to 600')
+    .transform(Number),
+  AI_WORKERS: z
+    .string()
+    .default('1')
+    .refine((value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 16, 'must be a whole number of worker threads from 1 to 16')
+    .transform(Number),
   SESSION_IDLE_MINUTES: z
     .string()
     .default('30')
@@ -127,6 +138,11 @@ const envSchema = z.object({
     .string()
     .default('10')
     .refine((value) => /^\d{1,5}$/.test(value) && Number(value) >= 1, 'must be a whole number of attempts, at least 1')
+    .transform(Number),
+  COMMENT_LIMIT_PER_MINUTE: z
+    .string()
+    .default(String(MEMBER_LIMITS.commentsPerMinute))
+    .refine((value) => /^\d{1,5}$/.test(value) && Number(value) >= 1, 'must be a whole number of comments, at least 1')
     .transform(Number),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: z
@@ -178,11 +194,17 @@ export interface AppConfig {
     baseUrl: string | undefined;
     apiKey: string | undefined;
     model: string;
+    /** How long one local analysis may run before it is stopped. */
+    localBudgetMs: number;
+    /** Worker threads running the local analyzer (each holds its own copy of the language model). */
+    workers: number;
   };
   /** ASVS level 2 session limits; the PIN-only quick login makes the short idle timeout painless. */
   session: { idleMs: number; absoluteMs: number };
   /** Sign-in attempts a minute per client IP, across every sign-in route. */
   signInLimitPerMinute: number;
+  /** Comments a minute one member may post. */
+  commentLimitPerMinute: number;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: TrustProxy;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`; unset, it answers only this machine. */
@@ -309,9 +331,17 @@ export function configFromEnv(env: Env, secrets: Secrets, clientDir: string | un
     databaseUrl: env.DATABASE_URL,
     adminName: env.ADMIN_NAME,
     qaUserName: env.QA_USER_NAME,
-    ai: { provider: env.AI_PROVIDER, baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.AI_MODEL },
+    ai: {
+      provider: env.AI_PROVIDER,
+      baseUrl: env.OPENAI_BASE_URL,
+      apiKey: env.OPENAI_API_KEY,
+      model: env.AI_MODEL,
+      localBudgetMs: env.AI_TIME_BUDGET_SECONDS * 1000,
+      workers: env.AI_WORKERS,
+    },
     session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     signInLimitPerMinute: env.SIGN_IN_LIMIT_PER_MINUTE,
+    commentLimitPerMinute: env.COMMENT_LIMIT_PER_MINUTE,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,

@@ -16,3 +16,15 @@ export const COMMENT_MAX_LENGTH = 5000;
 
 /** The narrative-summary prompt an admin saves (issue 5); long enough for a detailed template. */
 export const AI_PROMPT_MAX_LENGTH = 20_000;
+
+/**
+ * Per-member limits that keep one member from stalling everyone (the analyzer is the costly part).
+ * Comments a minute is configurable (COMMENT_LIMIT_PER_MINUTE); the AI limits are far above what
+ * the pages ask for: a summary is fetched when a panel opens and after each comment event.
+ */
+export const MEMBER_LIMITS = {
+  commentsPerMinute: 30,
+  summariesPerMinute: 120,
+  narrativesPerMinute: 60,
+  generationsPerMinute: 6,
+} as const;

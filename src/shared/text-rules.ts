@@ -5,9 +5,14 @@
  * let one name pass for another.
  */
 
-/** C0 and C1 controls and DEL; tab, line feed and carriage return are allowed in multi-line text. */
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
-const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/** C0 and C1 controls and DEL. */
+function isControl(code: number): boolean {
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+}
 /** Zero-width space, joiners, word joiner and the byte-order mark. */
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/gu;
 /** Embeddings, overrides and isolates, plus the invisible direction marks. */
@@ -26,7 +31,13 @@ export function withoutZeroWidth(text: string): string {
 
 /** Multi-line text (comments, prompts) may hold tabs and line breaks, nothing else of the kind. */
 export function hasForbiddenControls(text: string, options: { multiline: boolean }): boolean {
-  return (options.multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(text) || LONE_SURROGATE.test(text);
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (!isControl(code)) continue;
+    if (options.multiline && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN)) continue;
+    return true;
+  }
+  return LONE_SURROGATE.test(text);
 }
 
 export function hasBidiControls(text: string): boolean {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GeneratedBy } from '../../shared/contract/ai.js';
+import { AppError } from '../errors.js';
 import type { AiProvider } from './provider.js';
 
 export interface AiRun<T> {
@@ -26,22 +27,36 @@ export class AiEngine {
     readonly primary: AiProvider,
     readonly local: AiProvider,
     private readonly log: FastifyBaseLogger,
+    /** The local analyzer's time budget per call; a model call has its provider's own deadline. */
+    private readonly localBudgetMs: number,
   ) {}
 
   /** `localOnly`: when there is nothing for a model to read, the local analyzer answers alone. */
-  async run<T>(what: string, task: (provider: AiProvider) => Promise<T>, options: { localOnly?: boolean } = {}): Promise<AiRun<T>> {
-    if (options.localOnly === true || this.primary === this.local) return { output: await task(this.local), provider: this.local, fallback: false };
+  async run<T>(what: string, task: (provider: AiProvider, signal?: AbortSignal) => Promise<T>, options: { localOnly?: boolean } = {}): Promise<AiRun<T>> {
+    if (options.localOnly === true || this.primary === this.local) return { output: await this.runLocal(what, task), provider: this.local, fallback: false };
     try {
       return { output: await task(this.primary), provider: this.primary, fallback: false };
     } catch (error) {
       const reason = reasonOf(error);
       this.log.warn({ provider: this.primary.name, model: this.primary.model, reason, what }, 'AI provider failed; the local analyzer answered instead');
       return {
-        output: await task(this.local),
+        output: await this.runLocal(what, task),
         provider: this.local,
         fallback: true,
         notice: `The configured AI model could not answer (${reason}), so the built-in analyzer made this ${what} instead.`,
       };
+    }
+  }
+
+  /** Past its budget the analysis is stopped and the caller told to come back, instead of waiting without end. */
+  private async runLocal<T>(what: string, task: (provider: AiProvider, signal?: AbortSignal) => Promise<T>): Promise<T> {
+    try {
+      return await task(this.local, AbortSignal.timeout(this.localBudgetMs));
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+      this.log.warn({ what, budgetMs: this.localBudgetMs }, 'local analysis ran past its time budget and was stopped');
+      const seconds = Math.round(this.localBudgetMs / 1000);
+      throw new AppError(503, 'AI_TIMEOUT', `Making this ${what} took longer than ${seconds} s, so it was stopped. Try again in a minute.`, { 'retry-after': '30' });
     }
   }
 }

@@ -69,6 +69,11 @@ export class RateLimiter {
   }
 }
 
+/** A limit per signed-in member (the route's access rule has already required one). */
+export function perMemberRule(name: string, maxPerMinute: number, message: string): RateLimitRule {
+  return { name, max: maxPerMinute, windowMs: 60_000, message, key: (request) => `member:${request.member?.id ?? request.ip}` };
+}
+
 const MAX_KEY_LENGTH = 200;
 
 /**

@@ -1,6 +1,7 @@
 import type { CommentSummaryOutput, NarrativeOutput, SuggestionsOutput } from '../../../shared/contract/ai.js';
 import { commentSummaryOutputSchema, narrativeOutputSchema, suggestionsOutputSchema } from '../../../shared/contract/ai.js';
 import type { AiProvider, GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
+import type { AnalyzerPool } from './analyzer-pool.js';
 import { Analyzer } from './analysis.js';
 import { narrativeSummary } from './narrative.js';
 import { generateSuggestions } from './suggestions.js';
@@ -37,6 +38,31 @@ export function createLocalProvider(): AiProvider {
     async narrativeSummary(input: NarrativeSummaryInput, signal?: AbortSignal): Promise<NarrativeOutput> {
       const analyzer = await analyzerFor(signal);
       return narrativeOutputSchema.parse(narrativeSummary(analyzer, input));
+    },
+  };
+}
+
+/**
+ * The same provider, answered by a pool of worker threads: what the server uses, so that an
+ * analysis never blocks the event loop. Outputs are parsed again here; the worker is code of ours,
+ * but a message crosses a boundary.
+ */
+export function createPooledLocalProvider(pool: AnalyzerPool): AiProvider {
+  return {
+    name: 'local',
+    model: LOCAL_MODEL,
+    promptVersion: () => LOCAL_PROMPT_VERSION,
+
+    async summarizeComments(input: SummarizeCommentsInput, signal?: AbortSignal): Promise<CommentSummaryOutput> {
+      return commentSummaryOutputSchema.parse(await pool.run({ kind: 'summarizeComments', input }, signal));
+    },
+
+    async generateSuggestions(input: GenerateSuggestionsInput, signal?: AbortSignal): Promise<SuggestionsOutput> {
+      return suggestionsOutputSchema.parse(await pool.run({ kind: 'generateSuggestions', input }, signal));
+    },
+
+    async narrativeSummary(input: NarrativeSummaryInput, signal?: AbortSignal): Promise<NarrativeOutput> {
+      return narrativeOutputSchema.parse(await pool.run({ kind: 'narrativeSummary', input }, signal));
     },
   };
 }

@@ -310,7 +310,7 @@ describe('AI_PROVIDER=openai when the model cannot answer', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    testApp = await createTestApp({ ai: { provider: 'openai', baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'sk-test-not-a-secret', model: 'fake-model' } });
+    testApp = await createTestApp({ ai: { provider: 'openai', baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'sk-test-not-a-secret', model: 'fake-model', localBudgetMs: 20_000, workers: 1 } });
   });
   afterAll(async () => {
     await testApp.close();

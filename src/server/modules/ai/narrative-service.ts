@@ -96,7 +96,7 @@ export class NarrativeService {
       if (parsed.success) return parsed.data;
     }
 
-    const run = await this.engine.run('team summary', (chosen) => chosen.narrativeSummary(input), { localOnly });
+    const run = await this.engine.run('team summary', (chosen, signal) => chosen.narrativeSummary(input, signal), { localOnly });
     const usedVersion = run.provider.promptVersion('narrative', prompt.id);
     const usedHash = run.fallback ? inputHash({ kind: KIND, provider: run.provider, promptVersion: usedVersion, input }) : hash;
     const summary: NarrativeSummary = {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { aiContract } from '../../../shared/contract/ai.js';
 import { requireAdmin, requireMember } from '../auth/guards.js';
+import { MEMBER_LIMITS } from '../../../shared/limits.js';
+import { perMemberRule, type RateLimiter } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import type { CommentSummaryService } from './summary-service.js';
 import type { NarrativeService } from './narrative-service.js';
@@ -18,16 +20,20 @@ export interface AiServices {
   prompts: PromptService;
 }
 
-export function registerAiRoutes(app: App, services: AiServices) {
+export function registerAiRoutes(app: App, services: AiServices, limiter: RateLimiter) {
+  const aiLimit = (name: string, perMinute: number) => limiter.hook(perMemberRule(name, perMinute, 'Too many AI requests from you'));
   // The cached reads answer JSON bytes built from contract-typed values (ADR 0011).
   app.get(
     aiContract.commentSummary.path,
-    { schema: { params: aiContract.commentSummary.params, querystring: aiContract.commentSummary.querystring } },
+    { onRequest: aiLimit('ai-summary', MEMBER_LIMITS.summariesPerMinute), schema: { params: aiContract.commentSummary.params, querystring: aiContract.commentSummary.querystring } },
     async (request, reply) => reply.type(JSON_UTF8).send(await services.summaries.summaryJson(request.params.componentId)),
   );
 
-  app.post(aiContract.generateSuggestions.path, { schema: { body: emptyBody, response: aiContract.generateSuggestions.response } }, async (request) =>
-    services.suggestions.generate(requireMember(request)),
+  app.post(
+    aiContract.generateSuggestions.path,
+    { onRequest: aiLimit('ai-generate', MEMBER_LIMITS.generationsPerMinute), schema: { body: emptyBody, response: aiContract.generateSuggestions.response } },
+    async (request) =>
+      services.suggestions.generate(requireMember(request)),
   );
 
   app.get(aiContract.suggestionsWithVotes.path, async (_request, reply) => reply.type(JSON_UTF8).send(await services.suggestions.listJson()));
@@ -38,7 +44,9 @@ export function registerAiRoutes(app: App, services: AiServices) {
     async (request) => services.suggestions.vote(requireMember(request), request.params.id, request.body.voteType),
   );
 
-  app.get(aiContract.narrativeSummary.path, async (_request, reply) => reply.type(JSON_UTF8).send(await services.narrative.summaryJson()));
+  app.get(aiContract.narrativeSummary.path, { onRequest: aiLimit('ai-narrative', MEMBER_LIMITS.narrativesPerMinute) }, async (_request, reply) =>
+    reply.type(JSON_UTF8).send(await services.narrative.summaryJson()),
+  );
 
   app.get(aiContract.prompts.path, { config: { access: 'admin' }, schema: { response: aiContract.prompts.response } }, async () => services.prompts.list());
 

@@ -145,7 +145,7 @@ export class SuggestionService {
     const { generationId } = claim;
     try {
       const comments = await allCommentsForAnalysis(this.db, this.titleOf);
-      const run = await this.engine.run('set of suggestions', (provider) => provider.generateSuggestions({ comments }), { localOnly: comments.length === 0 });
+      const run = await this.engine.run('set of suggestions', (provider, signal) => provider.generateSuggestions({ comments }, signal), { localOnly: comments.length === 0 });
       const version = run.provider.promptVersion('suggestions');
       const generatedBy = stamp(run.provider, version, inputHash({ kind: 'suggestions', provider: run.provider, promptVersion: version, input: comments }), Date.now());
       await this.apply(generationId, comments, run, generatedBy);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { commentSummarySchema, type CommentSummary, type CommentSummaryOutput } from '../../../shared/contract/ai.js';
 import { isCommentEvent } from '../../../shared/live-events.js';
+import { Coalescer } from '../../ai/coalescer.js';
 import { type AiEngine, inputHash, onlyKnown, stamp } from '../../ai/engine.js';
 import type { AiProvider } from '../../ai/provider.js';
 import type { Database } from '../../db/schema.js';
@@ -32,6 +33,7 @@ function cleanSources(output: CommentSummaryOutput, known: ReadonlySet<number>):
  */
 export class CommentSummaryService {
   private readonly cache: ReadCache;
+  private readonly computing = new Coalescer<Buffer>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -52,7 +54,9 @@ export class CommentSummaryService {
   summaryJson(componentId: string): Promise<Buffer> {
     const title = this.titleOf(componentId);
     if (title === undefined) throw notFound(`Unknown component "${componentId}"`, 'UNKNOWN_COMPONENT');
-    return this.cache.get(componentId, async () => Buffer.from(JSON.stringify(await this.summarize(componentId, title))));
+    // Each new comment invalidates the cached summary; however fast comments and requests come,
+    // one analysis runs per component and one waits behind it (the analyzer is the slow part).
+    return this.cache.get(componentId, () => this.computing.run(componentId, async () => Buffer.from(JSON.stringify(await this.summarize(componentId, title)))));
   }
 
   async summarize(componentId: string, componentTitle: string): Promise<CommentSummary> {
@@ -70,7 +74,7 @@ export class CommentSummaryService {
       if (parsed.success) return parsed.data;
     }
 
-    const run = await this.engine.run('summary', (chosen) => chosen.summarizeComments(input), { localOnly: comments.length === 0 });
+    const run = await this.engine.run('summary', (chosen, signal) => chosen.summarizeComments(input, signal), { localOnly: comments.length === 0 });
     const usedVersion = run.provider.promptVersion('summary');
     const usedHash = run.fallback ? inputHash({ kind: KIND, provider: run.provider, promptVersion: usedVersion, input }) : hash;
     const summary: CommentSummary = {

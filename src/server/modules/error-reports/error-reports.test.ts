@@ -41,11 +41,11 @@ describe('POST /api/errors/log', () => {
     return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
   };
 
-  /** Reports stored: identical ones share a row, so this counts their occurrences. */
+  /** Reports stored: identical ones share a row, so this counts their occurrences (PostgreSQL sums as text). */
   const countRows = async () => {
     const row = await testApp.app.database.db
       .selectFrom('error_logs')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('occurrences'), eb.lit(0)).as('count'))
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('occurrences'), eb.lit(0)).as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);
   };

@@ -1,0 +1,129 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '../../shared/contract/common.js';
+import { MEMBER_LIMITS } from '../../shared/limits.js';
+import { AiEngine } from '../ai/engine.js';
+import type { AiProvider } from '../ai/provider.js';
+import { AppError } from '../errors.js';
+import type { App } from '../http/types.js';
+import { signInAs, type SessionCookies } from '../test/sign-in.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+/**
+ * One member must not stall the server for everyone: comments and AI calls are limited per member,
+ * the analyzer runs in worker threads with one computation per component at a time, and an
+ * analysis that runs past its time budget is stopped.
+ */
+
+const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+const COMPONENT = 'responder-engagement';
+
+describe('one member cannot stall the server', () => {
+  let testApp: TestApp;
+  let app: App;
+  let flooder: SessionCookies;
+  let colleague: SessionCookies;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    app = testApp.app;
+    flooder = await signInAs(app, 'Fred Flood');
+    colleague = await signInAs(app, 'Cora Colleague');
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const comment = (cookies: SessionCookies, content: string) =>
+    app.inject({ method: 'POST', url: '/api/comments', headers: JSON_HEADERS, cookies, payload: JSON.stringify({ componentId: COMPONENT, content }) });
+  const summary = (cookies: SessionCookies, componentId = COMPONENT) => app.inject({ method: 'GET', url: `/api/comments/${componentId}/summary`, cookies });
+
+  it('refuses the 31st comment of a member in a minute with 429, and not a colleague’s', async () => {
+    for (let i = 0; i < MEMBER_LIMITS.commentsPerMinute; i += 1) expect((await comment(flooder, `Flood ${i}`)).statusCode).toBe(201);
+    const refused = await comment(flooder, 'One too many');
+    expect(refused.statusCode).toBe(429);
+    expect(apiErrorSchema.parse(refused.json()).code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await comment(colleague, 'Still heard')).statusCode).toBe(201);
+    const stored = await app.database.db.selectFrom('comments').select('content').where('content', '=', 'One too many').execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('limits AI summary requests per member', async () => {
+    await app.database.db.deleteFrom('rate_limit_buckets').execute();
+    for (let i = 0; i < MEMBER_LIMITS.summariesPerMinute; i += 1) expect((await summary(flooder)).statusCode).toBe(200);
+    expect((await summary(flooder)).statusCode).toBe(429);
+    expect((await summary(colleague)).statusCode).toBe(200);
+  });
+
+  it('limits suggestion generation per member', async () => {
+    const generate = (cookies: SessionCookies) => app.inject({ method: 'POST', url: '/api/suggestions/generate', headers: JSON_HEADERS, cookies, payload: '{}' });
+    const statuses: number[] = [];
+    for (let i = 0; i <= MEMBER_LIMITS.generationsPerMinute; i += 1) statuses.push((await generate(flooder)).statusCode);
+    expect(statuses.slice(0, -1).every((status) => status < 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('runs one analysis per component at a time however many comments and requests arrive meanwhile', async () => {
+    await app.database.db.deleteFrom('rate_limit_buckets').execute();
+    const component = 'event-correlation';
+    // Keep the one analyzer worker busy with a long analysis, so every round below arrives while
+    // the component's analysis waits or runs: that is when requests would pile up.
+    const busyWork = app.analyzers.run({
+      kind: 'summarizeComments',
+      input: {
+        componentId: 'busy',
+        componentTitle: 'Busy',
+        comments: Array.from({ length: 1500 }, (_, i) => ({
+          id: i + 1,
+          componentId: 'busy',
+          componentTitle: 'Busy',
+          kind: 'comment' as const,
+          content: `Comment ${i}: the correlation window should group alerts from the same host within ${i % 15} minutes, and page the owner.`,
+          memberName: 'Someone',
+          createdAt: i,
+          upVotes: i % 3,
+          downVotes: i % 2,
+        })),
+      },
+    });
+    const before = app.analyzers.load.started;
+    // Ten rounds of "a new comment, then a summary request" without waiting for the summaries.
+    const answers = [];
+    for (let i = 0; i < 10; i += 1) {
+      expect((await comment(colleague, `Round ${i}: keep the correlation window at 5 minutes`)).statusCode).toBe(201);
+      answers.push(summary(flooder, component), summary(colleague, component));
+    }
+    const settled = await Promise.all(answers);
+    await busyWork;
+    for (const answer of settled) expect(answer.statusCode, answer.body).toBe(200);
+    // The last answers saw every comment: coalescing never serves a summary older than the request.
+    const last = settled.at(-1)?.json<{ commentIds: number[] }>();
+    const count = await app.database.db.selectFrom('comments').select('id').where('component_id', '=', component).execute();
+    expect(last?.commentIds.length).toBe(count.length);
+    // One analysis for the first round and one follow-up shared by the nine others; without
+    // coalescing each round would start its own (10).
+    expect(app.analyzers.load.started - before).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('the time budget of an analysis', () => {
+  it('stops a local analysis past its budget with a 503 that says to try again', async () => {
+    const hanging: AiProvider = {
+      name: 'local',
+      model: 'test',
+      promptVersion: () => 'test/1',
+      summarizeComments: (_input, signal) =>
+        new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => {
+            reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+          });
+        }),
+      generateSuggestions: () => Promise.reject(new Error('unused')),
+      narrativeSummary: () => Promise.reject(new Error('unused')),
+    };
+    const engine = new AiEngine(hanging, hanging, pino({ level: 'silent' }), 200);
+    const failure = await engine.run('summary', (provider, signal) => provider.summarizeComments({ componentId: 'x', componentTitle: 'X', comments: [] }, signal)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ statusCode: 503, code: 'AI_TIMEOUT', headers: { 'retry-after': '30' } });
+  });
+});
