@@ -18,6 +18,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { formatBundleReport, INITIAL_JS_LIMIT_KIB, kib, measureBundle, type BundleReport } from '../scripts/bundle-size.js';
 import { ANALYZER_TARGETS, measureAnalyzer, type AnalyzerResult } from './lib/analyzer.js';
+import { describeFlood, startFlood, type Flood, type FloodReport } from './lib/flood.js';
 import { runLoad, type LoadOptions, type LoadResult } from './lib/load.js';
 import { mainPageSkipReason, measureMainPage, type MainPageResult } from './lib/main-page.js';
 import { cookieValue, killAllChildren, probe, startChild, stopChild, type Child, type ProbeResponse, type RequestSpec } from './lib/processes.js';
@@ -85,7 +86,7 @@ const SETTINGS = {
  * The whole run must end; a hung step is killed with its children rather than left running. It
  * allows for the start-ups, the data generation (~60 s at worst), the browser and twelve load runs.
  */
-const WATCHDOG_MS = 240_000 + SETTINGS.durationSeconds * 12 * 1000;
+const WATCHDOG_MS = 240_000 + SETTINGS.durationSeconds * 14 * 1000;
 
 const givenDatabaseUrl = nonEmpty(process.env.BENCH_DATABASE_URL);
 /** BENCH_DATABASE_FRESH=1: run on a new database next to BENCH_DATABASE_URL's, dropped afterwards. */
@@ -282,6 +283,8 @@ interface JudgeContext {
   ratio: number;
   ready: ReadyLine;
   verification: PostVerification | undefined;
+  /** What the flooding member did during the load, for the scenarios that run one. */
+  flood: FloodReport | undefined;
 }
 
 interface Scenario {
@@ -302,6 +305,8 @@ interface Scenario {
   expect: (response: ProbeResponse, ready: ReadyLine) => string | undefined;
   /** A write scenario's own check of what the load wrote. */
   verifier?: (ready: ReadyLine) => Verifier;
+  /** Started just before the load and stopped after it: one member flooding comments and summaries. */
+  flood?: (ready: ReadyLine) => Promise<Flood>;
   judge: (load: LoadResult, context: JudgeContext) => Judgement;
 }
 
@@ -375,6 +380,26 @@ function commentArray(response: ProbeResponse, count: number): string | undefine
 
 async function signedInHeaders(ready: ReadyLine): Promise<Pick<RequestSpec, 'headers'>> {
   return { headers: { cookie: await signedInCookie(ready) } };
+}
+
+/** The flooding member works on the component with the most comments: the slowest analysis. */
+async function floodBusiest(ready: ReadyLine): Promise<Flood> {
+  return startFlood({ port: ready.appPort, cookie: await signedInCookie(ready), componentId: ready.comments.busiest.componentId });
+}
+
+function floodJudgement(load: LoadResult, p99TargetMs: number, ready: ReadyLine, flood: FloodReport | undefined): Judgement {
+  const problems: string[] = [];
+  if (!(load.latencyMs.p99 < p99TargetMs)) problems.push(`p99 is ${fixed(load.latencyMs.p99, 2)} ms`);
+  if (flood === undefined) problems.push('the flood did not run');
+  else if (flood.comments.created === 0 || flood.summaries.ok === 0) problems.push(`the flood was refused (${JSON.stringify(flood)})`);
+  const { busiest } = ready.comments;
+  return {
+    target: `p99 < ${p99TargetMs} ms while one member floods`,
+    gated: true,
+    problems,
+    notes: flood === undefined ? [] : [describeFlood(flood, busiest.componentId, busiest.comments)],
+    measured: `${thousands(load.requestsPerSecond)} req/s, p99 ${fixed(load.latencyMs.p99, 2)} ms`,
+  };
 }
 
 async function fetchAudit(ready: ReadyLine, componentId: string, afterId: number): Promise<CommentAudit> {
@@ -594,6 +619,29 @@ const SCENARIOS: Scenario[] = [
         measured: `${thousands(load.requestsPerSecond)} req/s (${percentOf(ratio)} of its same-bytes baseline), p99 ${fixed(load.latencyMs.p99, 2)} ms`,
       };
     },
+  },
+  {
+    name: 'GET /api/health while a member floods',
+    method: 'GET',
+    path: '/api/health',
+    server: 'app',
+    connections: SETTINGS.connections,
+    durationSeconds: SETTINGS.durationSeconds,
+    expect: (response) => (response.status === 200 ? undefined : unexpected(response)),
+    flood: floodBusiest,
+    judge: (load, { ready, flood }) => floodJudgement(load, TARGETS.healthP99Ms, ready, flood),
+  },
+  {
+    name: 'GET with-votes typical while a member floods',
+    method: 'GET',
+    path: (ready) => withVotesPath(ready.comments.typical.componentId),
+    server: 'app',
+    connections: SETTINGS.connections,
+    durationSeconds: SETTINGS.durationSeconds,
+    prepare: signedInHeaders,
+    expect: sameBytes,
+    flood: floodBusiest,
+    judge: (load, { ready, flood }) => floodJudgement(load, TARGETS.typicalP99Ms, ready, flood),
   },
   {
     name: 'GET with-votes largest (signed in)',
@@ -862,6 +910,7 @@ async function throughputStep(clientDir: string | undefined): Promise<Throughput
       const verifier = scenario.verifier?.(ready);
       await verifier?.before();
       process.stdout.write(`  ${scenario.name} … `);
+      const flooding = await scenario.flood?.(ready);
       const load = await runLoad({
         url: `http://127.0.0.1:${port}${pathname}`,
         request,
@@ -872,8 +921,9 @@ async function throughputStep(clientDir: string | undefined): Promise<Throughput
         ...verifier?.loadOptions,
       });
       const verification = await verifier?.after(load);
+      const flood = await flooding?.stop();
       say(`${thousands(load.requestsPerSecond)} req/s`);
-      loads.push({ scenario, path: pathname, load, verification });
+      loads.push({ scenario, path: pathname, load, verification, flood });
     }
     return judgeScenarios(loads, ready);
   });
@@ -925,6 +975,7 @@ interface LoadEntry {
   path: string;
   load: LoadResult;
   verification: PostVerification | undefined;
+  flood: FloodReport | undefined;
 }
 
 /** Truncated, not rounded, so that 49.96% never reads as a passing 50%. */
@@ -934,10 +985,10 @@ function percentOf(ratio: number): string {
 
 function judgeScenarios(loads: LoadEntry[], ready: ReadyLine): ScenarioResult[] {
   const firstBaseline = loads.find((entry) => entry.scenario.server === 'baseline');
-  return loads.map(({ scenario, path: pathname, load, verification }) => {
+  return loads.map(({ scenario, path: pathname, load, verification, flood }) => {
     const baseline = scenario.baseline === undefined ? firstBaseline : loads.find((entry) => entry.scenario.name === scenario.baseline);
     const ratio = load.requestsPerSecond / (baseline?.load.requestsPerSecond ?? Number.NaN);
-    const judgement = scenario.judge(load, { ratio, ready, verification });
+    const judgement = scenario.judge(load, { ratio, ready, verification, flood });
     const problems: string[] = [];
     // A run with failed requests measures the failure, not the route: it never passes.
     if (load.errors > 0 || load.non2xx > 0 || load.timeouts > 0) {

@@ -19,12 +19,13 @@ export const AI_PROMPT_MAX_LENGTH = 20_000;
 
 /**
  * Per-member limits that keep one member from stalling everyone (the analyzer is the costly part).
- * Comments a minute is configurable (COMMENT_LIMIT_PER_MINUTE); the AI limits are far above what
- * the pages ask for: a summary is fetched when a panel opens and after each comment event.
+ * Comments a minute is configurable (COMMENT_LIMIT_PER_MINUTE). A summary or narrative counts only
+ * when it is not cached (a new one must be made); those come after a change, so the limits are far
+ * above what the pages ask for.
  */
 export const MEMBER_LIMITS = {
   commentsPerMinute: 30,
-  summariesPerMinute: 120,
-  narrativesPerMinute: 60,
+  summariesPerMinute: 60,
+  narrativesPerMinute: 30,
   generationsPerMinute: 6,
 } as const;

@@ -69,6 +69,12 @@ export class ReadCache<T = Buffer> {
     }
   }
 
+  /** Whether `get` would answer from memory now, without loading. */
+  has(key: string): boolean {
+    const entry = this.entries.get(key);
+    return this.busIsReliable() && entry !== undefined && this.now() - entry.storedAt < this.options.maxAgeMs;
+  }
+
   /** A call, not a property read: the answer may change while a load is awaited. */
   private busIsReliable(): boolean {
     return this.bus.reliable;

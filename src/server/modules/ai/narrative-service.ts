@@ -51,7 +51,10 @@ export class NarrativeService {
     });
   }
 
-  summaryJson(): Promise<Buffer> {
+  /** `beforeMaking` runs only when the answer is not cached (the caller's AI-call limit). */
+  async summaryJson(beforeMaking?: () => Promise<void>): Promise<Buffer> {
+    // Checked before joining a load, so one member's refusal is never another's answer.
+    if (!this.cache.has(KEY)) await beforeMaking?.();
     return this.cache.get(KEY, async () => Buffer.from(JSON.stringify(await this.summarize())));
   }
 

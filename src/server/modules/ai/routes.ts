@@ -21,17 +21,21 @@ export interface AiServices {
 }
 
 export function registerAiRoutes(app: App, services: AiServices, limiter: RateLimiter) {
-  const aiLimit = (name: string, perMinute: number) => limiter.hook(perMemberRule(name, perMinute, 'Too many AI requests from you'));
+  const aiRule = (name: string, perMinute: number) => perMemberRule(name, perMinute, 'Too many AI requests from you');
+  const summaryRule = aiRule('ai-summary', MEMBER_LIMITS.summariesPerMinute);
+  const narrativeRule = aiRule('ai-narrative', MEMBER_LIMITS.narrativesPerMinute);
   // The cached reads answer JSON bytes built from contract-typed values (ADR 0011).
   app.get(
     aiContract.commentSummary.path,
-    { onRequest: aiLimit('ai-summary', MEMBER_LIMITS.summariesPerMinute), schema: { params: aiContract.commentSummary.params, querystring: aiContract.commentSummary.querystring } },
-    async (request, reply) => reply.type(JSON_UTF8).send(await services.summaries.summaryJson(request.params.componentId)),
+    { schema: { params: aiContract.commentSummary.params, querystring: aiContract.commentSummary.querystring } },
+    // A cached answer is no AI call: only a request that has one made counts toward the limit.
+    async (request, reply) =>
+      reply.type(JSON_UTF8).send(await services.summaries.summaryJson(request.params.componentId, () => limiter.enforce(summaryRule, request))),
   );
 
   app.post(
     aiContract.generateSuggestions.path,
-    { onRequest: aiLimit('ai-generate', MEMBER_LIMITS.generationsPerMinute), schema: { body: emptyBody, response: aiContract.generateSuggestions.response } },
+    { onRequest: limiter.hook(aiRule('ai-generate', MEMBER_LIMITS.generationsPerMinute)), schema: { body: emptyBody, response: aiContract.generateSuggestions.response } },
     async (request) =>
       services.suggestions.generate(requireMember(request)),
   );
@@ -44,8 +48,8 @@ export function registerAiRoutes(app: App, services: AiServices, limiter: RateLi
     async (request) => services.suggestions.vote(requireMember(request), request.params.id, request.body.voteType),
   );
 
-  app.get(aiContract.narrativeSummary.path, { onRequest: aiLimit('ai-narrative', MEMBER_LIMITS.narrativesPerMinute) }, async (_request, reply) =>
-    reply.type(JSON_UTF8).send(await services.narrative.summaryJson()),
+  app.get(aiContract.narrativeSummary.path, async (request, reply) =>
+    reply.type(JSON_UTF8).send(await services.narrative.summaryJson(() => limiter.enforce(narrativeRule, request))),
   );
 
   app.get(aiContract.prompts.path, { config: { access: 'admin' }, schema: { response: aiContract.prompts.response } }, async () => services.prompts.list());

@@ -50,10 +50,12 @@ export class CommentSummaryService {
     });
   }
 
-  /** The summary as JSON bytes. */
-  summaryJson(componentId: string): Promise<Buffer> {
+  /** The summary as JSON bytes; `beforeMaking` runs only when it is not cached (the caller's AI-call limit). */
+  async summaryJson(componentId: string, beforeMaking?: () => Promise<void>): Promise<Buffer> {
     const title = this.titleOf(componentId);
     if (title === undefined) throw notFound(`Unknown component "${componentId}"`, 'UNKNOWN_COMPONENT');
+    // Checked before joining a load, so one member's refusal is never another's answer.
+    if (!this.cache.has(componentId)) await beforeMaking?.();
     // Each new comment invalidates the cached summary; however fast comments and requests come,
     // one analysis runs per component and one waits behind it (the analyzer is the slow part).
     return this.cache.get(componentId, () => this.computing.run(componentId, async () => Buffer.from(JSON.stringify(await this.summarize(componentId, title)))));
