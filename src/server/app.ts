@@ -165,7 +165,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAuthRoutes(app, { db: database.db, sessions, limiter, config });
 
   const commentable = commentableComponentIds(architecture);
-  registerCommentRoutes(app, new CommentService(database.db, database.dialect, events, (id) => commentable.has(id)), { limiter, commentsPerMinute: config.commentLimitPerMinute });
+  const commentPostRule = {
+    name: 'comment-post',
+    max: config.commentLimitPerMinute,
+    windowMs: 60_000,
+    message: 'You are posting comments faster than the team can read them',
+  };
+  registerCommentRoutes(app, new CommentService(database.db, database.dialect, events, (id) => commentable.has(id), { limiter, rule: commentPostRule }));
   registerEventRoutes(app, { events, sessions });
 
   const analyzers = new AnalyzerPool(config.ai.workers);

@@ -53,6 +53,10 @@ export class AiEngine {
     try {
       return await task(this.local, AbortSignal.timeout(this.localBudgetMs));
     } catch (error) {
+      if (error instanceof Error && error.name === 'AnalyzerStopped') {
+        this.log.error({ what, err: error }, 'the local analyzer stopped during an analysis');
+        throw new AppError(503, 'AI_UNAVAILABLE', `The analyzer stopped while making this ${what}. Try again in a minute.`, { 'retry-after': '30' });
+      }
       if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
       this.log.warn({ what, budgetMs: this.localBudgetMs }, 'local analysis ran past its time budget and was stopped');
       const seconds = Math.round(this.localBudgetMs / 1000);

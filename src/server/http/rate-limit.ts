@@ -20,6 +20,11 @@ export interface RateLimitRule {
 export class RateLimiter {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The same limiter counting inside a transaction: the hit commits with the work it allows. */
+  within(trx: Kysely<Database>): RateLimiter {
+    return new RateLimiter(trx);
+  }
+
   async hit(key: string, windowMs: number, now = Date.now()): Promise<{ hits: number; resetAt: number }> {
     const resetAt = now + windowMs;
     const row = await this.db
@@ -53,7 +58,11 @@ export class RateLimiter {
 
   /** Counts one request against the rule; throws 429 with Retry-After once the client exceeds it. */
   async enforce(rule: RateLimitRule, request: FastifyRequest): Promise<void> {
-    const key = rule.key === undefined ? request.ip : rule.key(request);
+    await this.charge(rule, rule.key === undefined ? request.ip : rule.key(request));
+  }
+
+  /** Counts one use by `key` (an address, a member) against the rule; 429 beyond it. */
+  async charge(rule: Omit<RateLimitRule, 'key'>, key: string): Promise<void> {
     const now = Date.now();
     const { hits, resetAt } = await this.hit(`${rule.name}:${key}`, rule.windowMs, now);
     if (hits > rule.max) {

@@ -55,7 +55,7 @@ describe('AnalyzerPool', () => {
       spawned += 1;
       return new Worker(FAKE_WORKER, { eval: true });
     });
-    await expect(pool.run(job('crash'))).rejects.toThrow(/stopped/);
+    await expect(pool.run(job('crash'))).rejects.toMatchObject({ name: 'AnalyzerStopped' });
     expect(await pool.run(job('again'))).toBe('summary of again');
     expect(spawned).toBe(2);
   });

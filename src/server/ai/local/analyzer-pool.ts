@@ -9,6 +9,14 @@ export class AnalysisTimeout extends Error {
   }
 }
 
+/** The worker running an analysis died (out of memory, a crash): the analysis is lost, the worker replaced. */
+export class AnalyzerStopped extends Error {
+  constructor(detail: string) {
+    super(`The analyzer stopped (${detail})`);
+    this.name = 'AnalyzerStopped';
+  }
+}
+
 interface Pending {
   job: AnalysisJob;
   signal: AbortSignal | undefined;
@@ -27,10 +35,19 @@ interface Slot {
  */
 function spawnAnalyzer(): Worker {
   const here = import.meta.url;
-  if (here.endsWith('.js')) return new Worker(new URL('./analyzer-worker.js', here));
+  if (here.endsWith('.js')) return new Worker(new URL('./analyzer-worker.js', here), { resourceLimits: WORKER_LIMITS });
   const entry = JSON.stringify(new URL('./analyzer-worker.ts', here).href);
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`, { eval: true });
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`, { eval: true, resourceLimits: WORKER_LIMITS });
 }
+
+/**
+ * Memory bounds of a worker, measured: an analysis makes many short-lived objects, and with V8's
+ * defaults the worker's heap kept growing from one analysis to the next (+100 MiB resident for a
+ * 1,500-comment component, 30 MiB of it reclaimable). A small nursery and a 96 MiB old generation
+ * keep it at ~70 MiB; 5,000 comments still analyse within it. An analysis that needs more ends its
+ * worker, which is replaced, and the call answers 503.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 };
 
 /**
  * A small pool of analyzer worker threads: jobs queue in order and run one per worker; a job that
@@ -116,11 +133,11 @@ export class AnalyzerPool {
     const lost = (error: unknown) => {
       const busy = slot.busy;
       this.replace(slot);
-      busy?.pending.reject(error instanceof Error ? error : new Error('The analyzer stopped'));
+      busy?.pending.reject(new AnalyzerStopped(error instanceof Error ? error.message : 'unknown reason'));
     };
     slot.worker.on('error', lost);
     slot.worker.on('exit', (code) => {
-      if (!this.closed && this.slots.includes(slot)) lost(new Error(`The analyzer stopped (exit code ${code})`));
+      if (!this.closed && this.slots.includes(slot)) lost(new Error(`exit code ${code}`));
     });
     // The pool must not keep the process alive on its own.
     slot.worker.unref();

@@ -5,9 +5,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema.js';
 import { LocalEventBus } from '../../events/event-bus.js';
+import { RateLimiter } from '../../http/rate-limit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addMember } from '../members/service.js';
 import { CommentService } from './service.js';
+
+/** Posting is not what these tests count: a limit no test reaches. */
+const unlimited = (db: Kysely<Database>) => ({ limiter: new RateLimiter(db), rule: { name: 'comment-post', max: 1_000_000, windowMs: 60_000 } });
 
 /**
  * Issue 4: comments with their votes come from a fixed number of queries, never one per comment.
@@ -76,7 +80,7 @@ describe('GET with-votes: a fixed number of queries', () => {
 
   const listCounted = async (componentId: string) => {
     queries = [];
-    const service = new CommentService(counted, testApp.app.database.dialect, new LocalEventBus(), () => true);
+    const service = new CommentService(counted, testApp.app.database.dialect, new LocalEventBus(), () => true, unlimited(counted));
     const comments = await service.listWithVotes(componentId);
     return { comments, queries: [...queries] };
   };
@@ -95,7 +99,7 @@ describe('GET with-votes: a fixed number of queries', () => {
 
   it('answers the same data through the app as through the counted service', async () => {
     const { comments } = await listCounted(LARGE);
-    const service = new CommentService(testApp.app.database.db, testApp.app.database.dialect, new LocalEventBus(), () => true);
+    const service = new CommentService(testApp.app.database.db, testApp.app.database.dialect, new LocalEventBus(), () => true, unlimited(testApp.app.database.db));
     expect(await service.listWithVotes(LARGE)).toEqual(comments);
   });
 });

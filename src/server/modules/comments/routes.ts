@@ -1,13 +1,11 @@
 import { commentsContract } from '../../../shared/contract/comments.js';
 import { requireMember } from '../auth/guards.js';
-import { perMemberRule, type RateLimiter } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import type { CommentService } from './service.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
-export function registerCommentRoutes(app: App, comments: CommentService, limits: { limiter: RateLimiter; commentsPerMinute: number }) {
-  const postLimit = limits.limiter.hook(perMemberRule('comment-post', limits.commentsPerMinute, 'You are posting comments faster than the team can read them'));
+export function registerCommentRoutes(app: App, comments: CommentService) {
   // The two hot reads answer JSON bytes the service built from contract-typed values and cached;
   // Fastify writes a Buffer as is, without a second serialization or encoding.
   app.get(commentsContract.counts.path, async (request, reply) => {
@@ -21,8 +19,7 @@ export function registerCommentRoutes(app: App, comments: CommentService, limits
 
   app.post(
     commentsContract.create.path,
-    // Counted before the body is read: one member's flood is slowed before it costs anything.
-    { onRequest: postLimit, schema: { body: commentsContract.create.body, response: commentsContract.create.response } },
+    { schema: { body: commentsContract.create.body, response: commentsContract.create.response } },
     async (request, reply) => {
       const created = await comments.create(requireMember(request), request.body);
       return reply.status(201).send(created);

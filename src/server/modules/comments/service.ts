@@ -6,6 +6,7 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { ReadCache } from '../../events/read-cache.js';
+import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import { countCommentsByComponent, findVote, insertComment, listCommentsWithVotes, lockComment, type CommentRow, type VoteRow } from './repo.js';
 
 /** Presenter: rows to the API shape of spec section 3. */
@@ -40,6 +41,7 @@ export class CommentService {
     private readonly dialect: Dialect,
     private readonly events: EventBus,
     private readonly isCommentable: (componentId: string) => boolean,
+    private readonly postLimit: { limiter: RateLimiter; rule: Omit<RateLimitRule, 'key'> },
   ) {
     this.cache = new ReadCache(events, { maxAgeMs: READ_CACHE_MAX_AGE_MS });
     // Every change, this instance's own at once when it publishes it (EventBus.onChange).
@@ -89,7 +91,12 @@ export class CommentService {
 
   async create(member: MemberRow, input: { componentId: string; content: string; kind: CommentKind }): Promise<Comment> {
     this.assertComponent(input.componentId);
-    const row = await insertComment(this.db, { ...input, memberId: member.id, memberName: member.full_name });
+    // The per-member limit is counted in the insert's own transaction: one commit (one fsync on
+    // SQLite) per comment, and a refused comment counts nothing.
+    const row = await this.db.transaction().execute(async (trx) => {
+      await this.postLimit.limiter.within(trx).charge(this.postLimit.rule, `member:${member.id}`);
+      return insertComment(trx, { ...input, memberId: member.id, memberName: member.full_name });
+    });
     await this.events.publish({ type: 'comment.created', componentId: row.component_id, commentId: row.id });
     return presentComment(row, []);
   }
