@@ -202,8 +202,9 @@ export async function signIn(page: Page, server: RunningServer, { name, pin, pat
   const teamLogin = page.getByRole('heading', { level: 1, name: 'Team Sign In' });
   const welcomeBack = page.getByRole('heading', { level: 1, name: 'Welcome Back' });
   const pinSetup = page.getByRole('heading', { level: 1, name: 'Create Your PIN' });
-  if (!(await hasPin(server, name))) {
-    // The link lands on '/', whatever page the test wants next.
+  const enrolling = !(await hasPin(server, name));
+  if (enrolling) {
+    // The link lands on '/'; the page the test asked for is opened once the member is signed in.
     await page.goto(await enrollmentLink(server, name));
     await pinSetup.waitFor();
     await page.getByLabel('Team password', { exact: true }).fill(E2E_SECRETS.TEAM_PASSWORD);
@@ -234,6 +235,7 @@ export async function signIn(page: Page, server: RunningServer, { name, pin, pat
   const [toastTitle, toastText] = await Promise.all([toast.locator('> div > :first-child').innerText(), toast.locator('> div > :nth-child(2)').innerText()]);
   await toast.getByRole('button', { name: 'Close' }).click();
   await toast.waitFor({ state: 'detached' });
+  if (enrolling && route !== '/') await page.goto(`${server.baseUrl}${route}`);
   return { toastTitle, toastText };
 }
 
