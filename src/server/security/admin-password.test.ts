@@ -1,11 +1,10 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../shared/contract/common.js';
 import { nameKey } from '../../shared/names.js';
 import type { App } from '../http/types.js';
 import { setRole } from '../modules/members/repo.js';
 import { signInAs, type SessionCookies } from '../test/sign-in.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../test/test-app.js';
+import { expectApiError } from '../test/api-errors.js';
 
 /**
  * Guessing the admin password: wrong guesses are throttled per member and per address (5 in 15
@@ -14,11 +13,6 @@ import { TEST_SECRETS, createTestApp, type TestApp } from '../test/test-app.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 const PROMPT = { name: 'narrative-summary', prompt: 'Summarise for the leads:\n{suggestionsText}', description: 'Leads', isActive: 1 } as const;
-
-function expectError(response: LightMyRequestResponse, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(apiErrorSchema.parse(response.json()).code).toBe(code);
-}
 
 describe('admin password', () => {
   let testApp: TestApp;
@@ -51,9 +45,9 @@ describe('admin password', () => {
 
   it('refuses the 6th wrong password in 15 minutes with 429, even when it is right, and audits every guess', async () => {
     const ip = '198.51.100.2';
-    for (let i = 0; i < 5; i += 1) expectError(await savePrompt(admin, `guess-${i}`, ip), 403, 'INVALID_ADMIN_PASSWORD');
+    for (let i = 0; i < 5; i += 1) expectApiError(await savePrompt(admin, `guess-${i}`, ip), 403, 'INVALID_ADMIN_PASSWORD');
     const sixth = await savePrompt(admin, TEST_SECRETS.adminPassword, ip);
-    expectError(sixth, 429, 'ADMIN_PASSWORD_THROTTLED');
+    expectApiError(sixth, 429, 'ADMIN_PASSWORD_THROTTLED');
     const retryAfter = Number(sixth.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
@@ -67,15 +61,15 @@ describe('admin password', () => {
       expect(row.detail).not.toContain('guess-');
     }
     // The throttle is per member: from a fresh address, the same admin still waits.
-    expectError(await savePrompt(admin, TEST_SECRETS.adminPassword, '198.51.100.3'), 429, 'ADMIN_PASSWORD_THROTTLED');
+    expectApiError(await savePrompt(admin, TEST_SECRETS.adminPassword, '198.51.100.3'), 429, 'ADMIN_PASSWORD_THROTTLED');
   });
 
   it('throttles per address too: another admin guessing from that address waits, from elsewhere does not', async () => {
     const ip = '198.51.100.4';
     await app.database.db.deleteFrom('rate_limit_buckets').execute();
-    for (let i = 0; i < 5; i += 1) expectError(await savePrompt(deputy, `guess-${i}`, ip), 403, 'INVALID_ADMIN_PASSWORD');
+    for (let i = 0; i < 5; i += 1) expectApiError(await savePrompt(deputy, `guess-${i}`, ip), 403, 'INVALID_ADMIN_PASSWORD');
     await app.database.db.deleteFrom('rate_limit_buckets').where('key', 'like', 'admin-password:member:%').execute();
-    expectError(await savePrompt(admin, TEST_SECRETS.adminPassword, ip), 429, 'ADMIN_PASSWORD_THROTTLED');
+    expectApiError(await savePrompt(admin, TEST_SECRETS.adminPassword, ip), 429, 'ADMIN_PASSWORD_THROTTLED');
     expect((await savePrompt(admin, TEST_SECRETS.adminPassword, '198.51.100.5')).statusCode).toBe(201);
   });
 

@@ -1,13 +1,12 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, enrollmentStatusSchema } from '../../shared/contract/auth.js';
-import { apiErrorSchema } from '../../shared/contract/common.js';
 import { nameKey } from '../../shared/names.js';
 import type { App } from '../http/types.js';
 import { findMemberByKey } from '../modules/members/repo.js';
 import { addMember, ensureAdmin, newEnrollmentLink, resetMemberPin } from '../modules/members/service.js';
 import { openEnrollmentLink, type SessionCookies } from '../test/sign-in.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../test/test-app.js';
+import { expectApiError } from '../test/api-errors.js';
 
 /**
  * Taking over a member who has no PIN yet: knowing the team password and a name must never be
@@ -16,11 +15,6 @@ import { TEST_SECRETS, createTestApp, type TestApp } from '../test/test-app.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 const PASSWORD = TEST_SECRETS.teamPassword;
-
-function expectError(response: LightMyRequestResponse, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(apiErrorSchema.parse(response.json()).code).toBe(code);
-}
 
 describe('enrollment links', () => {
   let testApp: TestApp;
@@ -42,9 +36,9 @@ describe('enrollment links', () => {
 
   it('refuses PIN setup to a holder of the team password without the enrollment cookie, for new members and the admin alike', async () => {
     await addMember(app.database.db, 'Nina New');
-    expectError(await setupPin('Nina New', '8024'), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await setupPin('Nina New', '8024'), 403, 'ENROLLMENT_REQUIRED');
     // ADMIN_NAME bootstrapped 'Avery Admin' without a PIN: the most valuable account to take over.
-    expectError(await setupPin('Avery Admin', '8024'), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await setupPin('Avery Admin', '8024'), 403, 'ENROLLMENT_REQUIRED');
     expect(await pinOf('Nina New')).toBeNull();
     expect(await pinOf('Avery Admin')).toBeNull();
   });
@@ -68,7 +62,7 @@ describe('enrollment links', () => {
     const { cookies } = await openEnrollmentLink(app, 'Rita Reuse');
     expect((await setupPin('Rita Reuse', '8024', cookies)).statusCode).toBe(200);
     await resetMemberPin(app.database.db, 'Rita Reuse', 'test', { publicUrl: 'http://review.test', notifyEnded: () => Promise.resolve() });
-    expectError(await setupPin('Rita Reuse', '3579', cookies), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await setupPin('Rita Reuse', '3579', cookies), 403, 'ENROLLMENT_REQUIRED');
     expect(await pinOf('Rita Reuse')).toBeNull();
   });
 
@@ -76,8 +70,8 @@ describe('enrollment links', () => {
     await addMember(app.database.db, 'Olga Owner');
     await addMember(app.database.db, 'Tim Target');
     const { cookies } = await openEnrollmentLink(app, 'Olga Owner');
-    expectError(await setupPin('Tim Target', '8024', cookies), 403, 'ENROLLMENT_REQUIRED');
-    expectError(await setupPin('Avery Admin', '8024', cookies), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await setupPin('Tim Target', '8024', cookies), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await setupPin('Avery Admin', '8024', cookies), 403, 'ENROLLMENT_REQUIRED');
     expect(await pinOf('Tim Target')).toBeNull();
     // Olga's link still works for Olga.
     expect((await setupPin('Olga Owner', '8024', cookies)).statusCode).toBe(200);
@@ -90,16 +84,16 @@ describe('enrollment links', () => {
     if (member === undefined) throw new Error('no member');
     await app.database.db.updateTable('enrollment_tokens').set({ expires_at: Date.now() - 1 }).where('member_id', '=', member.id).execute();
     expect(await status(cookies)).toEqual({ state: 'invalid' });
-    expectError(await setupPin('Evan Expired', '8024', cookies), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await setupPin('Evan Expired', '8024', cookies), 403, 'ENROLLMENT_REQUIRED');
   });
 
   it('refuses a link replaced by a newer one, and forged or malformed tokens', async () => {
     await addMember(app.database.db, 'Nora Newer');
     const first = await openEnrollmentLink(app, 'Nora Newer');
     const second = await openEnrollmentLink(app, 'Nora Newer');
-    expectError(await setupPin('Nora Newer', '8024', first.cookies), 403, 'ENROLLMENT_REQUIRED');
-    expectError(await setupPin('Nora Newer', '8024', { biggy_enrollment: 'A'.repeat(43) }), 403, 'ENROLLMENT_REQUIRED');
-    expectError(await setupPin('Nora Newer', '8024', { biggy_enrollment: '../../etc' }), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await setupPin('Nora Newer', '8024', first.cookies), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await setupPin('Nora Newer', '8024', { biggy_enrollment: 'A'.repeat(43) }), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await setupPin('Nora Newer', '8024', { biggy_enrollment: '../../etc' }), 403, 'ENROLLMENT_REQUIRED');
     const malformed = await app.inject({ method: 'GET', url: '/enroll/not-a-token' });
     expect(malformed.statusCode).toBe(303);
     expect(malformed.cookies.find((cookie) => cookie.name === 'biggy_enrollment')?.value).toBe('');
@@ -136,13 +130,12 @@ describe('enrollment links', () => {
     const noPinYet = await post('/api/login', { password: PASSWORD, name: 'Una Unset', pin: '8024' });
     const wrongPin = await post('/api/login', { password: PASSWORD, name: 'Pia Pinned', pin: '8024' });
     expect([noPinYet.statusCode, noPinYet.body]).toEqual([wrongPin.statusCode, wrongPin.body]);
-    expectError(noPinYet, 401, 'INVALID_CREDENTIALS');
+    expectApiError(noPinYet, 401, 'INVALID_CREDENTIALS');
 
     const emptyNoPinYet = await post('/api/login', { password: PASSWORD, name: 'Una Unset', pin: '' });
     const emptyPinned = await post('/api/login', { password: PASSWORD, name: 'Pia Pinned', pin: '' });
     expect([emptyNoPinYet.statusCode, emptyNoPinYet.body]).toEqual([emptyPinned.statusCode, emptyPinned.body]);
-    expectError(emptyNoPinYet, 400, 'PIN_REQUIRED');
-    expect(apiErrorSchema.parse(emptyNoPinYet.json()).message).toBe(AUTH_MESSAGES.pinRequired);
+    expectApiError(emptyNoPinYet, 400, 'PIN_REQUIRED', AUTH_MESSAGES.pinRequired);
 
     // The enrolled browser is told to create the PIN.
     const enrolled = await openEnrollmentLink(app, 'Una Unset');

@@ -5,7 +5,9 @@ import { MAX_STREAMS_PER_MEMBER } from '../modules/events/routes.js';
 import { resetMemberPin } from '../modules/members/service.js';
 import { baseUrlOf, closeOpenStreams, openStream, StreamRefused, type SseStream } from '../test/event-stream.js';
 import { signInAs, type SessionCookies } from '../test/sign-in.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { buildApp } from '../app.js';
 
 /**
  * A live-event stream lives no longer than its session: logout, 'Use Different Account', a PIN
@@ -115,5 +117,32 @@ describe('a session that expires', () => {
     const grace = await signInAs(testApp.app, 'Grace Idle');
     const stream = await openStream(baseUrlOf(testApp.app), grace);
     await stream.waitFor('the end of the stream', () => stream.ended, 5_000);
+  });
+});
+
+const onPostgres = process.env.TEST_DATABASE_URL !== undefined && process.env.TEST_DATABASE_URL !== '';
+
+describe.skipIf(!onPostgres)('across instances on PostgreSQL', () => {
+  let database: TestDatabase;
+  let instanceA: App;
+  let instanceB: App;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    instanceA = await buildApp(testConfig(database), { collectProcessMetrics: false });
+    instanceB = await buildApp(testConfig(database), { collectProcessMetrics: false });
+    await instanceB.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await instanceA.close();
+    await instanceB.close();
+    await database.drop();
+  });
+
+  it('ends a stream held by instance B within 1 s of a logout through instance A', async () => {
+    const helen = await signInAs(instanceA, 'Helen Across');
+    const stream = await openStream(baseUrlOf(instanceB), helen);
+    const logout = await instanceA.inject({ method: 'POST', url: '/api/logout', headers: JSON_HEADERS, cookies: helen });
+    expect(logout.statusCode).toBe(200);
+    await stream.waitFor('the end of the stream', () => stream.ended, 1000);
   });
 });

@@ -1,12 +1,11 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../shared/contract/common.js';
 import { nameKey } from '../../shared/names.js';
 import type { App } from '../http/types.js';
 import { hashPin } from '../modules/auth/secrets.js';
 import { findMemberByKey, setFirstPinHash } from '../modules/members/repo.js';
 import { addMember, resetMemberPin, unlockMember } from '../modules/members/service.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../test/test-app.js';
+import { expectApiError } from '../test/api-errors.js';
 
 /**
  * Locking a member out without knowing anything: only attempts that proved the team password (or
@@ -15,11 +14,6 @@ import { TEST_SECRETS, createTestApp, type TestApp } from '../test/test-app.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 const PASSWORD = TEST_SECRETS.teamPassword;
-
-function expectError(response: LightMyRequestResponse, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(apiErrorSchema.parse(response.json()).code).toBe(code);
-}
 
 /** 100 different addresses, so that the per-address limit does not hide the per-name rule. */
 const strangerAddress = (i: number) => `203.0.113.${i + 1}`;
@@ -49,7 +43,7 @@ describe('lockout abuse', () => {
   it('leaves Bob able to sign in after a stranger sends 100 wrong-password attempts for him', async () => {
     await createMember('Bob Builder', '8024');
     for (let i = 0; i < 100; i += 1) {
-      expectError(await login('Bob Builder', '0000', strangerAddress(i), 'not-the-team-password'), 401, 'INVALID_CREDENTIALS');
+      expectApiError(await login('Bob Builder', '0000', strangerAddress(i), 'not-the-team-password'), 401, 'INVALID_CREDENTIALS');
     }
     const lock = await app.database.db.selectFrom('login_locks').selectAll().where('name_key', '=', nameKey('Bob Builder')).executeTakeFirst();
     expect(lock).toBeUndefined();
@@ -59,7 +53,7 @@ describe('lockout abuse', () => {
   it('leaves a member able to sign in after 100 quick logins without their device', async () => {
     await createMember('Quinn Quick', '3579');
     for (let i = 0; i < 100; i += 1) {
-      expectError(await post('/api/quick-login', { name: 'Quinn Quick', pin: '0000' }, strangerAddress(i)), 401, 'INVALID_CREDENTIALS');
+      expectApiError(await post('/api/quick-login', { name: 'Quinn Quick', pin: '0000' }, strangerAddress(i)), 401, 'INVALID_CREDENTIALS');
     }
     expect((await login('Quinn Quick', '3579', '198.51.100.8')).statusCode).toBe(200);
   });
@@ -74,17 +68,17 @@ describe('lockout abuse', () => {
 
   it('still locks an insider who knows the team password after 5 wrong PINs, for at most an hour', async () => {
     await createMember('Lena Locked', '9753');
-    for (let i = 0; i < 4; i += 1) expectError(await login('Lena Locked', '0000', strangerAddress(i)), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 4; i += 1) expectApiError(await login('Lena Locked', '0000', strangerAddress(i)), 401, 'INVALID_CREDENTIALS');
     const fifth = await login('Lena Locked', '0000', strangerAddress(4));
-    expectError(fifth, 429, 'LOCKED_OUT');
+    expectApiError(fifth, 429, 'LOCKED_OUT');
     expect(Number(fifth.headers['retry-after'])).toBeLessThanOrEqual(3600);
-    expectError(await login('Lena Locked', '9753', '198.51.100.9'), 429, 'LOCKED_OUT');
+    expectApiError(await login('Lena Locked', '9753', '198.51.100.9'), 429, 'LOCKED_OUT');
     // Repeated locks stop growing at an hour.
     for (let round = 0; round < 4; round += 1) {
       await app.database.db.updateTable('login_locks').set({ locked_until: Date.now() - 1 }).where('name_key', '=', nameKey('Lena Locked')).execute();
       for (let i = 0; i < 4; i += 1) await login('Lena Locked', '0000', strangerAddress(10 + i));
       const locked = await login('Lena Locked', '0000', strangerAddress(20));
-      expectError(locked, 429, 'LOCKED_OUT');
+      expectApiError(locked, 429, 'LOCKED_OUT');
       expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(3600);
     }
   });
@@ -92,12 +86,12 @@ describe('lockout abuse', () => {
   it("lifts a lock with the admin's unlock, and with a PIN reset", async () => {
     await createMember('Uma Unlock', '1357');
     for (let i = 0; i < 5; i += 1) await login('Uma Unlock', '0000', strangerAddress(i));
-    expectError(await login('Uma Unlock', '1357', '198.51.100.10'), 429, 'LOCKED_OUT');
+    expectApiError(await login('Uma Unlock', '1357', '198.51.100.10'), 429, 'LOCKED_OUT');
     expect((await unlockMember(app.database.db, 'uma unlock'))?.full_name).toBe('Uma Unlock');
     expect((await login('Uma Unlock', '1357', '198.51.100.10')).statusCode).toBe(200);
 
     for (let i = 0; i < 5; i += 1) await login('Uma Unlock', '0000', strangerAddress(i));
-    expectError(await login('Uma Unlock', '1357', '198.51.100.10'), 429, 'LOCKED_OUT');
+    expectApiError(await login('Uma Unlock', '1357', '198.51.100.10'), 429, 'LOCKED_OUT');
     await resetMemberPin(app.database.db, 'Uma Unlock', 'test', { publicUrl: 'http://review.test', notifyEnded: () => Promise.resolve() });
     expect(await app.database.db.selectFrom('login_locks').selectAll().where('name_key', '=', nameKey('Uma Unlock')).executeTakeFirst()).toBeUndefined();
   });

@@ -1,7 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER, checkSessionResponseSchema } from '../../../shared/contract/auth.js';
-import { apiErrorSchema } from '../../../shared/contract/common.js';
 import { nameKey } from '../../../shared/names.js';
 import { buildApp } from '../../app.js';
 import type { AppConfig } from '../../config.js';
@@ -11,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import { findMemberByKey, setFirstPinHash } from '../members/repo.js';
 import { addMember } from '../members/service.js';
 import { hashPin } from './secrets.js';
+import { expectApiError } from '../../test/api-errors.js';
 
 /** Issue 3 item 4: the per-name lockout and the per-IP sign-in limit, both kept in the database. */
 
@@ -22,13 +22,6 @@ function cookieValue(response: LightMyRequestResponse, name: string): string {
   const found = response.cookies.find((cookie) => cookie.name === name);
   if (found === undefined) throw new Error(`the response sets no ${name} cookie (status ${response.statusCode}: ${response.body})`);
   return found.value;
-}
-
-function expectError(response: LightMyRequestResponse, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = apiErrorSchema.parse(response.json());
-  expect(body.code, response.body).toBe(code);
-  return body;
 }
 
 /** The Retry-After of a 429, in seconds; fails the test when it is missing or not a number. */
@@ -85,7 +78,7 @@ describe('per-name lockout', () => {
 
   async function failTimes(name: string, count: number) {
     for (let i = 1; i <= count; i += 1) {
-      expectError(await calls.login(name, '0000'), 401, 'INVALID_CREDENTIALS');
+      expectApiError(await calls.login(name, '0000'), 401, 'INVALID_CREDENTIALS');
     }
   }
 
@@ -96,30 +89,30 @@ describe('per-name lockout', () => {
     await calls.createMember('Ada Lovelace', '1357');
     await failTimes('Ada Lovelace', 4);
     const fifth = await calls.login('Ada Lovelace', '0000');
-    const body = expectError(fifth, 429, 'LOCKED_OUT');
+    const body = expectApiError(fifth, 429, 'LOCKED_OUT');
     const seconds = retryAfter(fifth);
     expect(seconds).toBeGreaterThanOrEqual(FIRST_LOCK_SECONDS - 5);
     expect(seconds).toBeLessThanOrEqual(FIRST_LOCK_SECONDS);
     expect(body.message).not.toBe(AUTH_MESSAGES.invalidCredentials);
 
     const sixth = await calls.login('Ada Lovelace', '1357');
-    expectError(sixth, 429, 'LOCKED_OUT');
+    expectApiError(sixth, 429, 'LOCKED_OUT');
     expect(retryAfter(sixth)).toBeLessThanOrEqual(seconds);
     expect(sixth.cookies).toEqual([]);
 
     // The lock is on the name, whatever route or spelling tries it with the team password.
-    expectError(await calls.login('  ADA   lovelace ', '1357'), 429, 'LOCKED_OUT');
-    expectError(await calls.setupPin('Ada Lovelace', '1357'), 429, 'LOCKED_OUT');
+    expectApiError(await calls.login('  ADA   lovelace ', '1357'), 429, 'LOCKED_OUT');
+    expectApiError(await calls.setupPin('Ada Lovelace', '1357'), 429, 'LOCKED_OUT');
     // A request that proves nothing learns nothing, not even that the name is locked.
-    expectError(await calls.quickLogin('Ada Lovelace', '1357'), 401, 'INVALID_CREDENTIALS');
-    expectError(await calls.loginWith({ password: 'wrong-team-password', name: 'Ada Lovelace', pin: '1357' }), 401, 'INVALID_CREDENTIALS');
+    expectApiError(await calls.quickLogin('Ada Lovelace', '1357'), 401, 'INVALID_CREDENTIALS');
+    expectApiError(await calls.loginWith({ password: 'wrong-team-password', name: 'Ada Lovelace', pin: '1357' }), 401, 'INVALID_CREDENTIALS');
   });
 
   it('counts failures per name: another member signs in meanwhile', async () => {
     await calls.createMember('Alan Turing', '2468');
     await calls.createMember('Grace Hopper', '9753');
     await failTimes('Alan Turing', 4);
-    expectError(await calls.login('Alan Turing', '0000'), 429, 'LOCKED_OUT');
+    expectApiError(await calls.login('Alan Turing', '0000'), 429, 'LOCKED_OUT');
     expect((await calls.login('Grace Hopper', '9753')).statusCode).toBe(200);
   });
 
@@ -133,24 +126,24 @@ describe('per-name lockout', () => {
 
   it('counts every spelling of a name toward the same lock, but not wrong team passwords, setups or device-less quick logins', async () => {
     await calls.createMember('Dorothy Vaughan', '3579');
-    expectError(await calls.login('dorothy vaughan', '0000'), 401, 'INVALID_CREDENTIALS');
-    expectError(await calls.login('DOROTHY VAUGHAN', '0001'), 401, 'INVALID_CREDENTIALS');
+    expectApiError(await calls.login('dorothy vaughan', '0000'), 401, 'INVALID_CREDENTIALS');
+    expectApiError(await calls.login('DOROTHY VAUGHAN', '0001'), 401, 'INVALID_CREDENTIALS');
     for (let i = 0; i < 5; i += 1) {
-      expectError(await calls.loginWith({ password: 'wrong-team-password', name: 'Dorothy Vaughan', pin: '3579' }), 401, 'INVALID_CREDENTIALS');
-      expectError(await calls.setupPin(' Dorothy  Vaughan ', '7139'), 403, 'ENROLLMENT_REQUIRED');
-      expectError(await calls.quickLogin('Dorothy Vaughan', '0000'), 401, 'INVALID_CREDENTIALS');
+      expectApiError(await calls.loginWith({ password: 'wrong-team-password', name: 'Dorothy Vaughan', pin: '3579' }), 401, 'INVALID_CREDENTIALS');
+      expectApiError(await calls.setupPin(' Dorothy  Vaughan ', '7139'), 403, 'ENROLLMENT_REQUIRED');
+      expectApiError(await calls.quickLogin('Dorothy Vaughan', '0000'), 401, 'INVALID_CREDENTIALS');
     }
-    expectError(await calls.login('Dorothy Vaughan', '0002'), 401, 'INVALID_CREDENTIALS');
-    expectError(await calls.login('Dorothy  Vaughan', '0003'), 401, 'INVALID_CREDENTIALS');
-    expectError(await calls.login('dorothy Vaughan', '0004'), 429, 'LOCKED_OUT');
+    expectApiError(await calls.login('Dorothy Vaughan', '0002'), 401, 'INVALID_CREDENTIALS');
+    expectApiError(await calls.login('Dorothy  Vaughan', '0003'), 401, 'INVALID_CREDENTIALS');
+    expectApiError(await calls.login('dorothy Vaughan', '0004'), 429, 'LOCKED_OUT');
   });
 
   it('locks an unknown name the same way, so a lock reveals nothing about membership', async () => {
     await failTimes('Nobody Known', 4);
     const locked = await calls.login('Nobody Known', '0000');
-    expectError(locked, 429, 'LOCKED_OUT');
+    expectApiError(locked, 429, 'LOCKED_OUT');
     expect(retryAfter(locked)).toBeGreaterThanOrEqual(FIRST_LOCK_SECONDS - 5);
-    expectError(await calls.login('Nobody Known', '1234'), 429, 'LOCKED_OUT');
+    expectApiError(await calls.login('Nobody Known', '1234'), 429, 'LOCKED_OUT');
   });
 
   it('doubles each further lock up to an hour, and a success resets the doubling', async () => {
@@ -186,9 +179,9 @@ describe('per-name lockout', () => {
 
     // Wrong PINs through quick login, from the remembered device itself.
     for (let i = 1; i <= 4; i += 1) {
-      expectError(await calls.quickLogin('Hedy Lamarr', '0000', { cookies: { biggy_device: hedyDevice } }), 401, 'INVALID_CREDENTIALS');
+      expectApiError(await calls.quickLogin('Hedy Lamarr', '0000', { cookies: { biggy_device: hedyDevice } }), 401, 'INVALID_CREDENTIALS');
     }
-    expectError(await calls.quickLogin('Hedy Lamarr', '0000', { cookies: { biggy_device: hedyDevice } }), 429, 'LOCKED_OUT');
+    expectApiError(await calls.quickLogin('Hedy Lamarr', '0000', { cookies: { biggy_device: hedyDevice } }), 429, 'LOCKED_OUT');
 
     const devices = await app.database.db.selectFrom('device_tokens').select('member_id').where('member_id', '=', hedy.id).execute();
     expect(devices).toEqual([]);
@@ -199,7 +192,7 @@ describe('per-name lockout', () => {
 
     // After the lock the old device is no key any more: full login is needed.
     await expireLock('Hedy Lamarr');
-    expectError(await calls.quickLogin('Hedy Lamarr', '1212', { cookies: { biggy_device: hedyDevice } }), 401, 'INVALID_CREDENTIALS');
+    expectApiError(await calls.quickLogin('Hedy Lamarr', '1212', { cookies: { biggy_device: hedyDevice } }), 401, 'INVALID_CREDENTIALS');
     expect((await calls.login('Hedy Lamarr', '1212')).statusCode).toBe(200);
   });
 
@@ -220,13 +213,13 @@ describe('per-name lockout', () => {
       .where('actor_name', '=', 'Evelyn Boyd')
       .execute();
     expect(checked.length).toBeLessThanOrEqual(5);
-    expectError(await calls.login('Evelyn Boyd', '6060'), 429, 'LOCKED_OUT');
+    expectApiError(await calls.login('Evelyn Boyd', '6060'), 429, 'LOCKED_OUT');
   });
 
   it('keeps the lock in the database until it expires', async () => {
     await calls.createMember('Annie Easley', '5858');
     await failTimes('Annie Easley', 4);
-    expectError(await calls.login('Annie Easley', '0000'), 429, 'LOCKED_OUT');
+    expectApiError(await calls.login('Annie Easley', '0000'), 429, 'LOCKED_OUT');
     const row = await app.database.db.selectFrom('login_locks').selectAll().where('name_key', '=', nameKey('Annie Easley')).executeTakeFirst();
     expect(row?.lock_count).toBe(1);
     expect((row?.locked_until ?? 0) - Date.now()).toBeGreaterThan((FIRST_LOCK_SECONDS - 5) * 1000);
@@ -252,7 +245,7 @@ describe('a lock across a restart', () => {
       const calls = signInCalls(first);
       await calls.createMember('Margaret Hamilton', '7070');
       for (let i = 1; i <= 4; i += 1) expect((await calls.login('Margaret Hamilton', '0000')).statusCode).toBe(401);
-      expectError(await calls.login('Margaret Hamilton', '0000'), 429, 'LOCKED_OUT');
+      expectApiError(await calls.login('Margaret Hamilton', '0000'), 429, 'LOCKED_OUT');
     } finally {
       // Closes the app and its connections; the database stays.
       await first.close();
@@ -262,7 +255,7 @@ describe('a lock across a restart', () => {
     try {
       const calls = signInCalls(second);
       const refused = await calls.login('Margaret Hamilton', '7070');
-      expectError(refused, 429, 'LOCKED_OUT');
+      expectApiError(refused, 429, 'LOCKED_OUT');
       const seconds = retryAfter(refused);
       expect(seconds).toBeGreaterThan(0);
       expect(seconds).toBeLessThanOrEqual(FIRST_LOCK_SECONDS);
@@ -298,15 +291,15 @@ describe('per-IP sign-in limit', () => {
     }
     expect(statuses).toEqual([...Array<number>(LIMIT).fill(401), ...Array<number>(20 - LIMIT).fill(429)]);
     if (firstRefusal === undefined) throw new Error('no attempt was refused');
-    expectError(firstRefusal, 429, 'RATE_LIMITED');
+    expectApiError(firstRefusal, 429, 'RATE_LIMITED');
     const seconds = retryAfter(firstRefusal);
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(60);
 
     // Even the right credentials wait from that address…
-    expectError(await calls.login('Sophie Wilson', '8080', sprayer), 429, 'RATE_LIMITED');
+    expectApiError(await calls.login('Sophie Wilson', '8080', sprayer), 429, 'RATE_LIMITED');
     // …while another address is served as usual.
-    expectError(await calls.login('Sprayed Name Z', '1234', { remoteAddress: '203.0.113.11' }), 401, 'INVALID_CREDENTIALS');
+    expectApiError(await calls.login('Sprayed Name Z', '1234', { remoteAddress: '203.0.113.11' }), 401, 'INVALID_CREDENTIALS');
     expect((await calls.login('Sophie Wilson', '8080', { remoteAddress: '203.0.113.12' })).statusCode).toBe(200);
   });
 
@@ -339,7 +332,7 @@ describe('per-IP sign-in limit', () => {
       await calls.names(from),
     ];
     for (const response of beyond) {
-      expectError(response, 429, 'RATE_LIMITED');
+      expectApiError(response, 429, 'RATE_LIMITED');
       expect(retryAfter(response)).toBeGreaterThanOrEqual(1);
     }
   });
@@ -353,8 +346,8 @@ describe('per-IP sign-in limit', () => {
     }
     // One attempt used by the sign-in itself: nine more fit, the tenth after it does not.
     for (let i = 0; i < LIMIT - 1; i += 1) {
-      expectError(await calls.login(`Other Name ${String.fromCharCode(65 + i)}`, '1234', from), 401, 'INVALID_CREDENTIALS');
+      expectApiError(await calls.login(`Other Name ${String.fromCharCode(65 + i)}`, '1234', from), 401, 'INVALID_CREDENTIALS');
     }
-    expectError(await calls.login('Other Name Z', '1234', from), 429, 'RATE_LIMITED');
+    expectApiError(await calls.login('Other Name Z', '1234', from), 429, 'RATE_LIMITED');
   });
 });

@@ -10,6 +10,7 @@ import { openEnrollmentLink } from '../../test/sign-in.js';
 import { clearPinHash, findMemberByKey, setFirstPinHash } from '../members/repo.js';
 import { addMember } from '../members/service.js';
 import { hashPin } from './secrets.js';
+import { expectApiError } from '../../test/api-errors.js';
 
 /**
  * The sign-in calls of spec section 7 through HTTP: payloads, statuses, messages and cookies.
@@ -25,14 +26,6 @@ function cookieNamed(response: LightMyRequestResponse, name: string): InjectedCo
   const found = response.cookies.find((cookie) => cookie.name === name);
   if (found === undefined) throw new Error(`the response sets no ${name} cookie (status ${response.statusCode}: ${response.body})`);
   return found;
-}
-
-function expectError(response: LightMyRequestResponse, status: number, code: string, message?: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = apiErrorSchema.parse(response.json());
-  expect(body.code).toBe(code);
-  if (message !== undefined) expect(body.message).toBe(message);
-  return body;
 }
 
 describe('sign-in calls', () => {
@@ -72,9 +65,9 @@ describe('sign-in calls', () => {
 
   describe('GET /api/user', () => {
     it('answers 401 { message, code } when signed out, or with an unknown session cookie', async () => {
-      expectError(await getUser(), 401, 'UNAUTHENTICATED');
-      expectError(await getUser('not-a-session-token'), 401, 'UNAUTHENTICATED');
-      expectError(await getUser(''), 401, 'UNAUTHENTICATED');
+      expectApiError(await getUser(), 401, 'UNAUTHENTICATED');
+      expectApiError(await getUser('not-a-session-token'), 401, 'UNAUTHENTICATED');
+      expectApiError(await getUser(''), 401, 'UNAUTHENTICATED');
     });
 
     it('answers the current user of spec section 3 plus the role when signed in', async () => {
@@ -112,8 +105,8 @@ describe('sign-in calls', () => {
 
     it("answers 400 'PIN is required' when the member has a PIN and none is sent", async () => {
       await createMember('Alan Turing', { pin: '2468' });
-      expectError(await login({ password: PASSWORD, name: 'Alan Turing', pin: '' }), 400, 'PIN_REQUIRED', AUTH_MESSAGES.pinRequired);
-      expectError(await login({ password: PASSWORD, name: 'alan turing' }), 400, 'PIN_REQUIRED', AUTH_MESSAGES.pinRequired);
+      expectApiError(await login({ password: PASSWORD, name: 'Alan Turing', pin: '' }), 400, 'PIN_REQUIRED', AUTH_MESSAGES.pinRequired);
+      expectApiError(await login({ password: PASSWORD, name: 'alan turing' }), 400, 'PIN_REQUIRED', AUTH_MESSAGES.pinRequired);
     });
 
     it('signs in with the right PIN: 200 with the user, an HttpOnly SameSite=Lax session cookie and device cookie', async () => {
@@ -158,7 +151,7 @@ describe('sign-in calls', () => {
       const bodies = new Set<string>();
       for (const attempt of attempts) {
         const response = await login(attempt);
-        expectError(response, 401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+        expectApiError(response, 401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
         expect(response.cookies, JSON.stringify(attempt)).toEqual([]);
         bodies.add(response.body);
       }
@@ -194,7 +187,7 @@ describe('sign-in calls', () => {
         expect(response.cookies, label).toEqual([]);
       }
       const notJson = await app.inject({ method: 'POST', url: '/api/login', headers: JSON_HEADERS, payload: '{"password": "x", "name":' });
-      expectError(notJson, 400, 'BAD_REQUEST');
+      expectApiError(notJson, 400, 'BAD_REQUEST');
       const empty = await app.inject({ method: 'POST', url: '/api/login', headers: JSON_HEADERS, payload: '' });
       expect(empty.statusCode).toBe(400);
 
@@ -231,20 +224,20 @@ describe('sign-in calls', () => {
       expect((await setupPin({ password: PASSWORD, name: 'Frances Allen', pin: '1221' }, cookies)).statusCode).toBe(200);
       // The link was used up by the first setup.
       const again = await setupPin({ password: PASSWORD, name: 'FRANCES ALLEN', pin: '3344' }, cookies);
-      expectError(again, 403, 'ENROLLMENT_REQUIRED', AUTH_MESSAGES.enrollmentRequired);
+      expectApiError(again, 403, 'ENROLLMENT_REQUIRED', AUTH_MESSAGES.enrollmentRequired);
       expect(again.cookies).toEqual([]);
       // A link issued while a PIN exists (it cannot be, but a race could leave one) still replaces nothing.
       const late = await openEnrollmentLink(app, 'Frances Allen');
-      expectError(await setupPin({ password: PASSWORD, name: 'Frances Allen', pin: '3344' }, late.cookies), 409, 'PIN_ALREADY_SET', AUTH_MESSAGES.pinAlreadySet);
+      expectApiError(await setupPin({ password: PASSWORD, name: 'Frances Allen', pin: '3344' }, late.cookies), 409, 'PIN_ALREADY_SET', AUTH_MESSAGES.pinAlreadySet);
       await signIn('Frances Allen', '1221');
-      expectError(await login({ password: PASSWORD, name: 'Frances Allen', pin: '3344' }), 401, 'INVALID_CREDENTIALS');
+      expectApiError(await login({ password: PASSWORD, name: 'Frances Allen', pin: '3344' }), 401, 'INVALID_CREDENTIALS');
     });
 
     it('answers 401 to a wrong team password even with the enrollment cookie, and sets nothing', async () => {
       await createMember('Radia Perlman');
       const { cookies } = await openEnrollmentLink(app, 'Radia Perlman');
       const wrongPassword = await setupPin({ password: 'wrong-team-password', name: 'Radia Perlman', pin: '5566' }, cookies);
-      expectError(wrongPassword, 401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+      expectApiError(wrongPassword, 401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
       expect((await findMemberByKey(app.database.db, nameKey('Radia Perlman')))?.pin_hash).toBeNull();
     });
 
@@ -254,7 +247,7 @@ describe('sign-in calls', () => {
       const answers = await Promise.all(
         ['Nobody Known', 'Sophie Wilson', 'Lynn Conway'].map((name) => setupPin({ password: PASSWORD, name, pin: '5566' }, {})),
       );
-      for (const answer of answers) expectError(answer, 403, 'ENROLLMENT_REQUIRED', AUTH_MESSAGES.enrollmentRequired);
+      for (const answer of answers) expectApiError(answer, 403, 'ENROLLMENT_REQUIRED', AUTH_MESSAGES.enrollmentRequired);
       expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
       expect((await findMemberByKey(app.database.db, nameKey('Sophie Wilson')))?.pin_hash).toBeNull();
     });
@@ -264,7 +257,7 @@ describe('sign-in calls', () => {
       const { cookies } = await openEnrollmentLink(app, 'Adele Goldberg');
       for (const pin of ['', '123', '12345', 'abcd', '12 4']) {
         const response = await setupPin({ password: PASSWORD, name: 'Adele Goldberg', pin }, cookies);
-        expectError(response, 400, 'VALIDATION_FAILED');
+        expectApiError(response, 400, 'VALIDATION_FAILED');
       }
       expect((await findMemberByKey(app.database.db, nameKey('Adele Goldberg')))?.pin_hash).toBeNull();
     });
@@ -301,7 +294,7 @@ describe('sign-in calls', () => {
         await quickLogin('Joan Clarke', '2121', joan.device),
       ];
       for (const response of refusals) {
-        expectError(response, 401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+        expectApiError(response, 401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
         expect(response.cookies).toEqual([]);
       }
       expect((await quickLogin('Joan Clarke', '1212', joan.device)).statusCode).toBe(200);
@@ -311,7 +304,7 @@ describe('sign-in calls', () => {
       const member = await createMember('Annie Easley', { pin: '5858' });
       const { device } = await signIn('Annie Easley', '5858');
       await clearPinHash(app.database.db, member.id);
-      expectError(await quickLogin('Annie Easley', '5858', device), 400, 'PIN_NOT_SET', AUTH_MESSAGES.pinNotSet);
+      expectApiError(await quickLogin('Annie Easley', '5858', device), 400, 'PIN_NOT_SET', AUTH_MESSAGES.pinNotSet);
     });
 
     it('refuses a malformed body with 400', async () => {
@@ -319,7 +312,7 @@ describe('sign-in calls', () => {
       const { device } = await signIn('Evelyn Boyd', '6060');
       for (const payload of [{ name: 'Evelyn Boyd', pin: '' }, { name: 'Evelyn Boyd' }, { pin: '6060' }, { name: 'Evelyn Boyd', pin: '6060', password: PASSWORD }]) {
         const response = await post('/api/quick-login', payload, { cookies: { biggy_device: device } });
-        expectError(response, 400, 'VALIDATION_FAILED');
+        expectApiError(response, 400, 'VALIDATION_FAILED');
       }
     });
   });
@@ -351,11 +344,11 @@ describe('sign-in calls', () => {
     const names = (options: Omit<InjectOptions, 'method' | 'url'> = {}) => app.inject({ method: 'GET', url: '/api/team-members/names', ...options });
 
     it('answers 401 when signed out without proof of the team password, or with a wrong one', async () => {
-      expectError(await names(), 401, 'TEAM_PASSWORD_REQUIRED');
-      expectError(await names({ headers: { [TEAM_PASSWORD_HEADER]: 'wrong-team-password' } }), 401, 'TEAM_PASSWORD_REQUIRED');
-      expectError(await names({ headers: { [TEAM_PASSWORD_HEADER]: '' } }), 401, 'TEAM_PASSWORD_REQUIRED');
+      expectApiError(await names(), 401, 'TEAM_PASSWORD_REQUIRED');
+      expectApiError(await names({ headers: { [TEAM_PASSWORD_HEADER]: 'wrong-team-password' } }), 401, 'TEAM_PASSWORD_REQUIRED');
+      expectApiError(await names({ headers: { [TEAM_PASSWORD_HEADER]: '' } }), 401, 'TEAM_PASSWORD_REQUIRED');
       // Only the header counts: the password in the query string proves nothing (and would be logged).
-      expectError(await names({ query: { password: PASSWORD } }), 401, 'TEAM_PASSWORD_REQUIRED');
+      expectApiError(await names({ query: { password: PASSWORD } }), 401, 'TEAM_PASSWORD_REQUIRED');
     });
 
     it('lists the active members, sorted, with the team password header or to a signed-in member', async () => {
@@ -410,9 +403,9 @@ describe('sign-in calls', () => {
     });
 
     it('refuses a body without a name', async () => {
-      expectError(await forgotPin(''), 400, 'VALIDATION_FAILED');
-      expectError(await post('/api/forgot-pin', {}), 400, 'VALIDATION_FAILED');
-      expectError(await post('/api/forgot-pin', { name: 'Jean Sammet' }), 400, 'VALIDATION_FAILED');
+      expectApiError(await forgotPin(''), 400, 'VALIDATION_FAILED');
+      expectApiError(await post('/api/forgot-pin', {}), 400, 'VALIDATION_FAILED');
+      expectApiError(await post('/api/forgot-pin', { name: 'Jean Sammet' }), 400, 'VALIDATION_FAILED');
     });
   });
 });
