@@ -1,4 +1,5 @@
 import { NAME_MAX_LENGTH } from './limits.js';
+import { hasBidiControls, hasForbiddenControls } from './text-rules.js';
 
 /** Collapses inner whitespace and trims: how a member's full name is stored and shown. */
 export function normalizeFullName(name: string): string {
@@ -18,7 +19,13 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 
 export const FULL_NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}'’. -]*$/u;
 
+/**
+ * Controls and direction overrides are judged as typed, before inner whitespace is collapsed: a tab
+ * or line break inside a name is refused, as it is at sign-in, not quietly turned into a space.
+ */
 export function isValidFullName(name: string): boolean {
+  const typed = name.trim();
+  if (hasForbiddenControls(typed, { multiline: false }) || hasBidiControls(typed)) return false;
   const normalized = normalizeFullName(name);
   return normalized.length > 0 && normalized.length <= NAME_MAX_LENGTH && FULL_NAME_PATTERN.test(normalized);
 }

@@ -93,7 +93,7 @@ describe('input hygiene', () => {
   });
 
   it('refuses a member name with controls or overrides when the admin adds one', async () => {
-    for (const name of ['Eve\u0000Evil', 'Eve\u202EEvil', 'Eve\u200BEvil']) {
+    for (const name of ['Eve\u0000Evil', 'Eve\tEvil', 'Eve\nEvil', 'Eve\u202EEvil', 'Eve\u200BEvil']) {
       await expect(addMember(app.database.db, name), JSON.stringify(name)).rejects.toMatchObject({ statusCode: 400 });
     }
   });

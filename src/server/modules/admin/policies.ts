@@ -5,6 +5,13 @@ import type { RateLimiter } from '../../http/rate-limit.js';
 import { audit } from '../auth/audit.js';
 import { secretsMatch } from '../auth/secrets.js';
 
+/** Thrown inside the counting transaction to roll it back. */
+class OverLimit extends Error {
+  constructor(readonly resetAt: number) {
+    super('over the admin-password limit');
+  }
+}
+
 /** Wrong admin passwords allowed per member and per address in one window, then 429. */
 export const ADMIN_PASSWORD_ATTEMPTS = 5;
 export const ADMIN_PASSWORD_WINDOW_MS = 15 * 60_000;
@@ -37,17 +44,31 @@ export class AdminActions {
   /**
    * Each attempt is counted before the comparison, so a burst of parallel guesses gets at most the
    * allowance checked; a right password gives its count back, so a busy admin is never throttled.
+   * Both counts move in one transaction, always in the same order: an attempt over either limit
+   * rolls both back, and no interleaving of parallel attempts can undo another's count.
    */
   private async verifyPassword(admin: MemberRow, context: { ip: string }, givenPassword: string, action: string): Promise<void> {
     const keys = [`admin-password:member:${admin.id}`, `admin-password:ip:${context.ip}`];
     const now = Date.now();
-    const counts = await Promise.all(keys.map((key) => this.limiter.hit(key, ADMIN_PASSWORD_WINDOW_MS, now)));
-    const over = counts.filter((count) => count.hits > ADMIN_PASSWORD_ATTEMPTS);
-    if (over.length > 0) {
-      await this.limiter.refund(keys, now);
+    const refusedUntil = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const limiter = this.limiter.within(trx);
+        let resetAt = 0;
+        for (const key of keys) {
+          const count = await limiter.hit(key, ADMIN_PASSWORD_WINDOW_MS, now);
+          if (count.hits > ADMIN_PASSWORD_ATTEMPTS) resetAt = Math.max(resetAt, count.resetAt);
+        }
+        if (resetAt > 0) throw new OverLimit(resetAt);
+        return undefined;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof OverLimit) return error.resetAt;
+        throw error;
+      });
+    if (refusedUntil !== undefined) {
       await audit(this.db, { event: 'admin-password', outcome: 'locked', actorName: admin.full_name, ip: context.ip, detail: `${action}: throttled` });
-      const resetAt = Math.max(...over.map((count) => count.resetAt));
-      throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)), ADMIN_PASSWORD_MESSAGES.throttled, 'ADMIN_PASSWORD_THROTTLED');
+      throw tooManyRequests(Math.max(1, Math.ceil((refusedUntil - now) / 1000)), ADMIN_PASSWORD_MESSAGES.throttled, 'ADMIN_PASSWORD_THROTTLED');
     }
     if (!secretsMatch(givenPassword, this.adminPassword())) {
       await audit(this.db, { event: 'admin-password', outcome: 'failure', actorName: admin.full_name, ip: context.ip, detail: `${action}: wrong admin password` });
