@@ -1,5 +1,5 @@
 /**
- * Issue 5's analyzer targets: the local provider summarising 500 comments and writing the
+ * The analyzer's targets: the local provider summarising 500 comments and writing the
  * narrative of 200 suggestions, each < 300 ms. Timed in this process on the built code
  * (dist/server/ai/local/local-provider.js), with the demo seed's comments (what an operations team
  * wrote) repeated by different members and given votes from a seeded generator, so every run reads

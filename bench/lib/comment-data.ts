@@ -1,13 +1,13 @@
 /**
- * The generated comment data set of the comment scenarios (issue 4, "Targets (benchmark, with
- * 50,000 comments and 250,000 votes generated)"): members, comments and votes written in bulk
+ * The generated comment data set of the comment scenarios (the targets' 50,000 comments and
+ * 250,000 votes): members, comments and votes written in bulk
  * through the app's own Kysely handle before the bench server listens.
  *
  * Shape: one "typical" component with exactly 50 comments and 250 votes, one "largest" with exactly
  * 500 comments and 2,500 votes, and the rest of the 50,000 comments and 250,000 votes spread evenly
  * over the other commentable components. With the architecture's 34 commentable components that
- * puts ~1,545 comments on each of the others, more than the "largest": the issue's figures do not
- * fit its component count, so the busiest of the others is reported too (see bench/README.md).
+ * puts ~1,545 comments on each of the others, more than the "largest": the targets' figures do not
+ * fit the component count, so the busiest of the others is reported too (see bench/README.md).
  *
  * Deterministic: a fixed PRNG seed gives the same texts, authors, dates and votes on every run;
  * only the ids and the dates' anchor (the time of the run) change.

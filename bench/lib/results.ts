@@ -112,7 +112,7 @@ export interface BenchResults {
   /** The generated comment data set (sizes, components, generation time); null when the server did not start. */
   commentData: ReadyLine['comments'] | null;
   mainPage: Step<MainPageResult>;
-  /** Issue 5: the local analyzer's timings, and the server's peak resident memory (MiB) over the throughput scenarios. */
+  /** The local analyzer's timings, and the server's peak resident memory (MiB) over the throughput scenarios. */
   analyzer: Step<AnalyzerResult>;
   serverPeakRssMiB: number | null;
   bundle: BundleReport;

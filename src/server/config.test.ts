@@ -37,6 +37,9 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.AI_PROVIDER).toBe('local');
     expect(env.AI_MODEL).toBe('gpt-4o-mini');
+    expect(env.AI_TIME_BUDGET_SECONDS).toBe(20);
+    expect(env.AI_WORKERS).toBe(1);
+    expect(env.COMMENT_LIMIT_PER_MINUTE).toBe(30);
     expect(env.LOG_LEVEL).toBe('info');
     expect(env.TRUST_PROXY).toBe(false);
     expect(env.QA_USER_NAME).toBe('QA Test User');
@@ -90,6 +93,13 @@ describe('parseEnv', () => {
     ['TRUST_PROXY', '10.0.0.1,'],
     ['METRICS_TOKEN', 'short'],
     ['OPENAI_BASE_URL', 'not a url'],
+    ['AI_TIME_BUDGET_SECONDS', '0'],
+    ['AI_TIME_BUDGET_SECONDS', '601'],
+    ['AI_TIME_BUDGET_SECONDS', '2.5'],
+    ['AI_WORKERS', '0'],
+    ['AI_WORKERS', '17'],
+    ['COMMENT_LIMIT_PER_MINUTE', '0'],
+    ['COMMENT_LIMIT_PER_MINUTE', 'many'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     const error = configErrorOf(() => parseEnv({ [variable]: value }));
     expect(error.message).toMatch(new RegExp(`\\b${variable}\\b`));

@@ -75,6 +75,27 @@ describe('one member cannot stall the server', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it('limits the team narratives a member has made, not the cached ones they read', async () => {
+    await app.database.db.deleteFrom('rate_limit_buckets').execute();
+    const narrative = (cookies: SessionCookies) => app.inject({ method: 'GET', url: '/api/suggestions/narrative-summary', cookies });
+    for (let i = 0; i < MEMBER_LIMITS.narrativesPerMinute + 10; i += 1) expect((await narrative(flooder)).statusCode).toBe(200);
+    // A vote on a comment changes the narrative's input: the next request has a new one made.
+    const created = await comment(colleague, 'A point to vote on');
+    expect(created.statusCode).toBe(201);
+    const votedId = created.json<{ id: number }>().id;
+    await app.database.db.deleteFrom('rate_limit_buckets').execute();
+    const statuses: number[] = [];
+    for (let i = 0; i <= MEMBER_LIMITS.narrativesPerMinute; i += 1) {
+      const vote = await app.inject({ method: 'POST', url: `/api/comments/${votedId}/vote`, headers: JSON_HEADERS, cookies: colleague, payload: JSON.stringify({ voteType: 'thumbs_up' }) });
+      expect(vote.statusCode).toBe(200);
+      statuses.push((await narrative(flooder)).statusCode);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another member is not refused.
+    expect((await narrative(colleague)).statusCode).toBe(200);
+  });
+
   it('runs one analysis per component at a time however many comments and requests arrive meanwhile', async () => {
     await app.database.db.deleteFrom('rate_limit_buckets').execute();
     const component = 'event-correlation';

@@ -126,12 +126,57 @@ export interface PhraseLabels {
   label(phrase: string): string;
 }
 
+/** A text's analysis and the surface forms its phrases were noted with, in order. */
+interface CachedAnalysis {
+  analysis: TextAnalysis;
+  notes: Array<[phrase: string, surface: string]>;
+}
+
+/**
+ * Analyses of texts kept across analysis runs, least recently used out first. Every new comment
+ * makes its component's summary again from all its comments, and reading a text is most of the
+ * cost: with this, the texts read before cost a lookup. An analysis depends only on its text and
+ * the component title's words, and callers never change one, so a cached one is shared as is.
+ */
+export class AnalysisCache {
+  private readonly entries = new Map<string, CachedAnalysis>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  get(key: string): CachedAnalysis | undefined {
+    const entry = this.entries.get(key);
+    if (entry !== undefined) {
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: CachedAnalysis): void {
+    this.entries.set(key, entry);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
 /** Reads texts for one analysis run; collects how each phrase was written for its label. */
 export class Analyzer implements PhraseLabels {
   private readonly surfaces = new Map<string, Map<string, number>>();
   private readonly titleCache = new Map<string, Set<string>>();
+  /** The surface forms noted while one text is analysed, for the cache. */
+  private notes: Array<[string, string]> | undefined;
 
-  constructor(private readonly reader: Reader) {}
+  constructor(
+    private readonly reader: Reader,
+    private readonly cache?: AnalysisCache,
+  ) {}
 
   /** The lemmas and words of a component title: phrases made only of them say nothing new. */
   titleWords(title: string): Set<string> {
@@ -164,6 +209,25 @@ export class Analyzer implements PhraseLabels {
   }
 
   analyse(raw: string, titleWords: ReadonlySet<string>): TextAnalysis {
+    if (this.cache === undefined) return this.analyseText(raw, titleWords);
+    const key = `${[...titleWords].join(' ')}\u0000${raw}`;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) {
+      for (const [phrase, surface] of cached.notes) this.count(phrase, surface);
+      return cached.analysis;
+    }
+    const notes: Array<[string, string]> = [];
+    this.notes = notes;
+    try {
+      const analysis = this.analyseText(raw, titleWords);
+      this.cache.set(key, { analysis, notes });
+      return analysis;
+    } finally {
+      this.notes = undefined;
+    }
+  }
+
+  private analyseText(raw: string, titleWords: ReadonlySet<string>): TextAnalysis {
     const text = cleanText(raw);
     if (text === '') return { sentences: [], phrases: [], sentiment: 0, injections: 0 };
     const read = this.reader.read(text);
@@ -298,6 +362,11 @@ export class Analyzer implements PhraseLabels {
 
   private note(phrase: string, tokens: readonly ReadToken[]): void {
     const surface = tokens.map((token) => (isAcronym(token.value) ? token.value : token.normal)).join(' ');
+    this.notes?.push([phrase, surface]);
+    this.count(phrase, surface);
+  }
+
+  private count(phrase: string, surface: string): void {
     let forms = this.surfaces.get(phrase);
     if (forms === undefined) {
       forms = new Map();

@@ -1,13 +1,34 @@
-import { parentPort } from 'node:worker_threads';
-import type { AnalysisRequest, AnalysisResponse } from './analyzer-protocol.js';
-import { createLocalProvider } from './local-provider.js';
-
 /**
  * A worker thread running the local analyzer: the wink model is loaded here, never on the server's
  * event loop, so a long analysis delays only other analyses. One job at a time (the pool sends the
  * next when this one answers).
  */
-const provider = createLocalProvider();
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { AnalysisCache } from './analysis.js';
+import type { AnalysisRequest, AnalysisResponse } from './analyzer-protocol.js';
+import { createLocalProvider } from './local-provider.js';
+
+/**
+ * Texts whose analyses this worker keeps (~3 KB each, ~12 MiB at most): a new comment then costs
+ * its component's summary the reading of one text, not of all of them. Enough for every comment
+ * of a busy review; a larger component still analyses, only without the saving.
+ */
+const CACHED_ANALYSES = 4_000;
+const provider = createLocalProvider({ cache: new AnalysisCache(CACHED_ANALYSES) });
+
+/**
+ * When both cores are busy, requests on the event loop go first: on Linux a nice value belongs to
+ * the thread, so this lowers the analysis alone (elsewhere it would lower the whole server).
+ */
+const ANALYSIS_NICE = 5;
+if (process.platform === 'linux') {
+  try {
+    setPriority(ANALYSIS_NICE);
+  } catch {
+    // Not permitted here: the analysis runs at the server's priority.
+  }
+}
 
 async function answer(request: AnalysisRequest): Promise<AnalysisResponse> {
   try {

@@ -2,7 +2,7 @@ import type { CommentSummaryOutput, NarrativeOutput, SuggestionsOutput } from '.
 import { commentSummaryOutputSchema, narrativeOutputSchema, suggestionsOutputSchema } from '../../../shared/contract/ai.js';
 import type { AiProvider, GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
 import type { AnalyzerPool } from './analyzer-pool.js';
-import { Analyzer } from './analysis.js';
+import { type AnalysisCache, Analyzer } from './analysis.js';
 import { narrativeSummary } from './narrative.js';
 import { generateSuggestions } from './suggestions.js';
 import { summarizeComments } from './summarize.js';
@@ -19,24 +19,26 @@ import { loadReader } from './wink.js';
 export const LOCAL_MODEL = 'wink-eng-lite-web-model@1.8';
 export const LOCAL_PROMPT_VERSION = 'local-analyzer/1';
 
-export function createLocalProvider(): AiProvider {
+/** `cache`: analyses kept across calls (the analyzer worker keeps one; without it every call reads every text). */
+export function createLocalProvider(options: { cache?: AnalysisCache } = {}): AiProvider {
+  const { cache } = options;
   return {
     name: 'local',
     model: LOCAL_MODEL,
     promptVersion: () => LOCAL_PROMPT_VERSION,
 
     async summarizeComments(input: SummarizeCommentsInput, signal?: AbortSignal): Promise<CommentSummaryOutput> {
-      const analyzer = await analyzerFor(signal);
+      const analyzer = await analyzerFor(signal, cache);
       return commentSummaryOutputSchema.parse(summarizeComments(analyzer, input));
     },
 
     async generateSuggestions(input: GenerateSuggestionsInput, signal?: AbortSignal): Promise<SuggestionsOutput> {
-      const analyzer = await analyzerFor(signal);
+      const analyzer = await analyzerFor(signal, cache);
       return suggestionsOutputSchema.parse(generateSuggestions(analyzer, input));
     },
 
     async narrativeSummary(input: NarrativeSummaryInput, signal?: AbortSignal): Promise<NarrativeOutput> {
-      const analyzer = await analyzerFor(signal);
+      const analyzer = await analyzerFor(signal, cache);
       return narrativeOutputSchema.parse(narrativeSummary(analyzer, input));
     },
   };
@@ -68,11 +70,11 @@ export function createPooledLocalProvider(pool: AnalyzerPool): AiProvider {
 }
 
 /** A fresh analyzer per call (its phrase labels belong to that call's texts) over the shared, once-loaded model. */
-async function analyzerFor(signal: AbortSignal | undefined): Promise<Analyzer> {
+async function analyzerFor(signal: AbortSignal | undefined, cache: AnalysisCache | undefined): Promise<Analyzer> {
   signal?.throwIfAborted();
   const reader = await warmedReader();
   signal?.throwIfAborted();
-  return new Analyzer(reader);
+  return new Analyzer(reader, cache);
 }
 
 let warming: Promise<Reader> | undefined;

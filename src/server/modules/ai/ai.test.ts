@@ -19,7 +19,7 @@ import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 import { createTestApp, TEST_SECRETS, testConfig, type TestApp } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-database.js';
 
-/** Issue 5 API rules, on the embedded database and on PostgreSQL when TEST_DATABASE_URL is set. */
+/** The AI API rules, on the embedded database and on PostgreSQL when TEST_DATABASE_URL is set. */
 
 type Method = 'GET' | 'POST' | 'DELETE';
 const TRIAGE = 'agentic-triage';
@@ -34,7 +34,7 @@ const DISCUSSION: { component: string; author: 'alice' | 'bob' | 'casey'; conten
   { component: AUTOMATION, author: 'casey', content: 'Every automated action must record who approved it and link the change ticket.' },
 ];
 
-describe('AI calls (issue 5)', () => {
+describe('AI calls', () => {
   let testApp: TestApp;
   let app: App;
   const members: Record<'alice' | 'bob' | 'casey' | 'admin', SessionCookies> = { alice: {}, bob: {}, casey: {}, admin: {} };

@@ -1,5 +1,5 @@
 /**
- * Regenerating never loses votes (issue 5 item 6): a new suggestion that is an old one again —
+ * Regenerating never loses votes: a new suggestion that is an old one again —
  * the same text, or mostly the same source comments — takes over the old one's id (and so its
  * votes). Pure, so the rule is tested on its own.
  */

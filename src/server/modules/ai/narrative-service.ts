@@ -25,7 +25,7 @@ function cleanSources(output: NarrativeOutput, known: ReadonlySet<number>): Narr
 }
 
 /**
- * GET /api/suggestions/narrative-summary (issue 5 item 7): the team-level reading of the active
+ * GET /api/suggestions/narrative-summary: the team-level reading of the active
  * suggestions and their votes, through the admin's active prompt; cached per input like summaries.
  */
 export class NarrativeService {

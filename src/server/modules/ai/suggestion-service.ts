@@ -19,7 +19,7 @@ import { initialsOf } from '../../../shared/names.js';
 import { allCommentsForAnalysis } from './comment-input.js';
 import { matchSuggestions } from './match-suggestions.js';
 
-/** Issue 5 item 6: at most one generation per 10 s, and one at a time. */
+/** At most one generation per 10 s, and one at a time. */
 export const GENERATION_INTERVAL_MS = 10_000;
 /** A 'running' generation older than this died with its instance (the model call times out at 30 s, retried once). */
 const GENERATION_LEASE_MS = 90_000;

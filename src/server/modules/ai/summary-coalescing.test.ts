@@ -63,6 +63,24 @@ describe('summary coalescing', () => {
     await testApp.close();
   });
 
+  it('answers twenty parallel requests with one analysis', async () => {
+    const { db } = testApp.app.database;
+    const held = heldProvider();
+    const service = new CommentSummaryService(db, new AiEngine(held.provider, held.provider, pino({ level: 'silent' }), 20_000), new LocalEventBus(), () => 'Agentic Triage');
+    const member = await findMemberByKey(db, 'cora colleague');
+    if (member === undefined) throw new Error('no member');
+    await insertComment(db, { componentId: 'agentic-triage', kind: 'comment', content: 'Show the confidence of each pick.', memberId: member.id, memberName: 'Cora Colleague' });
+
+    const answers = Array.from({ length: 20 }, () => service.summaryJson('agentic-triage'));
+    while (held.calls.length === 0) await settle();
+    for (let turn = 0; turn < 5; turn += 1) await settle();
+    expect(held.calls).toHaveLength(1);
+    held.releaseAll();
+    const bodies = (await Promise.all(answers)).map((bytes) => bytes.toString('utf8'));
+    expect(held.calls).toHaveLength(1);
+    expect(new Set(bodies).size).toBe(1);
+  });
+
   it('runs one analysis and one shared follow-up for ten rounds, and the follow-up sees every comment', async () => {
     const { db } = testApp.app.database;
     const member = await findMemberByKey(db, 'cora colleague');

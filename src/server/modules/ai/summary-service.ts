@@ -27,7 +27,7 @@ function cleanSources(output: CommentSummaryOutput, known: ReadonlySet<number>):
 }
 
 /**
- * GET /api/comments/{componentId}/summary (issue 5 item 5): made once per distinct input (the
+ * GET /api/comments/{componentId}/summary: made once per distinct input (the
  * component's comments and their votes, the provider, model and prompt version), kept in the
  * database for every instance, and in memory until a comment event on the component.
  */
