@@ -1223,7 +1223,7 @@ function writeResults(results: BenchResults): string {
 // ---------------------------------------------------------------------------------------------
 
 async function analyzerStep(): Promise<Step<AnalyzerResult>> {
-  say(`Local analyzer (dist/server/ai/local): the demo comments repeated to ${ANALYZER_TARGETS.summaryComments}, and ${ANALYZER_TARGETS.narrativeSuggestions} suggestions, in this process`);
+  say(`Local analyzer (dist/server/ai-providers/local): the demo comments repeated to ${ANALYZER_TARGETS.summaryComments}, and ${ANALYZER_TARGETS.narrativeSuggestions} suggestions, in this process`);
   const result = await step(measureAnalyzer);
   if (result.status === 'done') {
     const { modelLoadMs, summary, narrative, suggestions } = result.result;

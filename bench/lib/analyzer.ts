@@ -1,12 +1,12 @@
 /**
  * The analyzer's targets: the local provider summarising 500 comments and writing the
  * narrative of 200 suggestions, each < 300 ms. Timed in this process on the built code
- * (dist/server/ai/local/local-provider.js), with the demo seed's comments (what an operations team
+ * (dist/server/ai-providers/local/local-provider.js), with the demo seed's comments (what an operations team
  * wrote) repeated by different members and given votes from a seeded generator, so every run reads
  * the same input.
  */
-import type { createLocalProvider } from '../../src/server/ai/local/local-provider.js';
-import type { CommentForAnalysis, SuggestionForAnalysis } from '../../src/server/ai/provider.js';
+import type { createLocalProvider } from '../../src/server/ai-providers/local/local-provider.js';
+import type { CommentForAnalysis, SuggestionForAnalysis } from '../../src/server/ai-providers/provider.js';
 import type { DEMO_THREADS } from '../../src/server/seed/demo-comments.js';
 import { prng } from './comment-data.js';
 import { summarize } from './stats.js';
@@ -79,7 +79,7 @@ async function timed<T>(run: () => Promise<T>): Promise<number> {
 
 export async function measureAnalyzer(): Promise<AnalyzerResult> {
   const threads = await builtExport<typeof DEMO_THREADS>('server/seed/demo-comments.js', 'DEMO_THREADS');
-  const create = await builtExport<typeof createLocalProvider>('server/ai/local/local-provider.js', 'createLocalProvider');
+  const create = await builtExport<typeof createLocalProvider>('server/ai-providers/local/local-provider.js', 'createLocalProvider');
   const provider = create();
 
   const comments = demoComments(threads, ANALYZER_TARGETS.summaryComments, 'agentic-triage');

@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './errors.js';
 import { audit } from './modules/auth/audit.js';
-import { notifySessionsEnded, type SessionEndNotice } from './events/event-bus.js';
+import { notifySessionsEnded, type SessionEndNotice } from './event-bus/event-bus.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { listMembers, setRole } from './modules/members/repo.js';
 import { addMember, forgetAllPins, newEnrollmentLink, resetMemberPin, unlockMember } from './modules/members/service.js';

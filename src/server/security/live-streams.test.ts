@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../http/types.js';
-import { MAX_STREAMS_PER_MEMBER } from '../modules/events/routes.js';
+import { MAX_STREAMS_PER_MEMBER } from '../modules/live-events/routes.js';
 import { resetMemberPin } from '../modules/members/service.js';
 import { baseUrlOf, closeOpenStreams, openStream, StreamRefused, type SseStream } from '../test/event-stream.js';
 import { signInAs, type SessionCookies } from '../test/sign-in.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DEFAULT_NARRATIVE_PROMPT, DEFAULT_NARRATIVE_PROMPT_DESCRIPTION } from '../../ai/default-prompt.js';
+import { DEFAULT_NARRATIVE_PROMPT, DEFAULT_NARRATIVE_PROMPT_DESCRIPTION } from '../../ai-providers/default-prompt.js';
 import type { Migration } from './types.js';
 import { autoIncrementId } from './types.js';
 

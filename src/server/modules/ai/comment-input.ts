@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { CommentForAnalysis } from '../../ai/provider.js';
+import type { CommentForAnalysis } from '../../ai-providers/provider.js';
 import { listCommentsWithVotes, type CommentRow } from '../comments/repo.js';
 
 /** Up and down votes per comment id, from vote rows. */

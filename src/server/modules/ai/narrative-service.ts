@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { narrativeSummarySchema, type NarrativeOutput, type NarrativeSummary } from '../../../shared/contract/ai.js';
-import { inputHash, onlyKnown, stamp, type AiEngine } from '../../ai/engine.js';
-import type { SuggestionForAnalysis } from '../../ai/provider.js';
+import { inputHash, onlyKnown, stamp, type AiEngine } from '../../ai-providers/engine.js';
+import type { SuggestionForAnalysis } from '../../ai-providers/provider.js';
 import type { Database } from '../../db/schema.js';
-import type { EventBus } from '../../events/event-bus.js';
-import { ReadCache } from '../../events/read-cache.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
+import { ReadCache } from '../../event-bus/read-cache.js';
 import { tallyVotes } from './comment-input.js';
 import { findOutput, storeOutput } from './output-cache.js';
 import type { PromptService } from './prompt-service.js';

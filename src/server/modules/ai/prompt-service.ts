@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/connection.js';
 import { NARRATIVE_PROMPT_NAME, type AiPrompt } from '../../../shared/contract/ai.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { EventBus } from '../../events/event-bus.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
 import type { AdminActions } from '../admin/policies.js';
 
 const PROMPT_LOCK_KEY = 5_100_002;

@@ -8,13 +8,13 @@ import {
   type SuggestionVoteResult,
 } from '../../../shared/contract/ai.js';
 import type { VoteType } from '../../../shared/contract/comments.js';
-import { inputHash, onlyKnown, stamp, type AiEngine, type AiRun } from '../../ai/engine.js';
-import type { CommentForAnalysis } from '../../ai/provider.js';
+import { inputHash, onlyKnown, stamp, type AiEngine, type AiRun } from '../../ai-providers/engine.js';
+import type { CommentForAnalysis } from '../../ai-providers/provider.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import type { EventBus } from '../../events/event-bus.js';
-import { ReadCache } from '../../events/read-cache.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
+import { ReadCache } from '../../event-bus/read-cache.js';
 import { initialsOf } from '../../../shared/names.js';
 import { allCommentsForAnalysis } from './comment-input.js';
 import { matchSuggestions } from './match-suggestions.js';

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { commentSummarySchema, type CommentSummary, type CommentSummaryOutput } from '../../../shared/contract/ai.js';
 import { isCommentEvent } from '../../../shared/live-events.js';
-import { Coalescer } from '../../ai/coalescer.js';
-import { type AiEngine, inputHash, onlyKnown, stamp } from '../../ai/engine.js';
-import type { AiProvider } from '../../ai/provider.js';
+import { Coalescer } from '../../ai-providers/coalescer.js';
+import { type AiEngine, inputHash, onlyKnown, stamp } from '../../ai-providers/engine.js';
+import type { AiProvider } from '../../ai-providers/provider.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { EventBus } from '../../events/event-bus.js';
-import { ReadCache } from '../../events/read-cache.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
+import { ReadCache } from '../../event-bus/read-cache.js';
 import { componentCommentsForAnalysis } from './comment-input.js';
 import { findOutput, storeOutput } from './output-cache.js';
 

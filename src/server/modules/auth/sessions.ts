@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { precompile } from '../../db/precompiled.js';
 import type { Database, MemberRow } from '../../db/schema.js';
-import type { SessionEndNotice } from '../../events/event-bus.js';
+import type { SessionEndNotice } from '../../event-bus/event-bus.js';
 import { hashToken } from './secrets.js';
 
 export const DEVICE_TOKEN_LIFETIME_MS = 30 * 24 * 3_600_000;

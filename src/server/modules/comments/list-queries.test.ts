@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema.js';
-import { LocalEventBus } from '../../events/event-bus.js';
+import { LocalEventBus } from '../../event-bus/event-bus.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addMember } from '../members/service.js';

@@ -4,8 +4,8 @@ import { isCommentEvent } from '../../../shared/live-events.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../errors.js';
-import type { EventBus } from '../../events/event-bus.js';
-import { ReadCache } from '../../events/read-cache.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
+import { ReadCache } from '../../event-bus/read-cache.js';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import { countCommentsByComponent, findVote, insertComment, listCommentsWithVotes, lockComment, type CommentRow, type VoteRow } from './repo.js';
 

@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../../shared/contract/user.js';
 import { isValidFullName, nameKey, normalizeFullName, splitFullName } from '../../../shared/names.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import type { SessionEndNotice } from '../../events/event-bus.js';
+import type { SessionEndNotice } from '../../event-bus/event-bus.js';
 import { LoginLocks } from '../auth/lockout.js';
 import { findEnrollmentExpiry } from '../enrollment/repo.js';
 import { issueEnrollmentLink, type EnrollmentLink } from '../enrollment/service.js';

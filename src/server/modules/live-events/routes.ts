@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { EVENTS_PATH } from '../../../shared/contract/events.js';
 import { tooManyRequests, unauthorized } from '../../errors.js';
-import type { EventBus, SessionEndNotice } from '../../events/event-bus.js';
+import type { EventBus, SessionEndNotice } from '../../event-bus/event-bus.js';
 import type { App } from '../../http/types.js';
 import { readSessionToken, requireMember } from '../auth/guards.js';
 import { hashToken } from '../auth/secrets.js';
