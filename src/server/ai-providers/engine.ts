@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GeneratedBy } from '../../shared/contract/ai.js';
 import { AppError } from '../errors.js';
 import type { AiProvider } from './provider.js';
+import { ERROR_CODES } from '../../shared/api/error-codes.js';
 
 export interface AiRun<T> {
   output: T;
@@ -55,12 +56,12 @@ export class AiEngine {
     } catch (error) {
       if (error instanceof Error && error.name === 'AnalyzerStopped') {
         this.log.error({ what, err: error }, 'the local analyzer stopped during an analysis');
-        throw new AppError(503, 'AI_UNAVAILABLE', `The analyzer stopped while making this ${what}. Try again in a minute.`, { 'retry-after': '30' });
+        throw new AppError(503, ERROR_CODES.aiUnavailable, `The analyzer stopped while making this ${what}. Try again in a minute.`, { 'retry-after': '30' });
       }
       if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
       this.log.warn({ what, budgetMs: this.localBudgetMs }, 'local analysis ran past its time budget and was stopped');
       const seconds = Math.round(this.localBudgetMs / 1000);
-      throw new AppError(503, 'AI_TIMEOUT', `Making this ${what} took longer than ${seconds} s, so it was stopped. Try again in a minute.`, { 'retry-after': '30' });
+      throw new AppError(503, ERROR_CODES.aiTimeout, `Making this ${what} took longer than ${seconds} s, so it was stopped. Try again in a minute.`, { 'retry-after': '30' });
     }
   }
 }

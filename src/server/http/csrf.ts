@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, type AppError } from '../errors.js';
 import type { App } from './types.js';
+import { ERROR_CODES } from '../../shared/api/error-codes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -17,15 +18,15 @@ function csrfViolation(request: FastifyRequest): AppError | undefined {
   if (!STATE_CHANGING.has(request.method) || !path.startsWith('/api/') || request.is404) return undefined;
   const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') {
-    return forbidden('Cross-site requests are refused', 'CSRF_REJECTED');
+    return forbidden('Cross-site requests are refused', ERROR_CODES.csrfRejected);
   }
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
-    return forbidden('Requests from another origin are refused', 'CSRF_REJECTED');
+    return forbidden('Requests from another origin are refused', ERROR_CODES.csrfRejected);
   }
   const type = request.headers['content-type'];
   if (type === undefined || !JSON_TYPE.test(type)) {
-    return forbidden('State-changing requests must send Content-Type: application/json', 'CSRF_REJECTED');
+    return forbidden('State-changing requests must send Content-Type: application/json', ERROR_CODES.csrfRejected);
   }
   return undefined;
 }

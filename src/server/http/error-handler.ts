@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../shared/contract/common.js';
 import { AppError } from '../errors.js';
 import { API_CACHE_CONTROL, SECURITY_HEADERS } from './security-headers.js';
+import { ERROR_CODES, type ErrorCode } from '../../shared/api/error-codes.js';
 
 /**
  * One place turns every failure into `{ message, code }`. Client mistakes keep their 4xx status and
@@ -20,7 +21,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       return field === '' ? `${where}: ${issue.message}` : `${where}.${field}: ${issue.message}`;
     });
-    return reply.status(400).send(body(`Invalid request: ${details.join('; ')}`, 'VALIDATION_FAILED'));
+    return reply.status(400).send(body(`Invalid request: ${details.join('; ')}`, ERROR_CODES.validationFailed));
   }
   const status = error.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
@@ -30,7 +31,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   request.log.error({ err: error, errorId }, 'request failed');
   return reply
     .status(status === 503 ? 503 : 500)
-    .send({ ...body(`Something went wrong on our side. Quote error id ${errorId} if you report it.`, 'INTERNAL_ERROR'), errorId });
+    .send({ ...body(`Something went wrong on our side. Quote error id ${errorId} if you report it.`, ERROR_CODES.internal), errorId });
 }
 
 /**
@@ -42,7 +43,7 @@ export function handleFrameworkError(error: FastifyError, request: FastifyReques
   void handleError(error, request, reply);
 }
 
-function body(message: string, code: string): ApiError {
+function body(message: string, code: ErrorCode): ApiError {
   return { message, code };
 }
 
@@ -66,20 +67,20 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
-function clientErrorCode(status: number): string {
-  const codes: Record<number, string> = {
-    400: 'BAD_REQUEST',
-    401: 'UNAUTHENTICATED',
-    403: 'FORBIDDEN',
-    404: 'NOT_FOUND',
-    405: 'METHOD_NOT_ALLOWED',
-    406: 'NOT_ACCEPTABLE',
-    408: 'REQUEST_TIMEOUT',
-    413: 'PAYLOAD_TOO_LARGE',
-    414: 'URI_TOO_LONG',
-    415: 'UNSUPPORTED_MEDIA_TYPE',
-    429: 'RATE_LIMITED',
-    431: 'HEADERS_TOO_LARGE',
+function clientErrorCode(status: number): ErrorCode {
+  const codes: Partial<Record<number, ErrorCode>> = {
+    400: ERROR_CODES.badRequest,
+    401: ERROR_CODES.unauthenticated,
+    403: ERROR_CODES.forbidden,
+    404: ERROR_CODES.notFound,
+    405: ERROR_CODES.methodNotAllowed,
+    406: ERROR_CODES.notAcceptable,
+    408: ERROR_CODES.requestTimeout,
+    413: ERROR_CODES.payloadTooLarge,
+    414: ERROR_CODES.uriTooLong,
+    415: ERROR_CODES.unsupportedMediaType,
+    429: ERROR_CODES.rateLimited,
+    431: ERROR_CODES.headersTooLarge,
   };
-  return codes[status] ?? 'BAD_REQUEST';
+  return codes[status] ?? ERROR_CODES.badRequest;
 }

@@ -4,6 +4,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import { AppError, notFound } from '../errors.js';
 import { secretsMatch } from '../modules/auth/secrets.js';
 import type { App } from './types.js';
+import { ERROR_CODES } from '../../shared/api/error-codes.js';
 
 /**
  * Prometheus metrics per app instance (a registry of its own, so tests can build many apps).
@@ -55,7 +56,7 @@ function metricsRefusal(request: FastifyRequest, token: string | undefined): App
   if (token !== undefined) {
     const given = bearerToken(request.headers.authorization);
     if (given !== undefined && secretsMatch(given, token)) return undefined;
-    return new AppError(401, 'UNAUTHENTICATED', 'Metrics need Authorization: Bearer <METRICS_TOKEN>', { 'www-authenticate': 'Bearer realm="metrics"' });
+    return new AppError(401, ERROR_CODES.unauthenticated, 'Metrics need Authorization: Bearer <METRICS_TOKEN>', { 'www-authenticate': 'Bearer realm="metrics"' });
   }
   const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   if (!forwarded && isLoopback(request.socket.remoteAddress)) return undefined;

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { App } from './types.js';
+import { ERROR_CODES, type ErrorCode } from '../../shared/api/error-codes.js';
 
 /**
  * ARCHITECTURE.md 4.8: strict CSP with no inline script, nosniff, no referrer, no framing.
@@ -90,11 +91,11 @@ export function registerSecurityHeaders(app: App) {
   });
 }
 
-const CLIENT_ERRORS: Readonly<Record<string, { status: number; reason: string; message: string; code: string }>> = {
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'Request headers are too large', code: 'HEADERS_TOO_LARGE' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive', code: 'REQUEST_TIMEOUT' },
+const CLIENT_ERRORS: Readonly<Record<string, { status: number; reason: string; message: string; code: ErrorCode }>> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'Request headers are too large', code: ERROR_CODES.headersTooLarge },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive', code: ERROR_CODES.requestTimeout },
 };
-const MALFORMED = { status: 400, reason: 'Bad Request', message: 'Malformed HTTP request', code: 'BAD_REQUEST' };
+const MALFORMED: { status: number; reason: string; message: string; code: ErrorCode } = { status: 400, reason: 'Bad Request', message: 'Malformed HTTP request', code: ERROR_CODES.badRequest };
 
 /**
  * Node's HTTP parser refuses some requests (headers over the size limit, a timeout, garbage)

@@ -4,6 +4,7 @@ import { forbidden, tooManyRequests } from '../../errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { audit } from '../auth/audit.js';
 import { secretsMatch } from '../auth/secrets.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 /** Thrown inside the counting transaction to roll it back. */
 class OverLimit extends Error {
@@ -68,11 +69,11 @@ export class AdminActions {
       });
     if (refusedUntil !== undefined) {
       await audit(this.db, { event: 'admin-password', outcome: 'locked', actorName: admin.full_name, ip: context.ip, detail: `${action}: throttled` });
-      throw tooManyRequests(Math.max(1, Math.ceil((refusedUntil - now) / 1000)), ADMIN_PASSWORD_MESSAGES.throttled, 'ADMIN_PASSWORD_THROTTLED');
+      throw tooManyRequests(Math.max(1, Math.ceil((refusedUntil - now) / 1000)), ADMIN_PASSWORD_MESSAGES.throttled, ERROR_CODES.adminPasswordThrottled);
     }
     if (!secretsMatch(givenPassword, this.adminPassword())) {
       await audit(this.db, { event: 'admin-password', outcome: 'failure', actorName: admin.full_name, ip: context.ip, detail: `${action}: wrong admin password` });
-      throw forbidden(ADMIN_PASSWORD_MESSAGES.invalid, 'INVALID_ADMIN_PASSWORD');
+      throw forbidden(ADMIN_PASSWORD_MESSAGES.invalid, ERROR_CODES.invalidAdminPassword);
     }
     await this.limiter.refund(keys, now);
   }

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/connection.js';
-import { NARRATIVE_PROMPT_NAME, type AiPrompt } from '../../../shared/contract/ai.js';
+import { type AiPrompt } from '../../../shared/contract/ai.js';
+import { NARRATIVE_PROMPT_NAME } from '../../../shared/api/ai-prompts.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import type { AdminActions } from '../admin/policies.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 const PROMPT_LOCK_KEY = 5_100_002;
 
@@ -38,7 +40,7 @@ export class PromptService {
 
   async activeNarrativePrompt(): Promise<AiPrompt> {
     const row = await this.db.selectFrom('ai_prompts').selectAll().where('name', '=', NARRATIVE_PROMPT_NAME).where('is_active', '=', 1).executeTakeFirst();
-    if (row === undefined) throw notFound('No active prompt', 'NO_ACTIVE_PROMPT');
+    if (row === undefined) throw notFound('No active prompt', ERROR_CODES.noActivePrompt);
     return present(row);
   }
 

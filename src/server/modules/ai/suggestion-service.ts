@@ -18,6 +18,7 @@ import { ReadCache } from '../../event-bus/read-cache.js';
 import { initialsOf } from '../../../shared/names.js';
 import { allCommentsForAnalysis } from './comment-input.js';
 import { matchSuggestions } from './match-suggestions.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 /** At most one generation per 10 s, and one at a time. */
 export const GENERATION_INTERVAL_MS = 10_000;
@@ -200,7 +201,7 @@ export class SuggestionService {
       if (row === undefined || row.status === 'failed') break;
       await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
     }
-    throw new AppError(503, 'GENERATION_FAILED', 'The suggestion generation running at the same time failed; try again');
+    throw new AppError(503, ERROR_CODES.generationFailed, 'The suggestion generation running at the same time failed; try again');
   }
 
   /** Stores a generation: matched suggestions keep their id and votes, new ones are added, the rest archived. */
@@ -287,7 +288,7 @@ export class SuggestionService {
     const result = await this.db.transaction().execute(async (trx) => {
       const query = trx.selectFrom('suggestions').select(['id', 'status']).where('id', '=', suggestionId);
       const suggestion = await (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-      if (suggestion === undefined || suggestion.status !== 'active') throw notFound('Suggestion not found', 'SUGGESTION_NOT_FOUND');
+      if (suggestion === undefined || suggestion.status !== 'active') throw notFound('Suggestion not found', ERROR_CODES.suggestionNotFound);
       const existing = await trx
         .selectFrom('suggestion_votes')
         .select('vote_type')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { commentSummarySchema, type CommentSummary, type CommentSummaryOutput } from '../../../shared/contract/ai.js';
-import { isCommentEvent } from '../../../shared/live-events.js';
+import { isCommentEvent } from '../../../shared/api/live-events.js';
 import { Coalescer } from '../../ai-providers/coalescer.js';
 import { type AiEngine, inputHash, onlyKnown, stamp } from '../../ai-providers/engine.js';
 import type { AiProvider } from '../../ai-providers/provider.js';
@@ -10,6 +10,7 @@ import type { EventBus } from '../../event-bus/event-bus.js';
 import { ReadCache } from '../../event-bus/read-cache.js';
 import { componentCommentsForAnalysis } from './comment-input.js';
 import { findOutput, storeOutput } from './output-cache.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 const KIND = 'summary';
 const READ_CACHE_MAX_AGE_MS = 10_000;
@@ -53,7 +54,7 @@ export class CommentSummaryService {
   /** The summary as JSON bytes; `beforeMaking` runs only when it is not cached (the caller's AI-call limit). */
   async summaryJson(componentId: string, beforeMaking?: () => Promise<void>): Promise<Buffer> {
     const title = this.titleOf(componentId);
-    if (title === undefined) throw notFound(`Unknown component "${componentId}"`, 'UNKNOWN_COMPONENT');
+    if (title === undefined) throw notFound(`Unknown component "${componentId}"`, ERROR_CODES.unknownComponent);
     // Checked before joining a load, so one member's refusal is never another's answer.
     if (!this.cache.has(componentId)) await beforeMaking?.();
     // Each new comment invalidates the cached summary; however fast comments and requests come,

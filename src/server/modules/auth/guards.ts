@@ -3,6 +3,7 @@ import type { MemberRow } from '../../db/schema.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import type { App } from '../../http/types.js';
 import type { SessionStore } from './sessions.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 /** Who may call a route. Every /api route is 'member' unless it says otherwise (deny by default). */
 export type RouteAccess = 'public' | 'member' | 'admin';
@@ -44,7 +45,7 @@ export function requireMember(request: FastifyRequest): MemberRow {
 /** The role is a server fact (ARCHITECTURE.md 4.1): nothing in the request body can grant it. */
 export function requireAdmin(request: FastifyRequest): MemberRow {
   const member = requireMember(request);
-  if (member.role !== 'admin') throw forbidden('This action is restricted to the admin', 'ADMIN_ONLY');
+  if (member.role !== 'admin') throw forbidden('This action is restricted to the admin', ERROR_CODES.adminOnly);
   return member;
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { AUTH_MESSAGES, type EnrollmentStatus, type LoginRequest, type QuickLoginRequest, type SetupPinRequest } from '../../../shared/contract/auth.js';
+import { type EnrollmentStatus, type LoginRequest, type QuickLoginRequest, type SetupPinRequest } from '../../../shared/contract/auth.js';
+import { AUTH_MESSAGES } from '../../../shared/api/auth.js';
 import { nameKey } from '../../../shared/names.js';
 import type { Secrets } from '../../config.js';
 import type { Database, MemberRow } from '../../db/schema.js';
@@ -11,6 +12,7 @@ import { audit, type AuditEvent } from './audit.js';
 import { LoginLocks, type CountedAttempt } from './lockout.js';
 import { hashPin, secretsMatch, verifyDecoy, verifyPin } from './secrets.js';
 import type { SessionStore } from './sessions.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 export interface RequestContext {
   ip: string;
@@ -26,9 +28,9 @@ export interface SignedIn {
 
 export type LoginOutcome = SignedIn | { kind: 'pin-setup-required'; name: string };
 
-const invalidCredentials = () => unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-const pinRequired = () => new AppError(400, 'PIN_REQUIRED', AUTH_MESSAGES.pinRequired);
-const lockedOut = (retryAfterSeconds: number) => tooManyRequests(Math.max(1, retryAfterSeconds), 'Too many failed attempts for this name', 'LOCKED_OUT');
+const invalidCredentials = () => unauthorized(AUTH_MESSAGES.invalidCredentials, ERROR_CODES.invalidCredentials);
+const pinRequired = () => new AppError(400, ERROR_CODES.pinRequired, AUTH_MESSAGES.pinRequired);
+const lockedOut = (retryAfterSeconds: number) => tooManyRequests(Math.max(1, retryAfterSeconds), 'Too many failed attempts for this name', ERROR_CODES.lockedOut);
 
 /**
  * The sign-in rules of the security model: an unknown name, a wrong team password and a wrong PIN
@@ -88,7 +90,7 @@ export class AuthService {
     const enrolled = await memberOfEnrollment(this.db, enrollmentToken);
     if (enrollmentToken === undefined || enrolled === undefined || enrolled.name_key !== key) {
       await audit(this.db, { event: 'pin-setup', outcome: 'failure', actorName: input.name, ip: context.ip, detail: 'no enrollment link for this name' });
-      throw forbidden(AUTH_MESSAGES.enrollmentRequired, 'ENROLLMENT_REQUIRED');
+      throw forbidden(AUTH_MESSAGES.enrollmentRequired, ERROR_CODES.enrollmentRequired);
     }
     const pinHash = await hashPin(input.pin, this.secrets.pinPepper);
     const created = await this.db.transaction().execute(async (trx) => {
@@ -96,10 +98,10 @@ export class AuthService {
       if (!(await consumeEnrollment(trx, enrollmentToken, enrolled.id))) return 'link-used' as const;
       return (await setFirstPinHash(trx, enrolled.id, pinHash)) ? ('created' as const) : ('pin-exists' as const);
     });
-    if (created === 'link-used') throw forbidden(AUTH_MESSAGES.enrollmentRequired, 'ENROLLMENT_REQUIRED');
+    if (created === 'link-used') throw forbidden(AUTH_MESSAGES.enrollmentRequired, ERROR_CODES.enrollmentRequired);
     if (created === 'pin-exists') {
       await audit(this.db, { event: 'pin-setup', outcome: 'failure', actorName: enrolled.full_name, ip: context.ip, detail: 'PIN already set' });
-      throw conflict(AUTH_MESSAGES.pinAlreadySet, 'PIN_ALREADY_SET');
+      throw conflict(AUTH_MESSAGES.pinAlreadySet, ERROR_CODES.pinAlreadySet);
     }
     return this.signIn('pin-setup', { ...enrolled, pin_hash: pinHash }, key, context);
   }
@@ -110,7 +112,7 @@ export class AuthService {
     // The device token is bound to one member: without it nobody may try PINs for this name.
     if (member === undefined || member.name_key !== key) throw await this.strangerFailure('quick-login', input.name, context);
     await this.refuseIfLocked(key, input.name, context);
-    if (member.pin_hash === null) throw new AppError(400, 'PIN_NOT_SET', AUTH_MESSAGES.pinNotSet);
+    if (member.pin_hash === null) throw new AppError(400, ERROR_CODES.pinNotSet, AUTH_MESSAGES.pinNotSet);
     const counted = await this.countPinAttempt(key, member.full_name, context);
     if (!(await verifyPin(member.pin_hash, input.pin, this.secrets.pinPepper))) {
       throw await this.failure('quick-login', key, member.full_name, context, member, counted);
@@ -146,7 +148,7 @@ export class AuthService {
 
   async teamMemberNames(member: MemberRow | null, teamPasswordProof: string | undefined): Promise<string[]> {
     if (member === null && (teamPasswordProof === undefined || !this.teamPasswordMatches(teamPasswordProof))) {
-      throw unauthorized('Sign in, or enter the team password first', 'TEAM_PASSWORD_REQUIRED');
+      throw unauthorized('Sign in, or enter the team password first', ERROR_CODES.teamPasswordRequired);
     }
     return listActiveMemberNames(this.db);
   }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Comment, CommentKind, VoteResult, VoteType } from '../../../shared/contract/comments.js';
-import { isCommentEvent } from '../../../shared/live-events.js';
+import { isCommentEvent } from '../../../shared/api/live-events.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../errors.js';
@@ -8,6 +8,7 @@ import type { EventBus } from '../../event-bus/event-bus.js';
 import { ReadCache } from '../../event-bus/read-cache.js';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import { countCommentsByComponent, findVote, insertComment, listCommentsWithVotes, lockComment, type CommentRow, type VoteRow } from './repo.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 /** Presenter: rows to the API shape of spec section 3. */
 function presentComment(row: CommentRow, votes: readonly VoteRow[]): Comment {
@@ -59,7 +60,7 @@ export class CommentService {
   }
 
   private assertComponent(componentId: string) {
-    if (!this.isCommentable(componentId)) throw notFound(`Unknown component "${componentId}"`, 'UNKNOWN_COMPONENT');
+    if (!this.isCommentable(componentId)) throw notFound(`Unknown component "${componentId}"`, ERROR_CODES.unknownComponent);
   }
 
   counts(): Promise<Record<string, number>> {
@@ -104,8 +105,8 @@ export class CommentService {
   async remove(member: MemberRow, commentId: number): Promise<void> {
     const componentId = await this.db.transaction().execute(async (trx) => {
       const comment = await lockComment(trx, this.dialect, commentId);
-      if (comment === undefined) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
-      if (!canDeleteComment(member, comment)) throw forbidden('Only the author can delete this comment', 'NOT_AUTHOR');
+      if (comment === undefined) throw notFound('Comment not found', ERROR_CODES.commentNotFound);
+      if (!canDeleteComment(member, comment)) throw forbidden('Only the author can delete this comment', ERROR_CODES.notAuthor);
       // Its votes go with it (ON DELETE CASCADE).
       await trx.deleteFrom('comments').where('id', '=', commentId).execute();
       return comment.component_id;
@@ -117,7 +118,7 @@ export class CommentService {
   async vote(member: MemberRow, commentId: number, voteType: VoteType): Promise<VoteResult> {
     const result = await this.db.transaction().execute(async (trx) => {
       const comment = await lockComment(trx, this.dialect, commentId);
-      if (comment === undefined) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
+      if (comment === undefined) throw notFound('Comment not found', ERROR_CODES.commentNotFound);
       const existing = await findVote(trx, commentId, member.id);
       if (existing === voteType) {
         await trx.deleteFrom('comment_votes').where('comment_id', '=', commentId).where('member_id', '=', member.id).execute();

@@ -2,6 +2,7 @@ import { healthContract, type HealthResponse, type HealthUnavailable } from '../
 import { PRODUCT_VERSION } from '../../../shared/product.js';
 import type { DatabaseHandle } from '../../db/connection.js';
 import type { App } from '../../http/types.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
@@ -24,7 +25,7 @@ export function registerHealthRoutes(app: App, database: DatabaseHandle) {
       return await reply.status(200).send(JSON.stringify(body));
     } catch (error) {
       request.log.warn({ err: error }, 'health check: database unreachable');
-      const body: HealthUnavailable = { status: 'unavailable', message: 'The database is unreachable', code: 'DATABASE_UNAVAILABLE' };
+      const body: HealthUnavailable = { status: 'unavailable', message: 'The database is unreachable', code: ERROR_CODES.databaseUnavailable };
       return await reply.status(503).send(JSON.stringify(body));
     }
   });

@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { EVENTS_PATH } from '../../../shared/contract/events.js';
+import { EVENTS_PATH } from '../../../shared/api/live-events.js';
 import { tooManyRequests, unauthorized } from '../../errors.js';
 import type { EventBus, SessionEndNotice } from '../../event-bus/event-bus.js';
 import type { App } from '../../http/types.js';
 import { readSessionToken, requireMember } from '../auth/guards.js';
 import { hashToken } from '../auth/secrets.js';
 import type { SessionStore } from '../auth/sessions.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 const HEARTBEAT_MS = 25_000;
 /** EventSource reconnects on its own after a drop; this is how long it waits first. */
@@ -66,10 +67,10 @@ export function registerEventRoutes(app: App, deps: { events: EventBus; sessions
     const token = readSessionToken(request);
     if (token === undefined) throw unauthorized();
     if (countWhere(open, (stream) => stream.memberId === member.id) >= MAX_STREAMS_PER_MEMBER) {
-      throw tooManyRequests(Math.ceil(RETRY_MS / 1000), `At most ${MAX_STREAMS_PER_MEMBER} live-update streams per member; close another tab`, 'TOO_MANY_STREAMS');
+      throw tooManyRequests(Math.ceil(RETRY_MS / 1000), `At most ${MAX_STREAMS_PER_MEMBER} live-update streams per member; close another tab`, ERROR_CODES.tooManyStreams);
     }
     if (countWhere(open, (stream) => stream.address === request.ip) >= MAX_STREAMS_PER_ADDRESS) {
-      throw tooManyRequests(Math.ceil(RETRY_MS / 1000), 'Too many live-update streams from this address', 'TOO_MANY_STREAMS');
+      throw tooManyRequests(Math.ceil(RETRY_MS / 1000), 'Too many live-update streams from this address', ERROR_CODES.tooManyStreams);
     }
 
     reply.hijack();

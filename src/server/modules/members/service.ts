@@ -8,6 +8,7 @@ import { LoginLocks } from '../auth/lockout.js';
 import { findEnrollmentExpiry } from '../enrollment/repo.js';
 import { issueEnrollmentLink, type EnrollmentLink } from '../enrollment/service.js';
 import { clearAllPinHashes, clearPinHash, findMemberByKey, insertMemberIfAbsent, setRole } from './repo.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 export interface AddMemberResult {
   created: boolean;
@@ -20,7 +21,7 @@ export async function addMember(
   options: { email?: string | null; role?: 'member' | 'admin' } = {},
 ): Promise<AddMemberResult> {
   if (!isValidFullName(rawName)) {
-    throw badRequest('A member name is 1 to 100 letters, spaces, apostrophes, dots or hyphens', 'INVALID_NAME');
+    throw badRequest('A member name is 1 to 100 letters, spaces, apostrophes, dots or hyphens', ERROR_CODES.invalidName);
   }
   const fullName = normalizeFullName(rawName);
   const { firstName, lastName } = splitFullName(fullName);
@@ -56,9 +57,9 @@ export async function ensureAdmin(db: Kysely<Database>, adminName: string, publi
  */
 export async function newEnrollmentLink(db: Kysely<Database>, rawName: string, publicUrl: string): Promise<{ member: MemberRow; link: EnrollmentLink }> {
   const member = await findMemberByKey(db, nameKey(rawName));
-  if (member === undefined) throw notFound(`No member named "${rawName}"`, 'MEMBER_NOT_FOUND');
-  if (member.active !== 1) throw conflict(`${member.full_name} is deactivated; reactivate them first`, 'MEMBER_INACTIVE');
-  if (member.pin_hash !== null) throw conflict(`${member.full_name} already has a PIN; reset it to issue an enrollment link`, 'PIN_ALREADY_SET');
+  if (member === undefined) throw notFound(`No member named "${rawName}"`, ERROR_CODES.memberNotFound);
+  if (member.active !== 1) throw conflict(`${member.full_name} is deactivated; reactivate them first`, ERROR_CODES.memberInactive);
+  if (member.pin_hash !== null) throw conflict(`${member.full_name} already has a PIN; reset it to issue an enrollment link`, ERROR_CODES.pinAlreadySet);
   return { member, link: await issueEnrollmentLink(db, member.id, publicUrl) };
 }
 
