@@ -1,7 +1,19 @@
 /**
- * Which new PINs are refused (NIST SP 800-63B 5.1.1.2: refuse values from lists of commonly used
+ * A PIN is four digits; new PINs that are guessable are refused (NIST SP 800-63B 5.1.1.2: refuse values from lists of commonly used
  * or guessable secrets). Plain values: the PIN-setup form and the server apply the same rule.
  */
+
+export const PIN_LENGTH = 4;
+export const PIN_PATTERN = /^\d{4}$/;
+
+/** The PIN field keeps digits only, at most four: pasted '12-34 5' becomes '1234'. */
+export function keepPinDigits(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, PIN_LENGTH);
+}
+
+export function isCompletePin(pin: string): boolean {
+  return PIN_PATTERN.test(pin);
+}
 
 const REPEATED = Array.from({ length: 10 }, (_, digit) => String(digit).repeat(4));
 

@@ -1,11 +1,17 @@
-import type { QueryFunction } from '@tanstack/react-query';
+import type { ErrorCode } from '../../shared/api/error-codes';
+import { buildUrl, type Route, type RouteInput, type RouteResponse } from '../../shared/api/route';
 
 /**
- * The one way the client talks to the API (spec section 7): credentials always sent, a JSON body
- * only when there is a payload, and any non-ok answer becomes an ApiRequestError whose message is
- * "<status>: <body or status text>" (spec section 8).
+ * The one way the client talks to the API: `api(routes.comments.create, { body })`. The route
+ * (from `src/shared/api`) gives the method, the path and the types of the input and the answer.
+ * Credentials always go along, a JSON body only with a payload, and any non-ok answer becomes an
+ * ApiRequestError whose message is "<status>: <body or status text>".
  */
 export class ApiRequestError extends Error {
+  /** The server's `{ message, code }`, when the body is the API's JSON error. */
+  readonly serverMessage: string | undefined;
+  readonly code: string | undefined;
+
   constructor(
     readonly status: number,
     readonly body: string,
@@ -13,69 +19,88 @@ export class ApiRequestError extends Error {
   ) {
     super(`${status}: ${body === '' ? statusText : body}`);
     this.name = 'ApiRequestError';
+    const fields = errorFields(body);
+    this.serverMessage = fields.get('message');
+    this.code = fields.get('code');
   }
 
-  /** The server's `message` field when the body is the API's JSON error, else undefined. */
-  get serverMessage(): string | undefined {
-    try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string') {
-        return parsed.message;
-      }
-    } catch {
-      // Not JSON: there is no server message to show.
-    }
-    return undefined;
+  /** Whether the server refused the call with this error code. */
+  hasCode(code: ErrorCode): boolean {
+    return this.code === code;
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (!response.ok) {
-    const body = await response.text();
-    throw new ApiRequestError(response.status, body, response.statusText);
+function errorFields(body: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null) return fields;
+    for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string') fields.set(key, value);
+  } catch {
+    // Not JSON: no message or code to read.
   }
+  return fields;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** Whether `error` is the server refusing a call with `code`. */
+export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
+  return error instanceof ApiRequestError && error.hasCode(code);
+}
 
-/** Extra headers (e.g. the sign-in screen's team-password proof) and an abort signal. */
-export interface ApiRequestOptions {
+export interface ApiOptions {
+  /** Extra headers (e.g. the sign-in screen's team-password proof). */
   headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
+  /** Ask the browser to finish the call even if the page is being closed. */
+  keepalive?: boolean;
 }
 
-export async function apiRequest(method: HttpMethod, url: string, payload?: unknown, options: ApiRequestOptions = {}): Promise<Response> {
-  const response = await fetch(url, {
-    method,
+type AnyRoute = Route;
+
+/** What every call's input is made of; a route narrows it to its own (`RouteInput`). */
+interface InputParts {
+  params?: Readonly<Record<string, string | number>>;
+  body?: unknown;
+  query?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The input argument is optional for calls that take none. */
+type ApiArgs<R extends AnyRoute> = [keyof RouteInput<R>] extends [never]
+  ? [input?: RouteInput<R> & InputParts, options?: ApiOptions]
+  : [input: RouteInput<R> & InputParts, options?: ApiOptions];
+
+/** The URL a call goes to, for what is not a fetch (the live stream's EventSource). */
+export function urlOf<R extends AnyRoute>(route: R, ...[input]: ApiArgs<R>): string {
+  const loose: InputParts = input ?? {};
+  return buildUrl(route.path, loose.params, loose.query);
+}
+
+/** The answer, with its status: for the few calls whose status means something (login's 202). */
+export async function apiWithStatus<R extends AnyRoute>(route: R, ...[input, options = {}]: ApiArgs<R>): Promise<{ status: number; data: RouteResponse<R> }> {
+  const loose: InputParts = input ?? {};
+  const hasBody = loose.body !== undefined;
+  const response = await fetch(buildUrl(route.path, loose.params, loose.query), {
+    method: route.method,
     credentials: 'include',
-    // The server refuses state-changing calls that are not declared JSON (CSRF rule,
-    // ARCHITECTURE.md 4.6), so they always say so; a body goes only with a payload.
-    headers: { ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
+    // The server refuses state-changing calls that are not declared JSON (its CSRF rule), so they
+    // always say so; a body goes only with a payload.
+    headers: { ...(route.method === 'GET' ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
     ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+    ...(options.keepalive === true ? { keepalive: true } : {}),
+    ...(hasBody ? { body: JSON.stringify(loose.body) } : {}),
   });
-  await throwIfNotOk(response);
-  return response;
+  const text = await response.text();
+  if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText);
+  // The one place the client takes an answer's shape on trust: the server validates and serializes
+  // every answer with the schema of this route in the contract, whose type this is. An empty body
+  // (204) is null.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- see above
+  const data: RouteResponse<R> = JSON.parse(text === '' ? 'null' : text);
+  return { status: response.status, data };
 }
 
-/** Typed JSON call: the type parameter comes from the shared contract (`z.infer`), never by hand. */
-export async function apiJson<T>(method: HttpMethod, url: string, payload?: unknown, options: ApiRequestOptions = {}): Promise<T> {
-  const response = await apiRequest(method, url, payload, options);
-  return (await response.json()) as T;
-}
-
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The spec's generic query function: GET the first element of the key and parse JSON. */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const [url] = queryKey;
-    if (typeof url !== 'string') throw new Error('The first element of a query key must be the URL to GET');
-    const response = await fetch(url, { credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
+export async function api<R extends AnyRoute>(route: R, ...args: ApiArgs<R>): Promise<RouteResponse<R>> {
+  return (await apiWithStatus(route, ...args)).data;
 }
 
 /** The text a toast shows for a failed call: the server's message when it sent one. */

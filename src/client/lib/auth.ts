@@ -1,16 +1,26 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { routes } from '../../shared/api';
 import type { CurrentUser } from '../../shared/contract/user';
 import { toast } from '../components/ui/use-toast';
-import { apiRequest, describeError, getQueryFn } from './api-client';
+import { api, ApiRequestError, describeError } from './api-client';
+import { queryKeys } from './query-keys';
 
-export const currentUserQueryKey = ['/api/user'] as const;
+/** The signed-in member, or null when the server says nobody is (401). */
+async function currentUserOrNull(signal: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    return await api(routes.auth.user, undefined, { signal });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
 
 /** The one place the client learns who is signed in (null when signed out). */
 export function useCurrentUser() {
   const query = useQuery({
-    queryKey: currentUserQueryKey,
-    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
-    // Spec section 7: cached 5 minutes, no retry, no refetch on focus.
+    queryKey: queryKeys.user,
+    queryFn: ({ signal }) => currentUserOrNull(signal),
+    // Cached 5 minutes, no retry, no refetch on focus.
     gcTime: 5 * 60_000,
     staleTime: 5 * 60_000,
   });
@@ -19,21 +29,21 @@ export function useCurrentUser() {
 
 /** Drops every cached answer except the current user's: what a signed-out screen may still hold. */
 export function forgetSignedInData(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
 }
 
 export function isAdmin(user: CurrentUser | null): boolean {
   return user?.role === 'admin';
 }
 
-/** Spec section 8: 'Logged out' toast; the user becomes null. */
+/** 'Logged out' toast; the user becomes null. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: () => api(routes.auth.logout),
     onSuccess: () => {
       // The gate shows the sign-in screen at once; nothing the member saw stays in memory.
-      queryClient.setQueryData(currentUserQueryKey, null);
+      queryClient.setQueryData(queryKeys.user, null);
       forgetSignedInData(queryClient);
       toast({ title: 'Logged out', description: "You've been successfully logged out." });
     },

@@ -1,5 +1,7 @@
 import type { ErrorReport, ErrorType, Severity } from '../../shared/contract/error-reports';
 import { ERROR_REPORT_LIMITS } from '../../shared/limits';
+import { routes } from '../../shared/api';
+import { api } from './api-client';
 
 const recent = new Map<string, number>();
 const DUPLICATE_WINDOW_MS = 5_000;
@@ -40,13 +42,7 @@ export function reportClientError(errorType: ErrorType, error: unknown, severity
     url: clip(window.location.href, ERROR_REPORT_LIMITS.url),
     severity,
   };
-  fetch('/api/errors/log', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(report),
-    keepalive: true,
-  }).catch(() => {
+  api(routes.errorReports.create, { body: report }, { keepalive: true }).catch(() => {
     // Reporting must never raise a new error of its own.
   });
 }

@@ -1,14 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { EVENTS_PATH, LiveEvent } from '../../shared/contract/events';
+import { EVENTS_PATH, parseLiveEventJson, type LiveEvent } from '../../shared/api/live-events';
 import { useCurrentUser } from './auth';
-
-/**
- * Written out rather than imported: the events contract builds zod schemas at import time and a
- * value import would pull zod into the page (ADR 0005). Typed as the contract's constant, so the
- * compiler fails the day the two differ.
- */
-const EVENTS_URL: typeof EVENTS_PATH = '/api/events';
-
+import { refetchChangedBy, ROOTS_AFTER_DROP } from './live-invalidation';
 
 /** Longest wait between attempts when the server refuses the stream (EventSource then stops retrying). */
 const MAX_RETRY_MS = 30_000;
@@ -22,46 +16,6 @@ export interface LiveEventListener {
    * network change): events of the gap are lost, so anything cached may be stale.
    */
   onOpen: (info: { afterDrop: boolean }) => void;
-}
-
-/** Parses one `change` frame; anything not a known event is ignored rather than trusted. */
-export function parseLiveEvent(data: string): LiveEvent | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const record = new Map<string, unknown>(Object.entries(value));
-  const type = record.get('type');
-  const number = (key: string) => {
-    const field = record.get(key);
-    return typeof field === 'number' && Number.isFinite(field) ? field : undefined;
-  };
-  switch (type) {
-    case 'comment.created':
-    case 'comment.deleted':
-    case 'vote.changed': {
-      const componentId = record.get('componentId');
-      const commentId = number('commentId');
-      return typeof componentId === 'string' && commentId !== undefined ? { type, componentId, commentId } : null;
-    }
-    case 'suggestions.generated': {
-      const generationId = number('generationId');
-      return generationId === undefined ? null : { type, generationId };
-    }
-    case 'suggestion.vote.changed': {
-      const suggestionId = number('suggestionId');
-      return suggestionId === undefined ? null : { type, suggestionId };
-    }
-    case 'ai-prompt.changed': {
-      const promptId = number('promptId');
-      return promptId === undefined ? null : { type, promptId };
-    }
-    default:
-      return null;
-  }
 }
 
 /**
@@ -78,7 +32,7 @@ let everOpened = false;
 let dropped = false;
 
 function connect(): void {
-  const stream = new EventSource(EVENTS_URL);
+  const stream = new EventSource(EVENTS_PATH);
   source = stream;
   stream.addEventListener('open', () => {
     retryDelay = FIRST_RETRY_MS;
@@ -89,7 +43,7 @@ function connect(): void {
   });
   stream.addEventListener('change', (message: MessageEvent<unknown>) => {
     if (typeof message.data !== 'string') return;
-    const event = parseLiveEvent(message.data);
+    const event = parseLiveEventJson(message.data);
     if (event === null) return;
     for (const listener of [...listeners]) listener.onChange(event);
   });
@@ -118,7 +72,7 @@ function disconnect(): void {
   dropped = everOpened;
 }
 
-export function subscribeLiveEvents(listener: LiveEventListener): () => void {
+function subscribeLiveEvents(listener: LiveEventListener): () => void {
   listeners.add(listener);
   if (source === null && retryTimer === undefined) connect();
   else if (source?.readyState === EventSource.OPEN) listener.onOpen({ afterDrop: false });
@@ -133,7 +87,7 @@ export function subscribeLiveEvents(listener: LiveEventListener): () => void {
  * and votes appear without reloading). Signing out or unmounting ends the subscription, and the
  * stream with the last one.
  */
-export function useLiveEvents(listener: LiveEventListener): void {
+function useLiveEvents(listener: LiveEventListener): void {
   const { user } = useCurrentUser();
   const signedIn = user !== null;
   const latest = useRef(listener);
@@ -151,4 +105,22 @@ export function useLiveEvents(listener: LiveEventListener): void {
       },
     });
   }, [signedIn]);
+}
+
+/**
+ * Teammates' changes, live, on every signed-in page: each change event refetches exactly what it
+ * affects (the same rule a member's own mutations use). After the stream broke, events may have
+ * been missed, so every comment and suggestion query is refetched; lists not on screen are only
+ * marked stale and refetch when shown.
+ */
+export function useLiveQueryUpdates(): void {
+  const queryClient = useQueryClient();
+  useLiveEvents({
+    onChange: (event) => {
+      void refetchChangedBy(queryClient, event);
+    },
+    onOpen: ({ afterDrop }) => {
+      if (afterDrop) for (const queryKey of ROOTS_AFTER_DROP) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }

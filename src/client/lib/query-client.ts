@@ -1,19 +1,19 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiRequestError, getQueryFn } from './api-client';
-import { currentUserQueryKey } from './auth';
+import { ApiRequestError } from './api-client';
+import { queryKeys } from './query-keys';
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 401;
 }
 
-/** Spec section 9 query defaults: no retries, no refetch on focus or interval, data never stale. */
+/** Query defaults: no retries, no refetch on focus or interval, data never stale. */
 export function createQueryClient(): QueryClient {
   // A 401 from any call means the session has ended on the server (idle or absolute timeout,
   // logout elsewhere): the current user becomes null and the auth gate shows the sign-in screen.
   // A failed sign-in also answers 401, while the user is already null, which changes nothing.
   const signOutOnUnauthorized = (error: unknown) => {
-    if (isUnauthorized(error) && queryClient.getQueryData(currentUserQueryKey) != null) {
-      queryClient.setQueryData(currentUserQueryKey, null);
+    if (isUnauthorized(error) && queryClient.getQueryData(queryKeys.user) != null) {
+      queryClient.setQueryData(queryKeys.user, null);
     }
   };
   const queryClient: QueryClient = new QueryClient({
@@ -21,7 +21,6 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError: signOutOnUnauthorized }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

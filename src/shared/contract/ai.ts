@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { AI_PROMPT_MAX_LENGTH } from '../limits.js';
 import { TEXT_RULE_MESSAGES, hasForbiddenControls } from '../text-rules.js';
+import { NARRATIVE_PROMPT_NAME, SUGGESTIONS_PLACEHOLDER, aiPromptRoutes } from '../api/ai-prompts.js';
+import { commentRoutes } from '../api/comments.js';
+import { suggestionRoutes } from '../api/suggestions.js';
 import { componentIdSchema } from './architecture.js';
-import { commentVoteSchema, voteTypeSchema } from './comments.js';
+import { commentVoteSchema, idParamsSchema, voteRequestSchema, voteTypeSchema } from './comments.js';
 
 /**
  * The three AI products of spec section 3 (comment summary, suggestions, narrative summary), with
@@ -120,14 +123,6 @@ export const generateSuggestionsResponseSchema = z.object({
 });
 export type GenerateSuggestionsResponse = z.infer<typeof generateSuggestionsResponseSchema>;
 
-export const suggestionIdParamsSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'id must be a positive whole number')
-    .transform(Number)
-    .refine((id) => id <= 2 ** 31 - 1, 'id is too large'),
-});
-export const suggestionVoteRequestSchema = z.strictObject({ voteType: voteTypeSchema });
 export const suggestionVoteResultSchema = z.object({ suggestionId: idSchema, myVote: voteTypeSchema.nullable() });
 export type SuggestionVoteResult = z.infer<typeof suggestionVoteResultSchema>;
 
@@ -166,8 +161,6 @@ export type NarrativeSummary = z.infer<typeof narrativeSummarySchema>;
 
 // ---------------------------------------------------------------- prompts
 
-export const NARRATIVE_PROMPT_NAME = 'narrative-summary';
-export const SUGGESTIONS_PLACEHOLDER = '{suggestionsText}';
 
 export const aiPromptSchema = z.object({
   id: idSchema,
@@ -204,34 +197,12 @@ export type CreateAiPromptInput = z.input<typeof createAiPromptSchema>;
 // ---------------------------------------------------------------- calls
 
 export const aiContract = {
-  commentSummary: {
-    method: 'GET',
-    path: '/api/comments/:componentId/summary',
-    params: commentSummaryParamsSchema,
-    querystring: commentSummaryQuerySchema,
-    response: { 200: commentSummarySchema },
-  },
-  generateSuggestions: { method: 'POST', path: '/api/suggestions/generate', response: { 200: generateSuggestionsResponseSchema } },
-  suggestionsWithVotes: { method: 'GET', path: '/api/suggestions/with-votes', response: { 200: z.array(suggestionSchema) } },
-  voteSuggestion: {
-    method: 'POST',
-    path: '/api/suggestions/:id/vote',
-    params: suggestionIdParamsSchema,
-    body: suggestionVoteRequestSchema,
-    response: { 200: suggestionVoteResultSchema },
-  },
-  narrativeSummary: { method: 'GET', path: '/api/suggestions/narrative-summary', response: { 200: narrativeSummarySchema } },
-  prompts: { method: 'GET', path: '/api/ai-prompts', response: { 200: z.array(aiPromptSchema) } },
-  activePrompt: { method: 'GET', path: '/api/ai-prompts/active', response: { 200: aiPromptSchema } },
-  createPrompt: { method: 'POST', path: '/api/ai-prompts', body: createAiPromptSchema, response: { 201: aiPromptSchema } },
-} as const;
-
-export const aiUrls = {
-  commentSummary: (componentId: string, title: string) => `/api/comments/${encodeURIComponent(componentId)}/summary?title=${encodeURIComponent(title)}`,
-  generateSuggestions: '/api/suggestions/generate',
-  suggestionsWithVotes: '/api/suggestions/with-votes',
-  voteSuggestion: (id: number) => `/api/suggestions/${id}/vote`,
-  narrativeSummary: '/api/suggestions/narrative-summary',
-  prompts: '/api/ai-prompts',
-  activePrompt: '/api/ai-prompts/active',
+  commentSummary: { ...commentRoutes.summary, params: commentSummaryParamsSchema, querystring: commentSummaryQuerySchema, response: { 200: commentSummarySchema } },
+  generateSuggestions: { ...suggestionRoutes.generate, response: { 200: generateSuggestionsResponseSchema } },
+  suggestionsWithVotes: { ...suggestionRoutes.withVotes, response: { 200: z.array(suggestionSchema) } },
+  voteSuggestion: { ...suggestionRoutes.vote, params: idParamsSchema, body: voteRequestSchema, response: { 200: suggestionVoteResultSchema } },
+  narrativeSummary: { ...suggestionRoutes.narrativeSummary, response: { 200: narrativeSummarySchema } },
+  prompts: { ...aiPromptRoutes.list, response: { 200: z.array(aiPromptSchema) } },
+  activePrompt: { ...aiPromptRoutes.active, response: { 200: aiPromptSchema } },
+  createPrompt: { ...aiPromptRoutes.create, body: createAiPromptSchema, response: { 201: aiPromptSchema } },
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIAGRAM_PHASES, architectureRoutes } from '../api/architecture.js';
 
 /** Stable kebab-case ids: comments attach to them, so they never change once shipped. */
 export const componentIdSchema = z
@@ -8,19 +9,6 @@ export const componentIdSchema = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'component ids are kebab-case');
 export type ComponentId = z.infer<typeof componentIdSchema>;
 
-export const DIAGRAM_PHASES = [
-  'Detection',
-  'Noise Removal',
-  'Initiation',
-  'Context',
-  'Triage',
-  'Investigation',
-  'Response',
-  'Validation',
-  'Outcome',
-  'IT Knowledge Graph',
-  'Connection Hub',
-] as const;
 export const diagramPhaseSchema = z.enum(DIAGRAM_PHASES);
 
 export const cardSchema = z.strictObject({
@@ -75,16 +63,6 @@ export const architectureSchema = z.strictObject({
 });
 export type Architecture = z.infer<typeof architectureSchema>;
 
-/** The hidden component the built-in QA suite comments on; it is never shown in the review. */
-export const QA_TEST_COMPONENT_ID = 'qa-test-component';
-export const UNKNOWN_COMPONENT_RANK = 999;
-
-/** Rank of a component in the spec's ordering (1-based); unknown components rank 999. */
-export function componentRank(componentOrder: readonly string[], componentId: string): number {
-  const index = componentOrder.indexOf(componentId);
-  return index === -1 ? UNKNOWN_COMPONENT_RANK : index + 1;
-}
-
 export const architectureContract = {
-  get: { method: 'GET', path: '/api/architecture', response: { 200: architectureSchema } },
+  get: { ...architectureRoutes.get, response: { 200: architectureSchema } },
 } as const;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../limits.js';
-import { GUESSABLE_PIN_MESSAGE, isGuessablePin } from '../pin-rules.js';
+import { authRoutes } from '../api/auth.js';
+import { GUESSABLE_PIN_MESSAGE, PIN_PATTERN, isGuessablePin } from '../pin-rules.js';
 import { TEXT_RULE_MESSAGES, hasBidiControls, hasForbiddenControls, withoutZeroWidth } from '../text-rules.js';
+import { messageResponseSchema } from './common.js';
 import { currentUserSchema } from './user.js';
-
-export const PIN_LENGTH = 4;
-export const PIN_PATTERN = /^\d{4}$/;
 
 /** Team password field: bounded so nobody can make the server hash megabytes. */
 const password = z.string().min(1, 'Password is required').max(200);
@@ -68,36 +67,17 @@ export const enrollmentStatusSchema = z.discriminatedUnion('state', [
 ]);
 export type EnrollmentStatus = z.infer<typeof enrollmentStatusSchema>;
 
-/** Enrollment links are `<public URL>/enroll/<token>`: a page address, not an API call. */
-export const ENROLLMENT_LINK_PREFIX = '/enroll/';
-
 export const teamMemberNamesSchema = z.array(z.string());
 
-/**
- * ARCHITECTURE.md 4.7: names are disclosed to a signed-in member, or to a sign-in screen that
- * proves the team password in this header (never in the URL, where logs and history keep it).
- */
-export const TEAM_PASSWORD_HEADER = 'x-team-password';
-
 export const authContract = {
-  user: { method: 'GET', path: '/api/user', response: { 200: currentUserSchema } },
-  login: { method: 'POST', path: '/api/login', body: loginRequestSchema, response: { 200: currentUserSchema, 202: pinSetupRequiredSchema } },
-  setupPin: { method: 'POST', path: '/api/setup-pin', body: setupPinRequestSchema, response: { 200: currentUserSchema } },
-  quickLogin: { method: 'POST', path: '/api/quick-login', body: quickLoginRequestSchema, response: { 200: currentUserSchema } },
-  logout: { method: 'POST', path: '/api/logout' },
-  clearSession: { method: 'POST', path: '/api/clear-session' },
-  checkSession: { method: 'GET', path: '/api/check-session', response: { 200: checkSessionResponseSchema } },
-  teamMemberNames: { method: 'GET', path: '/api/team-members/names', response: { 200: teamMemberNamesSchema } },
-  forgotPin: { method: 'POST', path: '/api/forgot-pin', body: forgotPinRequestSchema },
-  enrollment: { method: 'GET', path: '/api/enrollment', response: { 200: enrollmentStatusSchema } },
-} as const;
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid name, password or PIN',
-  pinRequired: 'PIN is required',
-  pinNotSet: 'PIN not set. Please use full login to set up your PIN.',
-  pinAlreadySet: 'A PIN is already set for this member. Sign in with it, or use Forgot PIN.',
-  forgotPinAccepted: 'If that name belongs to a team member, the admin has been asked to reset the PIN and will send you a new enrollment link.',
-  loggedOut: 'Logged out',
-  enrollmentRequired: 'Creating a PIN needs the enrollment link from the admin. Ask the admin to send you a new one, then open it in this browser.',
+  user: { ...authRoutes.user, response: { 200: currentUserSchema } },
+  login: { ...authRoutes.login, body: loginRequestSchema, response: { 200: currentUserSchema, 202: pinSetupRequiredSchema } },
+  setupPin: { ...authRoutes.setupPin, body: setupPinRequestSchema, response: { 200: currentUserSchema } },
+  quickLogin: { ...authRoutes.quickLogin, body: quickLoginRequestSchema, response: { 200: currentUserSchema } },
+  logout: { ...authRoutes.logout, response: { 200: messageResponseSchema } },
+  clearSession: { ...authRoutes.clearSession, response: { 200: messageResponseSchema } },
+  checkSession: { ...authRoutes.checkSession, response: { 200: checkSessionResponseSchema } },
+  teamMemberNames: { ...authRoutes.teamMemberNames, response: { 200: teamMemberNamesSchema } },
+  forgotPin: { ...authRoutes.forgotPin, body: forgotPinRequestSchema, response: { 200: messageResponseSchema } },
+  enrollment: { ...authRoutes.enrollment, response: { 200: enrollmentStatusSchema } },
 } as const;

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from '../limits.js';
 import { TEXT_RULE_MESSAGES, hasForbiddenControls, withoutZeroWidth } from '../text-rules.js';
+import { COMMENT_KINDS, VOTE_TYPES, commentRoutes } from '../api/comments.js';
 import { componentIdSchema } from './architecture.js';
 
-export const VOTE_TYPES = ['thumbs_up', 'thumbs_down'] as const;
 export const voteTypeSchema = z.enum(VOTE_TYPES, { error: 'voteType must be thumbs_up or thumbs_down' });
 export type VoteType = z.infer<typeof voteTypeSchema>;
 
-export const COMMENT_KINDS = ['comment', 'proposal'] as const;
 export const commentKindSchema = z.enum(COMMENT_KINDS);
 export type CommentKind = z.infer<typeof commentKindSchema>;
 
@@ -28,7 +27,8 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 
 /** Decimal digits only: '1e3' or '0x10' are not comment ids. */
-export const commentIdParamsSchema = z.strictObject({
+/** The `:id` of a comment or a suggestion. */
+export const idParamsSchema = z.strictObject({
   id: z
     .string()
     .regex(/^[1-9]\d{0,9}$/, 'id must be a positive whole number')
@@ -56,6 +56,7 @@ export const createCommentSchema = z.strictObject({
 export type CreateCommentInput = z.input<typeof createCommentSchema>;
 
 export const voteRequestSchema = z.strictObject({ voteType: voteTypeSchema });
+export type VoteRequest = z.infer<typeof voteRequestSchema>;
 
 /** The member's vote after the call: the same vote again removes it (null), the other replaces it. */
 export const voteResultSchema = z.object({
@@ -68,19 +69,11 @@ export type VoteResult = z.infer<typeof voteResultSchema>;
 export const commentCountsSchema = z.record(z.string(), z.number().int().nonnegative());
 export type CommentCounts = z.infer<typeof commentCountsSchema>;
 
+/** The comment calls with their schemas (the summary's are with the other AI outputs). */
 export const commentsContract = {
-  withVotes: { method: 'GET', path: '/api/comments/:componentId/with-votes', params: componentParamsSchema, response: { 200: z.array(commentSchema) } },
-  counts: { method: 'GET', path: '/api/comments/counts', response: { 200: commentCountsSchema } },
-  create: { method: 'POST', path: '/api/comments', body: createCommentSchema, response: { 201: commentSchema } },
-  remove: { method: 'DELETE', path: '/api/comments/:id', params: commentIdParamsSchema },
-  vote: { method: 'POST', path: '/api/comments/:id/vote', params: commentIdParamsSchema, body: voteRequestSchema, response: { 200: voteResultSchema } },
-} as const;
-
-/** Client URLs of the comment calls, in one place (STYLE.md: no string URLs scattered around). */
-export const commentUrls = {
-  withVotes: (componentId: string) => `/api/comments/${encodeURIComponent(componentId)}/with-votes`,
-  counts: '/api/comments/counts',
-  create: '/api/comments',
-  remove: (id: number) => `/api/comments/${id}`,
-  vote: (id: number) => `/api/comments/${id}/vote`,
+  withVotes: { ...commentRoutes.withVotes, params: componentParamsSchema, response: { 200: z.array(commentSchema) } },
+  counts: { ...commentRoutes.counts, response: { 200: commentCountsSchema } },
+  create: { ...commentRoutes.create, body: createCommentSchema, response: { 201: commentSchema } },
+  remove: { ...commentRoutes.remove, params: idParamsSchema },
+  vote: { ...commentRoutes.vote, params: idParamsSchema, body: voteRequestSchema, response: { 200: voteResultSchema } },
 } as const;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
+import { ERROR_TYPES, SEVERITIES, errorReportRoutes } from '../api/error-reports.js';
 import { ERROR_REPORT_LIMITS } from '../limits.js';
-
-export const ERROR_TYPES = [
-  'javascript_error',
-  'unhandled_promise_rejection',
-  'user_action_error',
-  'api_error',
-  'component_error',
-] as const;
-export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 
 export const errorTypeSchema = z.enum(ERROR_TYPES);
 export const severitySchema = z.enum(SEVERITIES);
@@ -28,10 +20,6 @@ export const errorReportSchema = z.strictObject({
 export type ErrorReport = z.infer<typeof errorReportSchema>;
 
 export const errorReportAcceptedSchema = z.object({ id: z.number().int().positive() });
+export type ErrorReportAccepted = z.infer<typeof errorReportAcceptedSchema>;
 
-export const reportErrorContract = {
-  method: 'POST',
-  path: '/api/errors/log',
-  body: errorReportSchema,
-  response: { 201: errorReportAcceptedSchema },
-} as const;
+export const reportErrorContract = { ...errorReportRoutes.create, body: errorReportSchema, response: { 201: errorReportAcceptedSchema } } as const;

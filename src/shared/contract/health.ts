@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../api/error-codes.js';
+import { healthRoutes } from '../api/health.js';
 
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
@@ -14,12 +16,8 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 export const healthUnavailableSchema = z.object({
   status: z.literal('unavailable'),
   message: z.string(),
-  code: z.literal('DATABASE_UNAVAILABLE'),
+  code: z.literal(ERROR_CODES.databaseUnavailable),
 });
 export type HealthUnavailable = z.infer<typeof healthUnavailableSchema>;
 
-export const healthContract = {
-  method: 'GET',
-  path: '/api/health',
-  response: { 200: healthResponseSchema, 503: healthUnavailableSchema },
-} as const;
+export const healthContract = { ...healthRoutes.get, response: { 200: healthResponseSchema, 503: healthUnavailableSchema } } as const;

@@ -1,17 +1,9 @@
+import { isCompletePin } from '../../../shared/pin-rules';
+
 /**
- * Spec section 5, the sign-in rules, as pure functions the forms share. The server checks the same
- * shapes with the shared contract; these only decide when a submit button may be pressed.
+ * The sign-in rules, as pure functions the forms share. The PIN rule is the server's own
+ * (`src/shared/pin-rules.ts`); these only decide when a submit button may be pressed.
  */
-export const PIN_DIGITS = 4;
-
-/** The PIN field keeps digits only, at most four: pasted '12-34 5' becomes '1234'. */
-export function keepPinDigits(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, PIN_DIGITS);
-}
-
-export function isCompletePin(pin: string): boolean {
-  return pin.length === PIN_DIGITS && /^\d+$/.test(pin);
-}
 
 const filled = (text: string) => text.trim() !== '';
 

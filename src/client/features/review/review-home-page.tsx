@@ -5,10 +5,10 @@ import { PageHeader } from '../../components/layout/page-header';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { describeError } from '../../lib/api-client';
+import { useLiveQueryUpdates } from '../../lib/live-events';
 import { useCurrentUser } from '../../lib/auth';
-import { prefetchArchitecture, useArchitecture } from './api/get-architecture';
-import { useCommentCounts } from './api/get-comment-counts';
-import { useLiveCommentUpdates } from './api/live-comment-updates';
+import { prefetchArchitecture, useArchitecture } from '../../lib/queries/architecture';
+import { useCommentCounts } from '../../lib/queries/comment-counts';
 import { CardGroupSection } from './components/card-group-section';
 import { IncidentFlowSection } from './components/incident-flow-section';
 import { loadCommentPanel, useCommentPanel, type OpenComments } from './use-comment-panel';
@@ -26,7 +26,7 @@ prefetchArchitecture();
  * counts come from one request for the whole page; live events keep them and any open panel current.
  */
 export default function ReviewHomePage() {
-  useLiveCommentUpdates();
+  useLiveQueryUpdates();
   const { user } = useCurrentUser();
   const firstName = user?.firstName !== undefined && user.firstName.trim() !== '' ? user.firstName : 'User';
   const architecture = useArchitecture();

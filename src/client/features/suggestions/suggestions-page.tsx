@@ -12,15 +12,14 @@ import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { describeError } from '../../lib/api-client';
+import { useLiveQueryUpdates } from '../../lib/live-events';
 import { formatDateTime, formatRelativeTime } from '../../lib/relative-time';
-import { useArchitecture } from '../review/api/get-architecture';
-import { commentCountsQueryOptions } from '../review/api/get-comment-counts';
-import { useLiveCommentUpdates } from '../review/api/live-comment-updates';
-import { useNow } from '../review/use-now';
+import { useArchitecture } from '../../lib/queries/architecture';
+import { commentCountsQueryOptions } from '../../lib/queries/comment-counts';
+import { useNow } from '../../lib/use-now';
 import { useGenerateSuggestions } from './api/generate-suggestions';
 import { useNarrativeSummary } from './api/get-narrative-summary';
 import { useSuggestions } from './api/get-suggestions';
-import { useLiveSuggestionUpdates } from './api/live-suggestion-updates';
 import { AiSummaryCard } from './components/ai-summary-card';
 import { SuggestionsTable } from './components/suggestions-table';
 import { SuggestionLookupProvider } from './suggestion-lookup';
@@ -36,9 +35,9 @@ function totalOf(counts: CommentCounts | undefined): number | undefined {
  * comments. Teammates' generations, votes and comments arrive live.
  */
 export default function SuggestionsPage() {
-  useLiveSuggestionUpdates();
-  // Comments coming and going change what there is to analyse (the counts), and the lists the source dialogs show.
-  useLiveCommentUpdates();
+  // Teammates' generations and votes; comments coming and going change what there is to analyse
+  // (the counts), and the lists the source dialogs show.
+  useLiveQueryUpdates();
   const suggestions = useSuggestions();
   const counts = useQuery({ ...commentCountsQueryOptions(), refetchOnMount: 'always' });
   const architecture = useArchitecture();

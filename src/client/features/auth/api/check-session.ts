@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CheckSessionResponse } from '../../../../shared/contract/auth';
-import { AUTH_PATHS } from './auth-endpoints';
-import { getQueryFn } from '../../../lib/api-client';
-
-export const checkSessionQueryKey = [AUTH_PATHS.checkSession] as const;
+import { routes } from '../../../../shared/api';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Whether this browser remembers a member for PIN-only quick login. Asked afresh every time the
@@ -12,8 +10,8 @@ export const checkSessionQueryKey = [AUTH_PATHS.checkSession] as const;
  */
 export function useCheckSession() {
   return useQuery({
-    queryKey: checkSessionQueryKey,
-    queryFn: getQueryFn<CheckSessionResponse>({ on401: 'throw' }),
+    queryKey: queryKeys.checkSession,
+    queryFn: ({ signal }) => api(routes.auth.checkSession, undefined, { signal }),
     gcTime: 0,
   });
 }

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EnrollmentStatus } from '../../../../shared/contract/auth';
-import { AUTH_PATHS } from './auth-endpoints';
-import { getQueryFn } from '../../../lib/api-client';
-
-export const enrollmentStatusQueryKey = [AUTH_PATHS.enrollment] as const;
+import { routes } from '../../../../shared/api';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Whether this browser opened an enrollment link, and for whom: only that member may create a PIN
@@ -12,8 +10,8 @@ export const enrollmentStatusQueryKey = [AUTH_PATHS.enrollment] as const;
  */
 export function useEnrollmentStatus() {
   return useQuery({
-    queryKey: enrollmentStatusQueryKey,
-    queryFn: getQueryFn<EnrollmentStatus>({ on401: 'throw' }),
+    queryKey: queryKeys.enrollment,
+    queryFn: ({ signal }) => api(routes.auth.enrollment, undefined, { signal }),
     gcTime: 0,
   });
 }

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AUTH_PATHS } from './auth-endpoints';
+import { routes } from '../../../../shared/api';
 import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, describeError } from '../../../lib/api-client';
+import { api, describeError } from '../../../lib/api-client';
 
 /**
- * 'Use Different Account' (spec section 4, force logout): the server ends the session and forgets
+ * 'Use Different Account' (force logout): the server ends the session and forgets
  * this device, every cached answer goes, and the page reloads into the standard login.
  */
 export function useForceLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', AUTH_PATHS.clearSession),
+    mutationFn: () => api(routes.auth.clearSession),
     onSuccess: () => {
       queryClient.clear();
       window.location.reload();

@@ -1,18 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import { routes } from '../../../../shared/api';
 import type { ForgotPinRequest } from '../../../../shared/contract/auth';
-import { AUTH_PATHS } from './auth-endpoints';
-import type { MessageResponse } from '../../../../shared/contract/common';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiRequestError, apiJson } from '../../../lib/api-client';
+import { ApiRequestError, api } from '../../../lib/api-client';
 
-export function requestPinReset(payload: ForgotPinRequest): Promise<MessageResponse> {
-  return apiJson<MessageResponse>('POST', AUTH_PATHS.forgotPin, payload);
-}
-
-/** Spec section 8: success and refusal carry the server's message; a network failure says 'Failed to reset PIN'. */
+/** Success and refusal carry the server's message; a network failure says 'Failed to reset PIN'. */
 export function useForgotPin({ onRequested }: { onRequested: () => void }) {
   return useMutation({
-    mutationFn: requestPinReset,
+    mutationFn: (payload: ForgotPinRequest) => api(routes.auth.forgotPin, { body: payload }),
     onSuccess: (answer) => {
       toast({ title: 'PIN Reset Successful', description: answer.message });
       onRequested();

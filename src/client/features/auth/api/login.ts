@@ -1,25 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, PinSetupRequired } from '../../../../shared/contract/auth';
-import { AUTH_PATHS, PIN_SETUP_MESSAGES } from './auth-endpoints';
+import { routes } from '../../../../shared/api';
+import { ERROR_CODES } from '../../../../shared/api/error-codes';
+import type { LoginRequest } from '../../../../shared/contract/auth';
 import type { CurrentUser } from '../../../../shared/contract/user';
 import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, describeError } from '../../../lib/api-client';
-import { hasServerMessage, useStoreSignedInUser } from './signed-in';
+import { api, describeError, hasErrorCode } from '../../../lib/api-client';
+import { useStoreSignedInUser } from './signed-in';
 
-export type LoginOutcome = { kind: 'signed-in'; user: CurrentUser } | { kind: 'pin-setup-required'; name: string; message: string };
+type LoginOutcome = { kind: 'signed-in'; user: CurrentUser } | { kind: 'pin-setup-required'; name: string; message: string };
 
-/** POST /api/login: 200 is the user, 202 means the member has no PIN yet (spec section 7). */
-export async function login(payload: LoginRequest): Promise<LoginOutcome> {
-  const response = await apiRequest('POST', AUTH_PATHS.login, payload);
-  if (response.status === 202) {
-    const body = (await response.json()) as PinSetupRequired;
-    return { kind: 'pin-setup-required', name: body.name, message: body.message };
-  }
-  return { kind: 'signed-in', user: (await response.json()) as CurrentUser };
+/** The member, or (202) word that the member has no PIN yet. */
+async function login(payload: LoginRequest): Promise<LoginOutcome> {
+  const answer = await api(routes.auth.login, { body: payload });
+  if ('pinSetupRequired' in answer) return { kind: 'pin-setup-required', name: answer.name, message: answer.message };
+  return { kind: 'signed-in', user: answer };
 }
 
 export interface LoginHandlers {
-  /** Spec section 4: a 202, or 'PIN is required', opens PIN setup for that name. */
+  /** A 202, or 'PIN is required', opens PIN setup for that name. */
   onPinSetupRequired: (name: string, reason: 'no-pin-yet' | 'pin-required', message?: string) => void;
   onFailure: () => void;
 }
@@ -37,7 +35,7 @@ export function useLogin({ onPinSetupRequired, onFailure }: LoginHandlers) {
       toast({ title: 'Welcome!', description: `You're now logged in as ${outcome.user.name}` });
     },
     onError: (error, payload) => {
-      if (hasServerMessage(error, PIN_SETUP_MESSAGES.pinRequired)) {
+      if (hasErrorCode(error, ERROR_CODES.pinRequired)) {
         onPinSetupRequired(payload.name, 'pin-required');
         return;
       }

@@ -1,18 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { routes } from '../../../../shared/api';
+import { ERROR_CODES } from '../../../../shared/api/error-codes';
 import type { QuickLoginRequest } from '../../../../shared/contract/auth';
-import { AUTH_PATHS, PIN_SETUP_MESSAGES } from './auth-endpoints';
-import type { CurrentUser } from '../../../../shared/contract/user';
 import { toast } from '../../../components/ui/use-toast';
-import { apiJson, describeError } from '../../../lib/api-client';
-import { checkSessionQueryKey } from './check-session';
-import { hasServerMessage, useStoreSignedInUser } from './signed-in';
-
-export function quickLogin(payload: QuickLoginRequest): Promise<CurrentUser> {
-  return apiJson<CurrentUser>('POST', AUTH_PATHS.quickLogin, payload);
-}
+import { api, describeError, hasErrorCode } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useStoreSignedInUser } from './signed-in';
 
 export interface QuickLoginHandlers {
-  /** Spec section 5: 'PIN not set…' opens PIN setup for the remembered name. */
+  /** 'PIN not set…' opens PIN setup for the remembered name. */
   onPinSetupRequired: (name: string) => void;
   onFailure: () => void;
 }
@@ -21,19 +17,19 @@ export function useQuickLogin({ onPinSetupRequired, onFailure }: QuickLoginHandl
   const queryClient = useQueryClient();
   const storeUser = useStoreSignedInUser();
   return useMutation({
-    mutationFn: quickLogin,
+    mutationFn: (payload: QuickLoginRequest) => api(routes.auth.quickLogin, { body: payload }),
     onSuccess: (user) => {
       storeUser(user);
       toast({ title: 'Welcome back!' });
     },
     onError: (error, payload) => {
-      if (hasServerMessage(error, PIN_SETUP_MESSAGES.pinNotSet)) {
+      if (hasErrorCode(error, ERROR_CODES.pinNotSet)) {
         onPinSetupRequired(payload.name);
         return;
       }
       toast({ title: 'Login failed', description: describeError(error, 'Quick login failed'), variant: 'destructive' });
       // Five wrong PINs make the server forget this device: ask again whether quick login still applies.
-      void queryClient.invalidateQueries({ queryKey: checkSessionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.checkSession });
       onFailure();
     },
   });

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { AUTH_PATHS, TEAM_PASSWORD_PROOF_HEADER } from './auth-endpoints';
-import { apiJson } from '../../../lib/api-client';
+import { routes } from '../../../../shared/api';
+import { TEAM_PASSWORD_HEADER } from '../../../../shared/api/auth';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { hasStatus } from './signed-in';
-
-const NAMES_PATH = AUTH_PATHS.teamMemberNames;
-const NAMES_KEY_PREFIX = [NAMES_PATH, 'with-team-password'] as const;
 
 export type TeamNamesStatus = 'no-password' | 'loading' | 'ready' | 'wrong-password' | 'failed';
 
@@ -17,7 +16,7 @@ export interface TeamNames {
 }
 
 /**
- * ARCHITECTURE.md 4.7: a signed-out screen sees member names only by proving the team password in
+ * A signed-out screen sees member names only by proving the team password in
  * a header. The server counts each such call as a sign-in attempt (per-IP limit), so the names are
  * asked for only when the form calls `request` (name field focused, password field left), never
  * per keystroke, and each password is tried at most once while the screen is open. The password
@@ -27,13 +26,13 @@ export function useTeamMemberNames(): TeamNames {
   const queryClient = useQueryClient();
   const [proof, setProof] = useState('');
   const query = useQuery({
-    queryKey: [...NAMES_KEY_PREFIX, proof],
-    queryFn: ({ signal }) => apiJson<string[]>('GET', NAMES_PATH, undefined, { headers: { [TEAM_PASSWORD_PROOF_HEADER]: proof }, signal }),
+    queryKey: queryKeys.teamNames(proof),
+    queryFn: ({ signal }) => api(routes.auth.teamMemberNames, undefined, { headers: { [TEAM_PASSWORD_HEADER]: proof }, signal }),
     enabled: proof !== '',
   });
   useEffect(
     () => () => {
-      queryClient.removeQueries({ queryKey: NAMES_KEY_PREFIX });
+      queryClient.removeQueries({ queryKey: queryKeys.teamNamesRoot });
     },
     [queryClient],
   );

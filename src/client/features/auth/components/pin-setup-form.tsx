@@ -1,8 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { GUESSABLE_PIN_MESSAGE, isGuessablePin } from '../../../../shared/pin-rules';
+import { GUESSABLE_PIN_MESSAGE, isCompletePin, isGuessablePin } from '../../../../shared/pin-rules';
 import { Input } from '../../../components/ui/input';
 import { useSetupPin } from '../api/setup-pin';
-import { canSubmitPinSetup, isCompletePin } from '../sign-in-rules';
+import { canSubmitPinSetup } from '../sign-in-rules';
 import { FormField } from './form-field';
 import { NameCombobox } from './name-combobox';
 import { PinField } from './pin-field';

@@ -1,21 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { VoteResult, VoteType } from '../../../../shared/contract/comments';
+import { routes } from '../../../../shared/api';
+import type { VoteType } from '../../../../shared/contract/comments';
 import { toast } from '../../../components/ui/use-toast';
-import { apiJson, describeError } from '../../../lib/api-client';
-import { reviewPaths } from './endpoints';
-import { commentsQueryOptions } from './get-comments';
+import { api, describeError } from '../../../lib/api-client';
+import { refetchChangedBy } from '../../../lib/live-invalidation';
 
-/** POST /api/comments/{id}/vote: the same vote again removes it, the other vote replaces it; answers the member's vote after the call. */
-export function voteComment({ commentId, voteType }: { commentId: number; voteType: VoteType }): Promise<VoteResult> {
-  return apiJson<VoteResult>('POST', reviewPaths.voteComment(commentId), { voteType });
-}
-
-export function useVoteComment(componentId: string) {
+/** The same vote again removes it, the other vote replaces it; answers the member's vote after the call. */
+export function useVoteComment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: voteComment,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: commentsQueryOptions(componentId).queryKey });
+    mutationFn: ({ commentId, voteType }: { commentId: number; voteType: VoteType }) => api(routes.comments.vote, { params: { id: commentId }, body: { voteType } }),
+    onSuccess: async (result) => {
+      await refetchChangedBy(queryClient, { type: 'vote.changed', componentId: result.componentId });
       toast({ title: 'Vote recorded', description: 'Your vote has been saved.' });
     },
     onError: (error) => {

@@ -15,7 +15,7 @@ interface CommentItemProps {
 }
 
 export function CommentItem({ comment, memberName, now, onDeleted }: CommentItemProps) {
-  const vote = useVoteComment(comment.componentId);
+  const vote = useVoteComment();
   const mine = memberName !== undefined && comment.memberName === memberName;
   const proposal = comment.kind === 'proposal';
   return (

@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { describeError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
-import { useComments } from '../api/get-comments';
-import { useNow } from '../use-now';
+import { useComments } from '../../../lib/queries/comments';
+import { useNow } from '../../../lib/use-now';
 import { CommentItem } from './comment-item';
 
 /** The component's comments, newest first (the server's order), each with its votes. */

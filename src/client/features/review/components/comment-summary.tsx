@@ -9,8 +9,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { describeError } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useCommentSummary } from '../api/get-comment-summary';
-import { commentsQueryOptions } from '../api/get-comments';
-import { useNow } from '../use-now';
+import { commentsQueryOptions } from '../../../lib/queries/comments';
+import { useNow } from '../../../lib/use-now';
 
 /** Below this the summary says to read it as a first impression. */
 const LOW_CONFIDENCE = 0.5;

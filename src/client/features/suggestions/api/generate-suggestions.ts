@@ -1,20 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { routes } from '../../../../shared/api';
 import type { GenerateSuggestionsResponse } from '../../../../shared/contract/ai';
 import { toast } from '../../../components/ui/use-toast';
-import { apiJson, describeError } from '../../../lib/api-client';
+import { api, describeError } from '../../../lib/api-client';
+import { refetchChangedBy } from '../../../lib/live-invalidation';
+import { queryKeys } from '../../../lib/query-keys';
 import { plural } from '../text';
-import { suggestionPaths } from './endpoints';
-import { narrativeSummaryQueryOptions } from './get-narrative-summary';
-import { suggestionsQueryOptions } from './get-suggestions';
-
-/**
- * POST /api/suggestions/generate (empty body): reads every comment and stores the suggestions that
- * follow from them. Suggestions that still stand keep their id and votes; the rest are archived.
- * Within 10 s of the last generation the server answers that one again (`reused`).
- */
-export function generateSuggestions(): Promise<GenerateSuggestionsResponse> {
-  return apiJson<GenerateSuggestionsResponse>('POST', suggestionPaths.generate);
-}
 
 /** The toast after a generation: what changed, from how many comments, and any provider notice. */
 export function describeGeneration(result: GenerateSuggestionsResponse): { title: string; description: string } {
@@ -33,12 +24,15 @@ export function describeGeneration(result: GenerateSuggestionsResponse): { title
 export function useGenerateSuggestions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: generateSuggestions,
+    // Reads every comment and stores the suggestions that follow from them. Suggestions that still
+    // stand keep their id and votes; the rest are archived. Within 10 s of the last generation the
+    // server answers that one again (`reused`).
+    mutationFn: () => api(routes.suggestions.generate),
     // The answer carries the new list: shown at once; the narrative over it is asked for again.
     onSuccess: async (result) => {
-      queryClient.setQueryData(suggestionsQueryOptions().queryKey, result.suggestions);
+      queryClient.setQueryData(queryKeys.suggestions, result.suggestions);
       toast(describeGeneration(result));
-      await queryClient.invalidateQueries({ queryKey: narrativeSummaryQueryOptions().queryKey });
+      await refetchChangedBy(queryClient, { type: 'suggestions.generated' }, { fresh: queryKeys.suggestions });
     },
     onError: (error) => {
       toast({ title: 'Failed to generate suggestions', description: describeError(error, 'Please try again.'), variant: 'destructive' });

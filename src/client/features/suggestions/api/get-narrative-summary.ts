@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NarrativeSummary } from '../../../../shared/contract/ai';
-import { apiJson } from '../../../lib/api-client';
-import { SUGGESTION_QUERIES_ROOT, suggestionPaths } from './endpoints';
+import { routes } from '../../../../shared/api';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/suggestions/narrative-summary: the team-level reading of the active suggestions and their votes. */
-export function getNarrativeSummary(signal?: AbortSignal): Promise<NarrativeSummary> {
-  return apiJson<NarrativeSummary>('GET', suggestionPaths.narrativeSummary, undefined, signal === undefined ? {} : { signal });
-}
-
-export function narrativeSummaryQueryOptions() {
+/** The team-level reading of the active suggestions and their votes. */
+function narrativeSummaryQueryOptions() {
   return queryOptions({
-    queryKey: [...SUGGESTION_QUERIES_ROOT, 'narrative-summary'],
-    queryFn: ({ signal }) => getNarrativeSummary(signal),
+    queryKey: queryKeys.narrativeSummary,
+    queryFn: ({ signal }) => api(routes.suggestions.narrativeSummary, undefined, { signal }),
   });
 }
 

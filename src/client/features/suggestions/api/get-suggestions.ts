@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Suggestion } from '../../../../shared/contract/ai';
-import { apiJson } from '../../../lib/api-client';
-import { SUGGESTION_QUERIES_ROOT, suggestionPaths } from './endpoints';
+import { routes } from '../../../../shared/api';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/suggestions/with-votes: the active suggestions, in the latest generation's order, each with its votes. */
-export function getSuggestions(signal?: AbortSignal): Promise<Suggestion[]> {
-  return apiJson<Suggestion[]>('GET', suggestionPaths.withVotes, undefined, signal === undefined ? {} : { signal });
-}
-
+/** The active suggestions, in the latest generation's order, each with its votes. */
 export function suggestionsQueryOptions() {
   return queryOptions({
-    queryKey: [...SUGGESTION_QUERIES_ROOT, 'with-votes'],
-    queryFn: ({ signal }) => getSuggestions(signal),
+    queryKey: queryKeys.suggestions,
+    queryFn: ({ signal }) => api(routes.suggestions.withVotes, undefined, { signal }),
   });
 }
 

@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { describeError } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
-import { useNow } from '../../review/use-now';
+import { useNow } from '../../../lib/use-now';
 import type { useNarrativeSummary } from '../api/get-narrative-summary';
 import { CONSENSUS_CUT, KEY_ACTION_CUT, TOP_ACTIONS, TOP_THEMES, confidencePercent, plural } from '../text';
 import { PriorityBadge } from './badges';

@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { describeError } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
-import { commentsQueryOptions } from '../../review/api/get-comments';
-import { useNow } from '../../review/use-now';
+import { commentsQueryOptions } from '../../../lib/queries/comments';
+import { useNow } from '../../../lib/use-now';
 import { useSuggestionLookup } from '../suggestion-lookup';
 import { cutText, plural } from '../text';
 

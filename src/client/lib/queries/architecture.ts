@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Architecture } from '../../../../shared/contract/architecture';
-import { ApiRequestError, apiJson } from '../../../lib/api-client';
-import { reviewPaths } from './endpoints';
+import { routes } from '../../../shared/api';
+import type { Architecture } from '../../../shared/contract/architecture';
+import { ApiRequestError, api } from '../api-client';
+import { queryKeys } from '../query-keys';
 
-/** GET /api/architecture: the cards and the diagram under review (content as data). */
-export function getArchitecture(signal?: AbortSignal): Promise<Architecture> {
-  return apiJson<Architecture>('GET', reviewPaths.architecture, undefined, signal === undefined ? {} : { signal });
+/** The cards and the diagram under review (content as data). */
+function getArchitecture(signal?: AbortSignal): Promise<Architecture> {
+  return api(routes.architecture.get, undefined, signal === undefined ? {} : { signal });
 }
 
 /**
@@ -44,7 +45,7 @@ function askAgainUnlessAnswered(error: unknown, signal: AbortSignal): Promise<Ar
 
 export function architectureQueryOptions() {
   return queryOptions({
-    queryKey: ['architecture'],
+    queryKey: queryKeys.architecture,
     queryFn: ({ signal }) => takeEarlyAnswer()?.catch((error: unknown) => askAgainUnlessAnswered(error, signal)) ?? getArchitecture(signal),
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseLiveEvent } from './live-events';
+import { parseLiveEventJson as parseLiveEvent } from './live-events.js';
 
-describe('parseLiveEvent', () => {
+describe('parseLiveEventJson', () => {
   it('accepts the three change events of the contract', () => {
     for (const type of ['comment.created', 'comment.deleted', 'vote.changed'] as const) {
       expect(parseLiveEvent(JSON.stringify({ type, componentId: 'event-management', commentId: 7 }))).toEqual({ type, componentId: 'event-management', commentId: 7 });

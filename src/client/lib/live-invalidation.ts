@@ -1,0 +1,47 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { CommentEvent, LiveEventType } from '../../shared/api/live-events';
+import { queryKeys } from './query-keys';
+
+interface ChangedQueries {
+  /** Lists a change shows up in; a mutation waits for them so its result is on screen when it settles. */
+  lists: QueryKey[];
+  /** AI-made answers over those lists: refetched, never waited for (they may take a model call). */
+  aiAnswers: QueryKey[];
+}
+
+/** A change as the rule needs it: comment changes name their component; the others need only their type. */
+export type Change = Pick<CommentEvent, 'type' | 'componentId'> | { type: Exclude<LiveEventType, CommentEvent['type']> };
+
+/**
+ * Which queries a change makes stale: the one rule used both by a member's own mutations and by
+ * teammates' changes arriving on the live stream.
+ */
+export function queriesChangedBy(event: Change): ChangedQueries {
+  switch (event.type) {
+    case 'comment.created':
+    case 'comment.deleted':
+      return { lists: [queryKeys.comments(event.componentId), queryKeys.commentCounts], aiAnswers: [] };
+    case 'vote.changed':
+      return { lists: [queryKeys.comments(event.componentId)], aiAnswers: [] };
+    case 'suggestions.generated':
+    case 'suggestion.vote.changed':
+      // The narrative weighs themes by votes.
+      return { lists: [queryKeys.suggestions], aiAnswers: [queryKeys.narrativeSummary] };
+    case 'ai-prompt.changed':
+      return { lists: [], aiAnswers: [queryKeys.narrativeSummary] };
+  }
+}
+
+/** After the live stream broke, events may have been missed: every query of these areas is refetched. */
+export const ROOTS_AFTER_DROP: readonly QueryKey[] = [queryKeys.commentsRoot, queryKeys.suggestionsRoot];
+
+/**
+ * Refetches what `event` changed and resolves when the lists are back. `fresh`: a list the caller
+ * already holds the new value of (a generation answers with its suggestions).
+ */
+export async function refetchChangedBy(queryClient: QueryClient, event: Change, options: { fresh?: QueryKey } = {}): Promise<void> {
+  const { lists, aiAnswers } = queriesChangedBy(event);
+  const freshKey = options.fresh === undefined ? undefined : JSON.stringify(options.fresh);
+  for (const queryKey of aiAnswers) void queryClient.invalidateQueries({ queryKey });
+  await Promise.all(lists.filter((queryKey) => JSON.stringify(queryKey) !== freshKey).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

@@ -1,0 +1,26 @@
+import { routes } from '../../shared/api';
+
+/**
+ * Every query key of the client, in one place. Keys of one area share a root, so the live stream's
+ * catch-up after a drop can refetch a whole area at once.
+ */
+export const queryKeys = {
+  /** The current member; keyed by its path, as every screen's first question. */
+  user: [routes.auth.user.path] as const,
+  checkSession: ['check-session'] as const,
+  enrollment: ['enrollment'] as const,
+  teamNamesRoot: ['team-member-names'] as const,
+  teamNames: (proof: string | null) => ['team-member-names', proof] as const,
+  architecture: ['architecture'] as const,
+  commentsRoot: ['comments'] as const,
+  comments: (componentId: string) => ['comments', 'with-votes', componentId] as const,
+  commentCounts: ['comments', 'counts'] as const,
+  /**
+   * Not under the comments' root on purpose: a live event, or the catch-up after a drop, refetches
+   * comment lists, and a summary may cost a model call; the panel offers a refresh instead.
+   */
+  commentSummary: (componentId: string) => ['comment-summary', componentId] as const,
+  suggestionsRoot: ['suggestions'] as const,
+  suggestions: ['suggestions', 'with-votes'] as const,
+  narrativeSummary: ['suggestions', 'narrative-summary'] as const,
+} as const;

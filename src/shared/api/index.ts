@@ -1,0 +1,18 @@
+import { aiPromptRoutes } from './ai-prompts.js';
+import { architectureRoutes } from './architecture.js';
+import { authRoutes } from './auth.js';
+import { commentRoutes } from './comments.js';
+import { errorReportRoutes } from './error-reports.js';
+import { healthRoutes } from './health.js';
+import { suggestionRoutes } from './suggestions.js';
+
+/** Every API call, by area: `api(routes.comments.create, { body })` on the client. */
+export const routes = {
+  auth: authRoutes,
+  architecture: architectureRoutes,
+  comments: commentRoutes,
+  suggestions: suggestionRoutes,
+  aiPrompts: aiPromptRoutes,
+  errorReports: errorReportRoutes,
+  health: healthRoutes,
+} as const;

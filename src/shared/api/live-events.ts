@@ -1,0 +1,78 @@
+/**
+ * Change events on the live stream (Server-Sent Events, `change` frames). Small on purpose: they
+ * name what changed, and each page refetches exactly the affected queries. Plain values: the
+ * server checks what it reads from the bus and the client what it reads from the stream with the
+ * same `parseLiveEvent`.
+ */
+export const EVENTS_PATH = '/api/events';
+
+export type CommentEvent =
+  | { type: 'comment.created'; componentId: string; commentId: number }
+  | { type: 'comment.deleted'; componentId: string; commentId: number }
+  | { type: 'vote.changed'; componentId: string; commentId: number };
+export type SuggestionsGeneratedEvent = { type: 'suggestions.generated'; generationId: number };
+export type SuggestionVoteEvent = { type: 'suggestion.vote.changed'; suggestionId: number };
+export type AiPromptEvent = { type: 'ai-prompt.changed'; promptId: number };
+
+export type LiveEvent = CommentEvent | SuggestionsGeneratedEvent | SuggestionVoteEvent | AiPromptEvent;
+export type LiveEventType = LiveEvent['type'];
+
+export function isCommentEvent(event: LiveEvent): event is CommentEvent {
+  return event.type === 'comment.created' || event.type === 'comment.deleted' || event.type === 'vote.changed';
+}
+
+export function isSuggestionEvent(event: LiveEvent): event is SuggestionsGeneratedEvent | SuggestionVoteEvent {
+  return event.type === 'suggestions.generated' || event.type === 'suggestion.vote.changed';
+}
+
+export function isAiPromptEvent(event: LiveEvent): event is AiPromptEvent {
+  return event.type === 'ai-prompt.changed';
+}
+
+/** A whole number id, as every id in an event is. */
+function idField(record: ReadonlyMap<string, unknown>, key: string): number | undefined {
+  const value = record.get(key);
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * One event from a decoded JSON value; anything that is not a known event is null rather than
+ * trusted. Only the known fields are kept.
+ */
+export function parseLiveEvent(value: unknown): LiveEvent | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const record = new Map<string, unknown>(Object.entries(value));
+  const type = record.get('type');
+  switch (type) {
+    case 'comment.created':
+    case 'comment.deleted':
+    case 'vote.changed': {
+      const componentId = record.get('componentId');
+      const commentId = idField(record, 'commentId');
+      return typeof componentId === 'string' && commentId !== undefined ? { type, componentId, commentId } : null;
+    }
+    case 'suggestions.generated': {
+      const generationId = idField(record, 'generationId');
+      return generationId === undefined ? null : { type, generationId };
+    }
+    case 'suggestion.vote.changed': {
+      const suggestionId = idField(record, 'suggestionId');
+      return suggestionId === undefined ? null : { type, suggestionId };
+    }
+    case 'ai-prompt.changed': {
+      const promptId = idField(record, 'promptId');
+      return promptId === undefined ? null : { type, promptId };
+    }
+    default:
+      return null;
+  }
+}
+
+/** One event from JSON text (a stream frame, a NOTIFY payload); null for bad JSON or an unknown event. */
+export function parseLiveEventJson(text: string): LiveEvent | null {
+  try {
+    return parseLiveEvent(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
