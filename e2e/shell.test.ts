@@ -107,6 +107,28 @@ describe('client shell in a real browser', () => {
     await context.close();
   });
 
+  it('Try Again asks the server again instead of rendering the answer that broke the page', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, server, { ...MEMBER, path: '/development-principles' });
+    await page.getByRole('heading', { level: 1, name: 'AI-Driven Operations Management' }).waitFor();
+    // One answer the page cannot render (a 200 without the architecture's groups), then the real one.
+    let brokenAnswers = 0;
+    await page.route('**/api/architecture', async (route) => {
+      if (brokenAnswers > 0) return route.continue();
+      brokenAnswers += 1;
+      return route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
+    });
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).isVisible()).toBe(true);
+    const refetched = page.waitForResponse((response) => response.url().endsWith('/api/architecture') && response.status() === 200);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await refetched;
+    await page.getByRole('heading', { name: /^Welcome,/ }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+    expect(brokenAnswers).toBe(1);
+    await context.close();
+  });
+
   it('posts uncaught errors and unhandled rejections silently with severity high', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, server, { ...MEMBER, path: '/development-principles' });

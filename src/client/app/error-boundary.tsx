@@ -7,8 +7,17 @@ interface State {
   error: Error | null;
 }
 
-/** Spec section 2 'Fallback': catches render failures, logs them, and offers Try Again or Reload. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+interface Props {
+  children: ReactNode;
+  /**
+   * Runs before 'Try Again' renders the children again: a render that failed on the data it was
+   * given would fail again on the same data, so the caller drops what it had cached.
+   */
+  onReset: () => void;
+}
+
+/** The app's fallback: catches render failures, logs them, and offers Try Again or Reload. */
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -36,6 +45,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
           <div className="mt-6 flex justify-center gap-3">
             <Button
               onClick={() => {
+                this.props.onReset();
                 this.setState({ error: null });
               }}
             >
