@@ -25,17 +25,18 @@ import { registerCommentRoutes } from './modules/comments/routes.js';
 import { registerEventRoutes } from './modules/live-events/routes.js';
 import { createAiEngine } from './ai-providers/index.js';
 import { AnalyzerPool } from './ai-providers/local/analyzer-pool.js';
-import { NarrativeService } from './modules/ai/narrative-service.js';
-import { PromptService } from './modules/ai/prompt-service.js';
-import { registerAiRoutes } from './modules/ai/routes.js';
-import { CommentSummaryService } from './modules/ai/summary-service.js';
-import { SuggestionService } from './modules/ai/suggestion-service.js';
+import { PromptService } from './modules/ai-prompts/service.js';
+import { registerAiPromptRoutes } from './modules/ai-prompts/routes.js';
+import { CommentSummaryService } from './modules/comments/summary-service.js';
+import { NarrativeService } from './modules/suggestions/narrative-service.js';
+import { registerSuggestionRoutes } from './modules/suggestions/routes.js';
+import { SuggestionService } from './modules/suggestions/service.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { AdminActions } from './modules/admin/policies.js';
 import { ensureAdmin } from './modules/members/service.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { deleteExpiredEnrollmentTokens } from './modules/enrollment/repo.js';
-import { ENROLLMENT_LINK_PREFIX } from '../shared/contract/auth.js';
+import { ENROLLMENT_LINK_PREFIX } from '../shared/api/auth.js';
 import { registerErrorReportRoutes } from './modules/error-reports/routes.js';
 import { ErrorReports } from './modules/error-reports/service.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
@@ -164,6 +165,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerArchitectureRoutes(app, architecture);
   registerAuthRoutes(app, { db: database.db, sessions, limiter, config });
 
+  const analyzers = new AnalyzerPool(config.ai.workers);
+  app.decorate('analyzers', analyzers);
+  const ai = createAiEngine(config.ai, app.log, analyzers);
+  const titleOf = (componentId: string) => componentTitle(architecture, componentId);
+  const titleOrId = (componentId: string) => titleOf(componentId) ?? componentId;
+
   const commentable = commentableComponentIds(architecture);
   const commentPostRule = {
     name: 'comment-post',
@@ -171,23 +178,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     windowMs: 60_000,
     message: 'You are posting comments faster than the team can read them',
   };
-  registerCommentRoutes(app, new CommentService(database.db, database.dialect, events, (id) => commentable.has(id), { limiter, rule: commentPostRule }));
+  registerCommentRoutes(app, {
+    comments: new CommentService(database.db, database.dialect, events, (id) => commentable.has(id), { limiter, rule: commentPostRule }),
+    summaries: new CommentSummaryService(database.db, ai, titleOf),
+    events,
+    limiter,
+  });
   registerEventRoutes(app, { events, sessions });
 
-  const analyzers = new AnalyzerPool(config.ai.workers);
-  app.decorate('analyzers', analyzers);
-  const ai = createAiEngine(config.ai, app.log, analyzers);
-  const titleOf = (componentId: string) => componentTitle(architecture, componentId);
-  const titleOrId = (componentId: string) => titleOf(componentId) ?? componentId;
   const adminActions = new AdminActions(database.db, limiter, () => config.secrets.adminPassword);
   const prompts = new PromptService(database.db, database.dialect, events, adminActions);
   const suggestions = new SuggestionService(database.db, database.dialect, ai, events, titleOrId);
-  registerAiRoutes(app, {
-    summaries: new CommentSummaryService(database.db, ai, events, titleOf),
-    suggestions,
-    narrative: new NarrativeService(database.db, ai, events, suggestions, prompts, titleOrId),
-    prompts,
-  }, limiter);
+  registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts, titleOrId), events, limiter });
+  registerAiPromptRoutes(app, prompts);
 
   const client = await registerClientApp(app, config.clientDir);
   const notFoundLimit = limiter.hook({ name: 'api-not-found', max: 120, windowMs: 60_000 });

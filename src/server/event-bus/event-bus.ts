@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { liveEventSchema, type LiveEvent } from '../../shared/contract/events.js';
+import { parseLiveEvent, type LiveEvent } from '../../shared/api/live-events.js';
 import type { Database } from '../db/schema.js';
 
 export type LiveEventListener = (event: LiveEvent) => void;
@@ -159,10 +159,10 @@ export class PostgresEventBus implements EventBus {
         return;
       }
       if (message.channel !== CHANNEL) return;
-      const parsed = liveEventSchema.safeParse(parsePayload(message.payload));
-      if (parsed.success) {
-        this.changeListeners.emit(parsed.data);
-        this.listeners.emit(parsed.data);
+      const event = parseLiveEvent(parsePayload(message.payload));
+      if (event !== null) {
+        this.changeListeners.emit(event);
+        this.listeners.emit(event);
       }
     });
     const lost = (error?: Error) => {

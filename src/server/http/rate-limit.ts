@@ -83,6 +83,11 @@ export function perMemberRule(name: string, maxPerMinute: number, message: strin
   return { name, max: maxPerMinute, windowMs: 60_000, message, key: (request) => `member:${request.member?.id ?? request.ip}` };
 }
 
+/** A member's AI calls of one kind (summaries, generations…): each kind has its own budget. */
+export function aiCallRule(name: string, maxPerMinute: number): RateLimitRule {
+  return perMemberRule(name, maxPerMinute, 'Too many AI requests from you');
+}
+
 const MAX_KEY_LENGTH = 200;
 
 /**

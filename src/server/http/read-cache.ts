@@ -1,4 +1,4 @@
-import type { EventBus } from './event-bus.js';
+import type { EventBus } from '../event-bus/event-bus.js';
 
 interface Entry<T> {
   value: T;

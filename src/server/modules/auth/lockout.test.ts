@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER, checkSessionResponseSchema } from '../../../shared/contract/auth.js';
+import { checkSessionResponseSchema } from '../../../shared/contract/auth.js';
+import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER } from '../../../shared/api/auth.js';
 import { nameKey } from '../../../shared/names.js';
 import { buildApp } from '../../app.js';
 import type { AppConfig } from '../../config.js';

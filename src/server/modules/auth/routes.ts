@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { AUTH_MESSAGES, ENROLLMENT_LINK_PREFIX, TEAM_PASSWORD_HEADER, authContract } from '../../../shared/contract/auth.js';
+import { authContract } from '../../../shared/contract/auth.js';
+import { AUTH_MESSAGES, ENROLLMENT_LINK_PREFIX, TEAM_PASSWORD_HEADER } from '../../../shared/api/auth.js';
 import { messageResponseSchema } from '../../../shared/contract/common.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER, checkSessionResponseSchema, pinSetupRequiredSchema, teamMemberNamesSchema } from '../../../shared/contract/auth.js';
+import { checkSessionResponseSchema, pinSetupRequiredSchema, teamMemberNamesSchema } from '../../../shared/contract/auth.js';
+import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER } from '../../../shared/api/auth.js';
 import { apiErrorSchema, messageResponseSchema } from '../../../shared/contract/common.js';
 import { currentUserSchema } from '../../../shared/contract/user.js';
 import { nameKey } from '../../../shared/names.js';

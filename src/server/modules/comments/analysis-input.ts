@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { CommentForAnalysis } from '../../ai-providers/provider.js';
-import { listCommentsWithVotes, type CommentRow } from '../comments/repo.js';
+import type { Database } from '../../db/schema.js';
+import { listAllCommentsWithVoteTypes, listCommentsWithVotes, type CommentRowForAnalysis, type VoteTypeRow } from './repo.js';
 
 /** Up and down votes per comment id, from vote rows. */
-export function tallyVotes(votes: readonly { comment_id: number; vote_type: 'thumbs_up' | 'thumbs_down' }[]): Map<number, { up: number; down: number }> {
+export function tallyVotes(votes: readonly VoteTypeRow[]): Map<number, { up: number; down: number }> {
   const tally = new Map<number, { up: number; down: number }>();
   for (const vote of votes) {
     const entry = tally.get(vote.comment_id) ?? { up: 0, down: 0 };
@@ -15,14 +15,8 @@ export function tallyVotes(votes: readonly { comment_id: number; vote_type: 'thu
   return tally;
 }
 
-type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_name' | 'created_at'>;
-
 /** Comment rows and their vote rows as the providers read them. */
-function forAnalysis(
-  comments: readonly CommentRowForAnalysis[],
-  votes: readonly { comment_id: number; vote_type: 'thumbs_up' | 'thumbs_down' }[],
-  titleOf: (componentId: string) => string,
-): CommentForAnalysis[] {
+function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly VoteTypeRow[], titleOf: (componentId: string) => string): CommentForAnalysis[] {
   const tally = tallyVotes(votes);
   return comments.map((row) => ({
     id: row.id,
@@ -45,12 +39,6 @@ export async function componentCommentsForAnalysis(db: Kysely<Database>, compone
 
 /** Every comment of the review, oldest first, in two queries. */
 export async function allCommentsForAnalysis(db: Kysely<Database>, titleOf: (componentId: string) => string): Promise<CommentForAnalysis[]> {
-  const comments = await db
-    .selectFrom('comments')
-    .select(['id', 'component_id', 'kind', 'content', 'member_name', 'created_at'])
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  const votes = await db.selectFrom('comment_votes').select(['comment_id', 'vote_type']).execute();
+  const { comments, votes } = await listAllCommentsWithVoteTypes(db);
   return forAnalysis(comments, votes, titleOf);
 }

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CommentKind, VoteType } from '../../../shared/contract/comments.js';
 import type { Dialect } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, MemberRow } from '../../db/schema.js';
+import type { VoteStore } from '../votes/toggle.js';
 
 export interface CommentRow {
   id: number;
@@ -77,12 +78,59 @@ export function lockComment(trx: Transaction<Database>, dialect: Dialect, id: nu
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-export async function findVote(trx: Transaction<Database>, commentId: number, memberId: number): Promise<VoteType | undefined> {
-  const row = await trx
-    .selectFrom('comment_votes')
-    .select('vote_type')
-    .where('comment_id', '=', commentId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return row?.vote_type;
+export async function deleteComment(trx: Transaction<Database>, id: number): Promise<void> {
+  // Its votes go with it (ON DELETE CASCADE).
+  await trx.deleteFrom('comments').where('id', '=', id).execute();
+}
+
+/** A member's vote on a comment, inside the transaction that locked the comment. */
+export function commentVoteStore(trx: Transaction<Database>, commentId: number, member: Pick<MemberRow, 'id' | 'full_name'>): VoteStore {
+  const mine = () => trx.deleteFrom('comment_votes').where('comment_id', '=', commentId).where('member_id', '=', member.id);
+  return {
+    async find() {
+      const row = await trx
+        .selectFrom('comment_votes')
+        .select('vote_type')
+        .where('comment_id', '=', commentId)
+        .where('member_id', '=', member.id)
+        .executeTakeFirst();
+      return row?.vote_type;
+    },
+    async remove() {
+      await mine().execute();
+    },
+    async put(voteType) {
+      const now = Date.now();
+      await trx
+        .insertInto('comment_votes')
+        .values({ comment_id: commentId, member_id: member.id, member_name: member.full_name, vote_type: voteType, created_at: now })
+        .onConflict((oc) => oc.columns(['comment_id', 'member_id']).doUpdateSet({ vote_type: voteType, created_at: now }))
+        .execute();
+    },
+  };
+}
+
+export type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_name' | 'created_at'>;
+export type VoteTypeRow = { comment_id: number; vote_type: VoteType };
+
+/** Every comment of the review, oldest first, and every vote: two queries. */
+export async function listAllCommentsWithVoteTypes(db: Kysely<Database>): Promise<{ comments: CommentRowForAnalysis[]; votes: VoteTypeRow[] }> {
+  const comments = await db
+    .selectFrom('comments')
+    .select(['id', 'component_id', 'kind', 'content', 'member_name', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const votes = await db.selectFrom('comment_votes').select(['comment_id', 'vote_type']).execute();
+  return { comments, votes };
+}
+
+/** The votes on some comments, in statements of at most 500 ids (SQLite caps the bound parameters). */
+export async function listVoteTypesOf(db: Kysely<Database>, commentIds: readonly number[]): Promise<VoteTypeRow[]> {
+  const unique = [...new Set(commentIds)];
+  const rows: VoteTypeRow[] = [];
+  for (let start = 0; start < unique.length; start += 500) {
+    rows.push(...(await db.selectFrom('comment_votes').select(['comment_id', 'vote_type']).where('comment_id', 'in', unique.slice(start, start + 500)).execute()));
+  }
+  return rows;
 }

@@ -1,21 +1,55 @@
+import { aiContract } from '../../../shared/contract/ai.js';
 import { commentsContract } from '../../../shared/contract/comments.js';
-import { requireMember } from '../auth/guards.js';
+import { MEMBER_LIMITS } from '../../../shared/limits.js';
+import { isCommentEvent } from '../../../shared/api/live-events.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
+import { cachedJson } from '../../http/cached-json.js';
+import { aiCallRule, type RateLimiter } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
+import { requireMember } from '../auth/guards.js';
 import type { CommentService } from './service.js';
+import type { CommentSummaryService } from './summary-service.js';
 
-const JSON_UTF8 = 'application/json; charset=utf-8';
+const COUNTS_KEY = 'counts';
 
-export function registerCommentRoutes(app: App, comments: CommentService) {
-  // The two hot reads answer JSON bytes the service built from contract-typed values and cached;
-  // Fastify writes a Buffer as is, without a second serialization or encoding.
-  app.get(commentsContract.counts.path, async (request, reply) => {
-    requireMember(request);
-    return reply.type(JSON_UTF8).send(await comments.countsJson());
+/** Comment calls; every one is for signed-in members (the default access level). */
+export function registerCommentRoutes(
+  app: App,
+  deps: { comments: CommentService; summaries: CommentSummaryService; events: EventBus; limiter: RateLimiter },
+) {
+  const { comments, summaries, events, limiter } = deps;
+
+  cachedJson(app, events, {
+    url: commentsContract.counts.path,
+    key: () => COUNTS_KEY,
+    load: () => comments.counts(),
+    invalidatedBy: (event) => (event.type === 'comment.created' || event.type === 'comment.deleted' ? [COUNTS_KEY] : 'none'),
   });
 
-  app.get(commentsContract.withVotes.path, { schema: { params: commentsContract.withVotes.params } }, async (request, reply) =>
-    reply.type(JSON_UTF8).send(await comments.withVotesJson(request.params.componentId)),
-  );
+  cachedJson(app, events, {
+    url: commentsContract.withVotes.path,
+    schema: { params: commentsContract.withVotes.params },
+    check: (request) => {
+      comments.assertComponent(request.params.componentId);
+    },
+    key: (request) => request.params.componentId,
+    load: (request) => comments.listWithVotes(request.params.componentId),
+    invalidatedBy: (event) => (isCommentEvent(event) ? [event.componentId] : 'none'),
+  });
+
+  const summaryRule = aiCallRule('ai-summary', MEMBER_LIMITS.summariesPerMinute);
+  cachedJson(app, events, {
+    url: aiContract.commentSummary.path,
+    schema: { params: aiContract.commentSummary.params, querystring: aiContract.commentSummary.querystring },
+    check: (request) => {
+      summaries.titleOrThrow(request.params.componentId);
+    },
+    key: (request) => request.params.componentId,
+    load: (request) => summaries.summary(request.params.componentId),
+    // A cached answer is no AI call: only a request that has one made counts toward the limit.
+    beforeLoad: (request) => limiter.enforce(summaryRule, request),
+    invalidatedBy: (event) => (isCommentEvent(event) ? [event.componentId] : 'none'),
+  });
 
   app.post(
     commentsContract.create.path,

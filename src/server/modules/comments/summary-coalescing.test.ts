@@ -1,13 +1,12 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommentSummaryOutput } from '../../../shared/contract/ai.js';
+import type { CommentSummary, CommentSummaryOutput } from '../../../shared/contract/ai.js';
 import { commentSummarySchema } from '../../../shared/contract/ai.js';
 import { AiEngine } from '../../ai-providers/engine.js';
 import type { AiProvider, SummarizeCommentsInput } from '../../ai-providers/provider.js';
-import { LocalEventBus } from '../../event-bus/event-bus.js';
 import { signInAs } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { insertComment } from '../comments/repo.js';
+import { insertComment } from './repo.js';
 import { findMemberByKey } from '../members/repo.js';
 import { CommentSummaryService } from './summary-service.js';
 
@@ -66,17 +65,17 @@ describe('summary coalescing', () => {
   it('answers twenty parallel requests with one analysis', async () => {
     const { db } = testApp.app.database;
     const held = heldProvider();
-    const service = new CommentSummaryService(db, new AiEngine(held.provider, held.provider, pino({ level: 'silent' }), 20_000), new LocalEventBus(), () => 'Agentic Triage');
+    const service = new CommentSummaryService(db, new AiEngine(held.provider, held.provider, pino({ level: 'silent' }), 20_000), () => 'Agentic Triage');
     const member = await findMemberByKey(db, 'cora colleague');
     if (member === undefined) throw new Error('no member');
     await insertComment(db, { componentId: 'agentic-triage', kind: 'comment', content: 'Show the confidence of each pick.', memberId: member.id, memberName: 'Cora Colleague' });
 
-    const answers = Array.from({ length: 20 }, () => service.summaryJson('agentic-triage'));
+    const answers = Array.from({ length: 20 }, () => service.summary('agentic-triage'));
     while (held.calls.length === 0) await settle();
     for (let turn = 0; turn < 5; turn += 1) await settle();
     expect(held.calls).toHaveLength(1);
     held.releaseAll();
-    const bodies = (await Promise.all(answers)).map((bytes) => bytes.toString('utf8'));
+    const bodies = (await Promise.all(answers)).map((summary) => JSON.stringify(summary));
     expect(held.calls).toHaveLength(1);
     expect(new Set(bodies).size).toBe(1);
   });
@@ -85,15 +84,14 @@ describe('summary coalescing', () => {
     const { db } = testApp.app.database;
     const member = await findMemberByKey(db, 'cora colleague');
     if (member === undefined) throw new Error('no member');
-    const events = new LocalEventBus();
     const held = heldProvider();
-    const service = new CommentSummaryService(db, new AiEngine(held.provider, held.provider, pino({ level: 'silent' }), 20_000), events, () => 'Event Correlation');
+    const service = new CommentSummaryService(db, new AiEngine(held.provider, held.provider, pino({ level: 'silent' }), 20_000), () => 'Event Correlation');
 
-    const answers: Promise<Buffer>[] = [];
+    const answers: Promise<CommentSummary>[] = [];
     for (let round = 0; round < 10; round += 1) {
       const row = await insertComment(db, { componentId: COMPONENT, kind: 'comment', content: `Point ${round}`, memberId: member.id, memberName: 'Cora Colleague' });
-      await events.publish({ type: 'comment.created', componentId: COMPONENT, commentId: row.id });
-      answers.push(service.summaryJson(COMPONENT));
+      expect(row.component_id).toBe(COMPONENT);
+      answers.push(service.summary(COMPONENT));
       await settle();
     }
     // Only the first round's analysis has started; the nine others wait behind it, together.
@@ -102,7 +100,7 @@ describe('summary coalescing', () => {
     await settle();
     while (held.calls.length < 2) await settle();
     held.releaseAll();
-    const summaries = (await Promise.all(answers)).map((bytes) => commentSummarySchema.parse(JSON.parse(bytes.toString('utf8'))));
+    const summaries = (await Promise.all(answers)).map((summary) => commentSummarySchema.parse(summary));
     expect(held.calls).toHaveLength(2);
     expect(held.calls[0]?.comments).toHaveLength(1);
     expect(held.calls[1]?.comments).toHaveLength(10);

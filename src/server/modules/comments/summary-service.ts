@@ -1,19 +1,15 @@
 import type { Kysely } from 'kysely';
 import { commentSummarySchema, type CommentSummary, type CommentSummaryOutput } from '../../../shared/contract/ai.js';
-import { isCommentEvent } from '../../../shared/api/live-events.js';
 import { Coalescer } from '../../ai-providers/coalescer.js';
 import { type AiEngine, inputHash, onlyKnown, stamp } from '../../ai-providers/engine.js';
 import type { AiProvider } from '../../ai-providers/provider.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { EventBus } from '../../event-bus/event-bus.js';
-import { ReadCache } from '../../event-bus/read-cache.js';
-import { componentCommentsForAnalysis } from './comment-input.js';
-import { findOutput, storeOutput } from './output-cache.js';
 import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { findOutput, storeOutput } from '../ai-outputs/repo.js';
+import { componentCommentsForAnalysis } from './analysis-input.js';
 
 const KIND = 'summary';
-const READ_CACHE_MAX_AGE_MS = 10_000;
 
 /** Source ids limited to the input's comments, theme lists kept parallel to the themes. */
 function cleanSources(output: CommentSummaryOutput, known: ReadonlySet<number>): CommentSummaryOutput {
@@ -28,38 +24,33 @@ function cleanSources(output: CommentSummaryOutput, known: ReadonlySet<number>):
 }
 
 /**
- * GET /api/comments/{componentId}/summary: made once per distinct input (the
- * component's comments and their votes, the provider, model and prompt version), kept in the
- * database for every instance, and in memory until a comment event on the component.
+ * The AI summary of one component's comments: made once per distinct input (the comments and
+ * their votes, the provider, model and prompt version) and kept in the database for every
+ * instance; the route keeps the answer in memory until a comment event on the component.
  */
 export class CommentSummaryService {
-  private readonly cache: ReadCache;
-  private readonly computing = new Coalescer<Buffer>();
+  private readonly computing = new Coalescer<CommentSummary>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: AiEngine,
-    events: EventBus,
     private readonly titleOf: (componentId: string) => string | undefined,
-  ) {
-    this.cache = new ReadCache(events, { maxAgeMs: READ_CACHE_MAX_AGE_MS });
-    events.onChange((event) => {
-      if (isCommentEvent(event)) this.cache.invalidate(event.componentId);
-    });
-    events.onGap(() => {
-      this.cache.invalidateAll();
-    });
-  }
+  ) {}
 
-  /** The summary as JSON bytes; `beforeMaking` runs only when it is not cached (the caller's AI-call limit). */
-  async summaryJson(componentId: string, beforeMaking?: () => Promise<void>): Promise<Buffer> {
+  /** The component's title; 404 for a component that is not in the architecture. */
+  titleOrThrow(componentId: string): string {
     const title = this.titleOf(componentId);
     if (title === undefined) throw notFound(`Unknown component "${componentId}"`, ERROR_CODES.unknownComponent);
-    // Checked before joining a load, so one member's refusal is never another's answer.
-    if (!this.cache.has(componentId)) await beforeMaking?.();
-    // Each new comment invalidates the cached summary; however fast comments and requests come,
-    // one analysis runs per component and one waits behind it (the analyzer is the slow part).
-    return this.cache.get(componentId, () => this.computing.run(componentId, async () => Buffer.from(JSON.stringify(await this.summarize(componentId, title)))));
+    return title;
+  }
+
+  /**
+   * However fast comments and requests come, one analysis runs per component and one waits behind
+   * it, shared by every request that arrived meanwhile (the analyzer is the slow part).
+   */
+  summary(componentId: string): Promise<CommentSummary> {
+    const title = this.titleOrThrow(componentId);
+    return this.computing.run(componentId, () => this.summarize(componentId, title));
   }
 
   async summarize(componentId: string, componentTitle: string): Promise<CommentSummary> {

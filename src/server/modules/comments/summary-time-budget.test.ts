@@ -7,10 +7,9 @@ import { AiEngine } from '../../ai-providers/engine.js';
 import { AnalyzerPool } from '../../ai-providers/local/analyzer-pool.js';
 import { createPooledLocalProvider } from '../../ai-providers/local/local-provider.js';
 import { AppError } from '../../errors.js';
-import { LocalEventBus } from '../../event-bus/event-bus.js';
 import { signInAs } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { insertComment } from '../comments/repo.js';
+import { insertComment } from './repo.js';
 import { findMemberByKey } from '../members/repo.js';
 import { CommentSummaryService } from './summary-service.js';
 
@@ -55,9 +54,9 @@ describe('the time budget of a summary', () => {
       return worker;
     });
     const provider = createPooledLocalProvider(pool);
-    const service = new CommentSummaryService(db, new AiEngine(provider, provider, pino({ level: 'silent' }), BUDGET_MS), new LocalEventBus(), () => 'Event Correlation');
+    const service = new CommentSummaryService(db, new AiEngine(provider, provider, pino({ level: 'silent' }), BUDGET_MS), () => 'Event Correlation');
     try {
-      const failure = await service.summaryJson(COMPONENT).catch((error: unknown) => error);
+      const failure = await service.summary(COMPONENT).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(AppError);
       expect(failure).toMatchObject({ statusCode: 503, code: 'AI_TIMEOUT', headers: { 'retry-after': '30' } });
       expect(failure instanceof AppError ? failure.message : '').toMatch(/took longer than \d+ s, so it was stopped\. Try again/);
@@ -69,7 +68,7 @@ describe('the time budget of a summary', () => {
       expect(pool.load).toMatchObject({ queued: 0, running: 0 });
 
       // The next request is answered by a fresh worker.
-      const summary = commentSummarySchema.parse(JSON.parse((await service.summaryJson(COMPONENT)).toString('utf8')));
+      const summary = commentSummarySchema.parse(await service.summary(COMPONENT));
       expect(summary.understanding).toBe('1 comments');
       expect(summary.commentIds).toHaveLength(1);
       expect(workers).toHaveLength(2);

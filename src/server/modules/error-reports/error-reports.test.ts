@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../shared/contract/common.js';
-import { ERROR_TYPES, SEVERITIES, errorReportAcceptedSchema } from '../../../shared/contract/error-reports.js';
+import { errorReportAcceptedSchema } from '../../../shared/contract/error-reports.js';
+import { ERROR_TYPES, SEVERITIES } from '../../../shared/api/error-reports.js';
 import { ERROR_REPORT_LIMITS } from '../../../shared/limits.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 

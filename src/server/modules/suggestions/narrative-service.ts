@@ -3,17 +3,14 @@ import { narrativeSummarySchema, type NarrativeOutput, type NarrativeSummary } f
 import { inputHash, onlyKnown, stamp, type AiEngine } from '../../ai-providers/engine.js';
 import type { SuggestionForAnalysis } from '../../ai-providers/provider.js';
 import type { Database } from '../../db/schema.js';
-import type { EventBus } from '../../event-bus/event-bus.js';
-import { ReadCache } from '../../event-bus/read-cache.js';
-import { tallyVotes } from './comment-input.js';
-import { findOutput, storeOutput } from './output-cache.js';
-import type { PromptService } from './prompt-service.js';
-import type { SuggestionService } from './suggestion-service.js';
+import { findOutput, storeOutput } from '../ai-outputs/repo.js';
+import type { PromptService } from '../ai-prompts/service.js';
+import { tallyVotes } from '../comments/analysis-input.js';
+import { listVoteTypesOf } from '../comments/repo.js';
+import type { SuggestionService } from './service.js';
 
 const KIND = 'narrative';
 const SCOPE = 'team';
-const KEY = 'narrative';
-const READ_CACHE_MAX_AGE_MS = 10_000;
 
 function cleanSources(output: NarrativeOutput, known: ReadonlySet<number>): NarrativeOutput {
   return {
@@ -25,53 +22,22 @@ function cleanSources(output: NarrativeOutput, known: ReadonlySet<number>): Narr
 }
 
 /**
- * GET /api/suggestions/narrative-summary: the team-level reading of the active
- * suggestions and their votes, through the admin's active prompt; cached per input like summaries.
+ * The team-level reading of the active suggestions and their votes, through the admin's active
+ * prompt; stored per input like comment summaries.
  */
 export class NarrativeService {
-  private readonly cache: ReadCache;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: AiEngine,
-    events: EventBus,
     private readonly suggestions: SuggestionService,
     private readonly prompts: PromptService,
     private readonly titleOf: (componentId: string) => string,
-  ) {
-    this.cache = new ReadCache(events, { maxAgeMs: READ_CACHE_MAX_AGE_MS });
-    events.onChange((event) => {
-      // Votes on comments count as support of the suggestions made from them.
-      if (event.type === 'suggestions.generated' || event.type === 'suggestion.vote.changed' || event.type === 'ai-prompt.changed' || event.type === 'vote.changed' || event.type === 'comment.deleted') {
-        this.cache.invalidate(KEY);
-      }
-    });
-    events.onGap(() => {
-      this.cache.invalidateAll();
-    });
-  }
-
-  /** `beforeMaking` runs only when the answer is not cached (the caller's AI-call limit). */
-  async summaryJson(beforeMaking?: () => Promise<void>): Promise<Buffer> {
-    // Checked before joining a load, so one member's refusal is never another's answer.
-    if (!this.cache.has(KEY)) await beforeMaking?.();
-    return this.cache.get(KEY, async () => Buffer.from(JSON.stringify(await this.summarize())));
-  }
-
-  private async commentVotes(ids: readonly number[]) {
-    const unique = [...new Set(ids)];
-    const rows = [];
-    // Bounded statements: SQLite caps the number of bound parameters.
-    for (let start = 0; start < unique.length; start += 500) {
-      rows.push(...(await this.db.selectFrom('comment_votes').select(['comment_id', 'vote_type']).where('comment_id', 'in', unique.slice(start, start + 500)).execute()));
-    }
-    return tallyVotes(rows);
-  }
+  ) {}
 
   async summarize(): Promise<NarrativeSummary> {
     const active = await this.suggestions.list();
     const prompt = await this.prompts.activeNarrativePrompt();
-    const commentVotes = await this.commentVotes(active.flatMap((suggestion) => suggestion.sources));
+    const commentVotes = tallyVotes(await listVoteTypesOf(this.db, active.flatMap((suggestion) => suggestion.sources)));
     const suggestions: SuggestionForAnalysis[] = active.map((suggestion) => {
       // Support is the votes on the suggestion plus those on the comments it came from: a fresh
       // suggestion has no votes of its own yet, but its comments may have many.

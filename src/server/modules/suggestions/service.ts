@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   generatedBySchema,
   type GenerateSuggestionsResponse,
@@ -8,27 +8,41 @@ import {
   type SuggestionVoteResult,
 } from '../../../shared/contract/ai.js';
 import type { VoteType } from '../../../shared/contract/comments.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { initialsOf } from '../../../shared/names.js';
 import { inputHash, onlyKnown, stamp, type AiEngine, type AiRun } from '../../ai-providers/engine.js';
 import type { CommentForAnalysis } from '../../ai-providers/provider.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
-import { ReadCache } from '../../event-bus/read-cache.js';
-import { initialsOf } from '../../../shared/names.js';
-import { allCommentsForAnalysis } from './comment-input.js';
+import { allCommentsForAnalysis } from '../comments/analysis-input.js';
+import { toggleVote } from '../votes/toggle.js';
 import { matchSuggestions } from './match-suggestions.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import {
+  archiveSuggestions,
+  failStaleGenerations,
+  findGeneration,
+  findGenerationFinishedAfter,
+  findGenerationStatus,
+  findRunningGeneration,
+  finishGeneration,
+  insertRunningGeneration,
+  insertSuggestion,
+  listActiveSuggestionsWithVotes,
+  listAllSuggestions,
+  lockGenerations,
+  lockSuggestion,
+  markGenerationFailed,
+  suggestionVoteStore,
+  updateSuggestion,
+} from './repo.js';
 
 /** At most one generation per 10 s, and one at a time. */
 export const GENERATION_INTERVAL_MS = 10_000;
 /** A 'running' generation older than this died with its instance (the model call times out at 30 s, retried once). */
 const GENERATION_LEASE_MS = 90_000;
 const WAIT_POLL_MS = 200;
-/** One key for the whole suggestions table in pg_advisory_xact_lock. */
-const GENERATION_LOCK_KEY = 5_100_001;
-const LIST_KEY = 'with-votes';
-const READ_CACHE_MAX_AGE_MS = 10_000;
 
 interface StoredSuggestion {
   suggestion: string;
@@ -71,7 +85,6 @@ type Claim = { kind: 'claimed'; generationId: number } | { kind: 'recent'; gener
 
 export class SuggestionService {
   private running: Promise<GenerateSuggestionsResponse> | undefined;
-  private readonly cache: ReadCache;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -79,32 +92,11 @@ export class SuggestionService {
     private readonly engine: AiEngine,
     private readonly events: EventBus,
     private readonly titleOf: (componentId: string) => string,
-  ) {
-    this.cache = new ReadCache(events, { maxAgeMs: READ_CACHE_MAX_AGE_MS });
-    events.onChange((event) => {
-      if (event.type === 'suggestions.generated' || event.type === 'suggestion.vote.changed') this.cache.invalidate(LIST_KEY);
-    });
-    events.onGap(() => {
-      this.cache.invalidateAll();
-    });
-  }
-
-  /** GET /api/suggestions/with-votes as JSON bytes. */
-  listJson(): Promise<Buffer> {
-    return this.cache.get(LIST_KEY, async () => Buffer.from(JSON.stringify(await this.list())));
-  }
+  ) {}
 
   /** The active suggestions, in the latest generation's order, with their votes: two queries. */
-  async list(db: Kysely<Database> = this.db): Promise<Suggestion[]> {
-    const rows = await db.selectFrom('suggestions').selectAll().where('status', '=', 'active').orderBy('rank').orderBy('id').execute();
-    if (rows.length === 0) return [];
-    const votes = await db
-      .selectFrom('suggestion_votes')
-      .innerJoin('suggestions', 'suggestions.id', 'suggestion_votes.suggestion_id')
-      .select(['suggestion_votes.suggestion_id', 'suggestion_votes.member_name', 'suggestion_votes.vote_type'])
-      .where('suggestions.status', '=', 'active')
-      .orderBy('suggestion_votes.created_at')
-      .execute();
+  async list(): Promise<Suggestion[]> {
+    const { rows, votes } = await listActiveSuggestionsWithVotes(this.db);
     const votesOf = new Map<number, { memberName: string; voteType: VoteType }[]>();
     for (const vote of votes) {
       const list = votesOf.get(vote.suggestion_id) ?? [];
@@ -151,44 +143,23 @@ export class SuggestionService {
       const generatedBy = stamp(run.provider, version, inputHash({ kind: 'suggestions', provider: run.provider, promptVersion: version, input: comments }), Date.now());
       await this.apply(generationId, comments, run, generatedBy);
     } catch (error) {
-      await this.db.updateTable('suggestion_generations').set({ status: 'failed', finished_at: Date.now() }).where('id', '=', generationId).execute();
+      await markGenerationFailed(this.db, generationId);
       throw error;
     }
     await this.events.publish({ type: 'suggestions.generated', generationId });
     return this.resultOf(generationId, false);
   }
 
-  private async lockGenerations(trx: Transaction<Database>): Promise<void> {
-    // SQLite runs one transaction at a time on its single connection; PostgreSQL needs the lock.
-    if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${GENERATION_LOCK_KEY})`.execute(trx);
-  }
-
   private claim(requestedBy: string): Promise<Claim> {
     return this.db.transaction().execute(async (trx) => {
-      await this.lockGenerations(trx);
+      await lockGenerations(trx, this.dialect);
       const now = Date.now();
-      await trx
-        .updateTable('suggestion_generations')
-        .set({ status: 'failed', finished_at: now })
-        .where('status', '=', 'running')
-        .where('started_at', '<=', now - GENERATION_LEASE_MS)
-        .execute();
-      const running = await trx.selectFrom('suggestion_generations').select('id').where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
-      if (running !== undefined) return { kind: 'running', generationId: running.id };
-      const recent = await trx
-        .selectFrom('suggestion_generations')
-        .select('id')
-        .where('status', '=', 'done')
-        .where('finished_at', '>', now - GENERATION_INTERVAL_MS)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (recent !== undefined) return { kind: 'recent', generationId: recent.id };
-      const inserted = await trx
-        .insertInto('suggestion_generations')
-        .values({ status: 'running', started_at: now, requested_by: requestedBy.slice(0, 100) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { kind: 'claimed', generationId: inserted.id };
+      await failStaleGenerations(trx, now - GENERATION_LEASE_MS, now);
+      const running = await findRunningGeneration(trx);
+      if (running !== undefined) return { kind: 'running', generationId: running };
+      const recent = await findGenerationFinishedAfter(trx, now - GENERATION_INTERVAL_MS);
+      if (recent !== undefined) return { kind: 'recent', generationId: recent };
+      return { kind: 'claimed', generationId: await insertRunningGeneration(trx, requestedBy, now) };
     });
   }
 
@@ -196,9 +167,9 @@ export class SuggestionService {
   private async waitFor(generationId: number): Promise<number> {
     const deadline = Date.now() + GENERATION_LEASE_MS;
     while (Date.now() < deadline) {
-      const row = await this.db.selectFrom('suggestion_generations').select('status').where('id', '=', generationId).executeTakeFirst();
-      if (row?.status === 'done') return generationId;
-      if (row === undefined || row.status === 'failed') break;
+      const status = await findGenerationStatus(this.db, generationId);
+      if (status === 'done') return generationId;
+      if (status === undefined || status === 'failed') break;
       await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
     }
     throw new AppError(503, ERROR_CODES.generationFailed, 'The suggestion generation running at the same time failed; try again');
@@ -208,9 +179,9 @@ export class SuggestionService {
   private async apply(generationId: number, comments: readonly CommentForAnalysis[], run: AiRun<{ suggestions: SuggestionOutput[] }>, generatedBy: GeneratedBy) {
     const fresh = groundSuggestions(run.output.suggestions, comments);
     await this.db.transaction().execute(async (trx) => {
-      await this.lockGenerations(trx);
+      await lockGenerations(trx, this.dialect);
       const now = Date.now();
-      const existing = (await trx.selectFrom('suggestions').select(['id', 'suggestion', 'sources', 'status']).execute()).map((row) => ({
+      const existing = (await listAllSuggestions(trx)).map((row) => ({
         id: row.id,
         text: row.suggestion,
         sources: parseIds(row.sources),
@@ -237,22 +208,17 @@ export class SuggestionService {
         };
         const id = matches[rank];
         if (id === undefined) {
-          await trx.insertInto('suggestions').values({ ...values, created_at: now }).execute();
+          await insertSuggestion(trx, values, now);
           created += 1;
         } else {
-          await trx.updateTable('suggestions').set(values).where('id', '=', id).execute();
+          await updateSuggestion(trx, id, values);
           kept += 1;
         }
       }
       const keptIds = new Set(matches.filter((id): id is number => id !== undefined));
       const toArchive = existing.filter((old) => old.status === 'active' && !keptIds.has(old.id)).map((old) => old.id);
-      if (toArchive.length > 0) {
-        await trx.updateTable('suggestions').set({ status: 'archived', archived_at: now, updated_at: now }).where('id', 'in', toArchive).execute();
-      }
-      await trx
-        .updateTable('suggestion_generations')
-        .set({
-          status: 'done',
+      await archiveSuggestions(trx, toArchive, now);
+      await finishGeneration(trx, generationId, {
           finished_at: now,
           comment_count: comments.length,
           created,
@@ -261,14 +227,12 @@ export class SuggestionService {
           generated_by: JSON.stringify(generatedBy),
           fallback: run.fallback ? 1 : 0,
           notice: run.notice ?? null,
-        })
-        .where('id', '=', generationId)
-        .execute();
+        });
     });
   }
 
   private async resultOf(generationId: number, reused: boolean): Promise<GenerateSuggestionsResponse> {
-    const row = await this.db.selectFrom('suggestion_generations').selectAll().where('id', '=', generationId).executeTakeFirstOrThrow();
+    const row = await findGeneration(this.db, generationId);
     const generatedBy = generatedBySchema.parse(JSON.parse(row.generated_by ?? 'null'));
     return {
       suggestions: await this.list(),
@@ -283,29 +247,12 @@ export class SuggestionService {
     };
   }
 
-  /** Same rules as comment votes: the same vote again removes it, the other replaces it. */
+  /** The vote rule of comments (toggleVote), on an active suggestion. */
   async vote(member: MemberRow, suggestionId: number, voteType: VoteType): Promise<SuggestionVoteResult> {
     const result = await this.db.transaction().execute(async (trx) => {
-      const query = trx.selectFrom('suggestions').select(['id', 'status']).where('id', '=', suggestionId);
-      const suggestion = await (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+      const suggestion = await lockSuggestion(trx, this.dialect, suggestionId);
       if (suggestion === undefined || suggestion.status !== 'active') throw notFound('Suggestion not found', ERROR_CODES.suggestionNotFound);
-      const existing = await trx
-        .selectFrom('suggestion_votes')
-        .select('vote_type')
-        .where('suggestion_id', '=', suggestionId)
-        .where('member_id', '=', member.id)
-        .executeTakeFirst();
-      if (existing?.vote_type === voteType) {
-        await trx.deleteFrom('suggestion_votes').where('suggestion_id', '=', suggestionId).where('member_id', '=', member.id).execute();
-        return { suggestionId, myVote: null };
-      }
-      const now = Date.now();
-      await trx
-        .insertInto('suggestion_votes')
-        .values({ suggestion_id: suggestionId, member_id: member.id, member_name: member.full_name, vote_type: voteType, created_at: now })
-        .onConflict((oc) => oc.columns(['suggestion_id', 'member_id']).doUpdateSet({ vote_type: voteType, created_at: now }))
-        .execute();
-      return { suggestionId, myVote: voteType };
+      return { suggestionId, myVote: await toggleVote(suggestionVoteStore(trx, suggestionId, member), voteType) };
     });
     await this.events.publish({ type: 'suggestion.vote.changed', suggestionId });
     return result;

@@ -1,0 +1,90 @@
+import type { FastifyContextConfig, FastifyRequest, FastifySchema, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { LiveEvent } from '../../shared/api/live-events.js';
+import type { EventBus } from '../event-bus/event-bus.js';
+import { ReadCache } from './read-cache.js';
+import type { App } from './types.js';
+
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/** Bounds staleness only should an event never arrive (an instance that died between its commit and its event); events do the real work. */
+const DEFAULT_MAX_AGE_MS = 10_000;
+
+interface CachedRouteGeneric<Params, Query> {
+  Params: Params;
+  Querystring: Query;
+}
+
+/** The request of a cached route, its params and query typed by the route's zod schemas. */
+export type CachedRequest<Params, Query> = FastifyRequest<
+  CachedRouteGeneric<Params, Query>,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  FastifySchema,
+  ZodTypeProvider,
+  FastifyContextConfig
+>;
+
+/** The keys an event makes stale: some, every one, or none. */
+export type Invalidation = readonly string[] | 'all' | 'none';
+
+export interface CachedJsonRoute<Params, Query, Value> {
+  /** A GET path of the product's API contract. */
+  url: string;
+  schema?: { params?: z.ZodType<Params>; querystring?: z.ZodType<Query> };
+  config?: FastifyContextConfig;
+  /** Throws to refuse a request before the cache is looked at (an unknown component, say). */
+  check?: (request: CachedRequest<Params, Query>) => void;
+  /** Requests with one key get one answer: concurrent misses of a key share one load. */
+  key: (request: CachedRequest<Params, Query>) => string;
+  /** The answer of a key, from the database; serialized once and kept as bytes. */
+  load: (request: CachedRequest<Params, Query>) => Promise<Value>;
+  /** Which keys a change event makes stale; called for this instance's own events as it publishes them. */
+  invalidatedBy: (event: LiveEvent) => Invalidation;
+  /**
+   * Runs only for a request that memory will not answer, before it starts or joins a load (the
+   * caller's AI-call limit): one member's refusal is never another member's answer.
+   */
+  beforeLoad?: (request: CachedRequest<Params, Query>) => Promise<void>;
+  maxAgeMs?: number;
+}
+
+/** The cache of one route, for tests and metrics. */
+export interface CachedJsonHandle {
+  readonly size: number;
+}
+
+/**
+ * A GET route whose answer is kept as JSON bytes in memory until a live event says it changed.
+ * Each route declares here what it caches and which events drop it; the cache itself
+ * (`ReadCache`) makes sure no answer older than a completed write is served:
+ * - the writer's instance drops the keys as it publishes the event (EventBus.onChange), before the
+ *   write's request is answered, so any later request misses;
+ * - a load that started before a key was dropped is never stored, and no later request joins it;
+ * - while the bus may miss events (PostgreSQL: LISTEN connection down) nothing is kept, and a gap
+ *   drops everything.
+ * Answers are Buffers: Fastify writes them to the socket as they are, with no second
+ * serialization or encoding.
+ */
+export function cachedJson<Params = unknown, Query = unknown, Value = unknown>(app: App, events: EventBus, route: CachedJsonRoute<Params, Query, Value>): CachedJsonHandle {
+  const cache = new ReadCache<Buffer>(events, { maxAgeMs: route.maxAgeMs ?? DEFAULT_MAX_AGE_MS });
+  events.onChange((event) => {
+    const stale = route.invalidatedBy(event);
+    if (stale === 'all') cache.invalidateAll();
+    else if (stale !== 'none') for (const key of stale) cache.invalidate(key);
+  });
+  events.onGap(() => {
+    cache.invalidateAll();
+  });
+
+  // Typed by the generic, validated by the zod schemas: the answer is bytes, so no response schema.
+  app.get<CachedRouteGeneric<Params, Query>, FastifyContextConfig>(route.url, { schema: route.schema ?? {}, config: route.config ?? {} }, async (request, reply) => {
+    route.check?.(request);
+    const key = route.key(request);
+    if (route.beforeLoad !== undefined && !cache.has(key)) await route.beforeLoad(request);
+    const body = await cache.get(key, async () => Buffer.from(JSON.stringify(await route.load(request))));
+    return reply.type(JSON_UTF8).send(body);
+  });
+  return cache;
+}

@@ -1,0 +1,19 @@
+import { aiContract } from '../../../shared/contract/ai.js';
+import type { App } from '../../http/types.js';
+import { requireAdmin } from '../auth/guards.js';
+import type { PromptService } from './service.js';
+
+/** The admin's narrative-summary prompts: admin role by the route, admin password by the service. */
+export function registerAiPromptRoutes(app: App, prompts: PromptService) {
+  app.get(aiContract.prompts.path, { config: { access: 'admin' }, schema: { response: aiContract.prompts.response } }, async () => prompts.list());
+
+  app.get(aiContract.activePrompt.path, { config: { access: 'admin' }, schema: { response: aiContract.activePrompt.response } }, async () =>
+    prompts.activeNarrativePrompt(),
+  );
+
+  app.post(
+    aiContract.createPrompt.path,
+    { config: { access: 'admin' }, schema: { body: aiContract.createPrompt.body, response: aiContract.createPrompt.response } },
+    async (request, reply) => reply.status(201).send(await prompts.create(requireAdmin(request), { ip: request.ip }, request.body)),
+  );
+}
