@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../scripts/chromium.js';
 import type { Database } from '../src/server/db/schema.js';
 import { hashPin } from '../src/server/modules/auth/secrets.js';
 import { addMember } from '../src/server/modules/members/service.js';
@@ -16,17 +17,6 @@ import { toasts } from './toasts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags DEVELOPERS.md asks for: no sandbox (root), and no calls out of this closed network. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export const E2E_SECRETS = {
   TEAM_PASSWORD: 'e2e-team-password',
@@ -119,8 +109,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
+/** Chromium as scripts/chromium.ts picks it: CHROMIUM_PATH, else /usr/bin/chromium, else the bundled copy. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return launchChromium();
 }
 
 /** A page that fails the test on any console error unless the test expects it. */
