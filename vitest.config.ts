@@ -24,6 +24,14 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/client/test/setup.ts'],
+        },
+      },
     ],
   },
 });
