@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -38,7 +39,55 @@ export default defineConfig(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Layering (STYLE.md): shared knows nothing of the sides, the client never imports server code.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client must not import server code.' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The client must not import server code.' },
+            // The zod schemas stay on the server: the client takes values from src/shared/api.
+            { group: ['**/shared/contract/**'], allowTypeImports: true, message: 'Import types only from the zod contract; values come from src/shared/api.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers of the client: shared → lib and components → features → app. A feature never imports
+    // another feature; what two features need moves down to lib or components.
+    files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [
+        { type: 'shared', pattern: 'src/shared' },
+        { type: 'lib', pattern: 'src/client/lib' },
+        { type: 'components', pattern: 'src/client/components' },
+        { type: 'test-support', pattern: 'src/client/test' },
+        { type: 'feature', pattern: 'src/client/features/*', capture: ['feature'] },
+        { type: 'app', pattern: 'src/client/app' },
+        // Last, so it holds only what no folder above took: main.tsx.
+        { type: 'entry', pattern: 'src/client' },
+      ],
+      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
+            {
+              from: { element: { types: { anyOf: ['lib', 'components'] } } },
+              allow: { to: { element: { types: { anyOf: ['shared', 'lib', 'components'] } } } },
+            },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['shared', 'lib', 'components'] } } } } },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'test-support' } } } },
+            { from: { element: { types: { anyOf: ['app', 'entry', 'test-support'] } } }, allow: { to: { element: { types: { anyOf: ['shared', 'lib', 'components', 'feature', 'app', 'test-support'] } } } } },
+          ],
+        },
+      ],
     },
   },
   {
