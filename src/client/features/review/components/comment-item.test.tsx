@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { routes } from '../../../../shared/api';
+import type { Comment, VoteResult } from '../../../../shared/contract/comments';
+import { deferred, mockFetch, type Answer } from '../../../test/mock-fetch';
+import { expectToast, renderWithApp } from '../../../test/render';
+import { CommentItem } from './comment-item';
+
+const COMMENT: Comment = {
+  id: 7,
+  componentId: 'alert-ingestion',
+  kind: 'comment',
+  content: 'Dedupe before enrichment.',
+  memberName: 'Alan Turing',
+  createdAt: '2025-01-02T03:04:05.000Z',
+  votes: [
+    { memberName: 'Ada Lovelace', voteType: 'thumbs_down' },
+    { memberName: 'Grace Hopper', voteType: 'thumbs_up' },
+    { memberName: 'Alan Turing', voteType: 'thumbs_up' },
+  ],
+};
+
+const NOW = Date.parse('2025-01-02T04:04:05.000Z');
+
+function renderItem(memberName: string | undefined, comment: Comment = COMMENT) {
+  return renderWithApp(
+    <ul>
+      <CommentItem comment={comment} memberName={memberName} now={NOW} onDeleted={vi.fn()} />
+    </ul>,
+  );
+}
+
+const thumbsUp = () => screen.getByRole('button', { name: /^Thumbs up/ });
+const thumbsDown = () => screen.getByRole('button', { name: /^Thumbs down/ });
+
+describe('comment votes', () => {
+  test('show the counts, with the member’s own vote pressed', () => {
+    mockFetch();
+    renderItem('Ada Lovelace');
+    expect(thumbsUp().getAttribute('aria-label')).toBe('Thumbs up (2)');
+    expect(thumbsDown().getAttribute('aria-label')).toBe('Thumbs down (1)');
+    expect(thumbsUp().getAttribute('aria-pressed')).toBe('false');
+    expect(thumbsDown().getAttribute('aria-pressed')).toBe('true');
+  });
+
+  test('press nothing for a member who has not voted or is unknown', () => {
+    mockFetch();
+    renderItem(undefined);
+    expect(thumbsUp().getAttribute('aria-pressed')).toBe('false');
+    expect(thumbsDown().getAttribute('aria-pressed')).toBe('false');
+  });
+
+  test('only the author gets the (you) mark and the delete button', () => {
+    mockFetch();
+    renderItem('Alan Turing');
+    const article = screen.getByRole('article', { name: 'Comment by Alan Turing' });
+    expect(article.textContent).toContain('Alan Turing (you)');
+    expect(within(article).getByRole('button', { name: 'Delete comment' })).toBeTruthy();
+    expect(thumbsUp().getAttribute('aria-pressed')).toBe('true');
+    expect(within(article).getByText('1 hour ago')).toBeTruthy();
+  });
+
+  test('others get neither', () => {
+    mockFetch();
+    renderItem('Ada Lovelace', { ...COMMENT, kind: 'proposal' });
+    const article = screen.getByRole('article', { name: 'Change proposal by Alan Turing' });
+    expect(article.textContent).not.toContain('(you)');
+    expect(within(article).queryByRole('button', { name: 'Delete comment' })).toBeNull();
+  });
+
+  test('a click sends the vote type to the comment’s vote call, ignores clicks while it runs, and toasts', async () => {
+    const answer = deferred<Answer<VoteResult>>();
+    const api = mockFetch().on(routes.comments.vote, () => answer.promise);
+    const { user } = renderItem('Ada Lovelace');
+
+    await user.click(thumbsUp());
+    const sent = api.requests(routes.comments.vote);
+    expect(sent.map((request) => ({ id: request.params.id, body: request.body }))).toEqual([{ id: '7', body: { voteType: 'thumbs_up' } }]);
+
+    // aria-disabled rather than disabled keeps keyboard focus on the button.
+    expect(thumbsUp().getAttribute('aria-disabled')).toBe('true');
+    expect(thumbsDown().getAttribute('aria-disabled')).toBe('true');
+    await user.click(thumbsDown());
+    expect(api.requests(routes.comments.vote)).toHaveLength(1);
+
+    answer.resolve({ body: { commentId: 7, componentId: 'alert-ingestion', myVote: 'thumbs_up' } });
+    await expectToast('Vote recorded', 'Your vote has been saved.');
+    await waitFor(() => {
+      expect(thumbsUp().getAttribute('aria-disabled')).toBe('false');
+    });
+  });
+
+  test('the same vote again is sent as is: the server decides it removes the vote', async () => {
+    const api = mockFetch().on(routes.comments.vote, { body: { commentId: 7, componentId: 'alert-ingestion', myVote: null } });
+    const { user } = renderItem('Ada Lovelace');
+    await user.click(thumbsDown());
+    await expectToast('Vote recorded', 'Your vote has been saved.');
+    expect(api.requests(routes.comments.vote).map((request) => request.body)).toEqual([{ voteType: 'thumbs_down' }]);
+  });
+
+  test('a refused vote shows the server’s message', async () => {
+    mockFetch().on(routes.comments.vote, { status: 404, error: { code: 'COMMENT_NOT_FOUND', message: 'Comment not found' } });
+    const { user } = renderItem('Ada Lovelace');
+    await user.click(thumbsUp());
+    await expectToast('Failed to vote', 'Comment not found');
+    expect(thumbsUp().getAttribute('aria-disabled')).toBe('false');
+  });
+});
