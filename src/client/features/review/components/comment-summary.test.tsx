@@ -1,0 +1,222 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { routes } from '../../../../shared/api';
+import type { CommentSummary } from '../../../../shared/contract/ai';
+import type { Comment } from '../../../../shared/contract/comments';
+import { commentsOn, summaryOf } from '../../../test/fixtures';
+import { deferred, mockFetch, type Answer, type FetchMock } from '../../../test/mock-fetch';
+import { renderWithApp } from '../../../test/render';
+import { CommentSummarySection } from './comment-summary';
+
+// The member's open/closed choice is module state that outlives a test: the tests that click the
+// toggle live in comment-summary-choice.test.tsx, a module of their own.
+
+const ID = 'alert-ingestion';
+
+function mockPanel(comments: Comment[], summary: CommentSummary | (() => Promise<Answer<CommentSummary>>)): FetchMock {
+  return mockFetch()
+    .on(routes.comments.withVotes, { body: comments })
+    .on(routes.comments.summary, typeof summary === 'function' ? summary : { body: summary });
+}
+
+function renderSummary() {
+  return renderWithApp(<CommentSummarySection componentId={ID} componentTitle="Alert Ingestion" />, { toaster: false });
+}
+
+const toggle = () => screen.getByRole('button', { name: 'AI summary' });
+const section = () => screen.getByRole('region', { name: 'AI summary' });
+
+/** A narrow (phone) screen: the section reads the width once, when it mounts. */
+function phoneScreen() {
+  const realMatchMedia = window.matchMedia.bind(window);
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
+    const list = realMatchMedia(query);
+    Object.defineProperty(list, 'matches', { value: false });
+    return list;
+  });
+}
+
+describe('AI summary of the comments', () => {
+  test('is absent, and never asked for, while the component has no comments', async () => {
+    const api = mockPanel([], summaryOf(ID, []));
+    const { container } = renderSummary();
+    await waitFor(() => {
+      expect(api.requests(routes.comments.withVotes)).toHaveLength(1);
+    });
+    expect(container.textContent).toBe('');
+    expect(api.requests(routes.comments.summary)).toHaveLength(0);
+  });
+
+  test('asks for the summary with the component title', async () => {
+    const api = mockPanel(commentsOn(ID, 1), summaryOf(ID, [1]));
+    renderSummary();
+    await screen.findByText('82% confidence');
+    const [request] = api.requests(routes.comments.summary);
+    expect(request?.params.componentId).toBe(ID);
+    expect(request?.query.get('title')).toBe('Alert Ingestion');
+  });
+
+  test('opens from three summarized comments on a wide screen', async () => {
+    mockPanel(commentsOn(ID, 3), summaryOf(ID, [3, 2, 1]));
+    renderSummary();
+    expect(await screen.findByText('82% confidence')).toBeTruthy();
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('The team wants ingestion to drop duplicates early.')).toBeTruthy();
+    expect(screen.getByText(/Made by local\/analyzer-1 from 3 comments/)).toBeTruthy();
+  });
+
+  test('starts closed, with only its title and confidence, for one or two comments', async () => {
+    mockPanel(commentsOn(ID, 2), summaryOf(ID, [2, 1]));
+    renderSummary();
+    expect(await screen.findByText('82% confidence')).toBeTruthy();
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    const body = document.getElementById(toggle().getAttribute('aria-controls') ?? '');
+    expect(body?.hidden).toBe(true);
+    expect(body?.textContent).toContain('The team wants ingestion to drop duplicates early.');
+  });
+
+  test('starts closed on a phone whatever the count', async () => {
+    phoneScreen();
+    mockPanel(commentsOn(ID, 5), summaryOf(ID, [5, 4, 3, 2, 1]));
+    renderSummary();
+    expect(await screen.findByText('82% confidence')).toBeTruthy();
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  test('follows the summary’s count, not the list’s: two summarized of three listed stays closed', async () => {
+    mockPanel(commentsOn(ID, 3), summaryOf(ID, [2, 1]));
+    renderSummary();
+    expect(await screen.findByText('82% confidence')).toBeTruthy();
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByText('1 new comment since this summary')).toBeTruthy();
+  });
+
+  test('loads inside its title line when it will open closed', async () => {
+    const answer = deferred<Answer<CommentSummary>>();
+    mockPanel(commentsOn(ID, 2), () => answer.promise);
+    renderSummary();
+    const loading = await screen.findByRole('status');
+    expect(loading.textContent).toBe('Loading the AI summary…');
+    // Same row as the toggle, so the comments below do not move when the summary arrives.
+    expect(toggle().closest('h3')?.parentElement?.contains(loading)).toBe(true);
+    expect(section().getAttribute('aria-busy')).toBe('true');
+
+    answer.resolve({ body: summaryOf(ID, [2, 1]) });
+    expect(await screen.findByText('82% confidence')).toBeTruthy();
+    expect(screen.queryByText('Loading the AI summary…')).toBeNull();
+    expect(section().getAttribute('aria-busy')).toBe('false');
+  });
+
+  test('loads below its title when it will open', async () => {
+    const answer = deferred<Answer<CommentSummary>>();
+    mockPanel(commentsOn(ID, 3), () => answer.promise);
+    renderSummary();
+    const loading = await screen.findByText('Loading the AI summary…');
+    expect(toggle().closest('h3')?.parentElement?.contains(loading)).toBe(false);
+    answer.resolve({ body: summaryOf(ID, [3, 2, 1]) });
+    expect(await screen.findByText('The team wants ingestion to drop duplicates early.')).toBeTruthy();
+  });
+
+  test.each([
+    [0.82, '82% confidence'],
+    [0.5, '50% confidence'],
+    [0.314, '31% confidence'],
+  ])('shows confidence %s as "%s"', async (confidence, label) => {
+    mockPanel(commentsOn(ID, 1), summaryOf(ID, [1], { confidence }));
+    renderSummary();
+    expect(await within(await screen.findByRole('region', { name: 'AI summary' })).findByText(label)).toBeTruthy();
+  });
+
+  test('explains a low confidence by how few comments it was made from', async () => {
+    mockPanel(commentsOn(ID, 2), summaryOf(ID, [2, 1], { confidence: 0.4 }));
+    renderSummary();
+    expect(await screen.findByText('Low confidence: made from only 2 comments. Read it as a first impression.')).toBeTruthy();
+  });
+
+  test('explains a low confidence over many comments by their disagreement', async () => {
+    mockPanel(commentsOn(ID, 3), summaryOf(ID, [3, 2, 1], { confidence: 0.49 }));
+    renderSummary();
+    expect(await screen.findByText('Low confidence: the comments share little. Check it against them.')).toBeTruthy();
+    expect(screen.queryByText(/first impression/)).toBeNull();
+  });
+
+  test('says nothing about confidence from 50% up', async () => {
+    mockPanel(commentsOn(ID, 3), summaryOf(ID, [3, 2, 1], { confidence: 0.5 }));
+    renderSummary();
+    await screen.findByText('50% confidence');
+    expect(screen.queryByText(/Low confidence/)).toBeNull();
+  });
+
+  test('counts comments added since the summary and refreshes on request', async () => {
+    const api = mockPanel(commentsOn(ID, 5), summaryOf(ID, [3, 2, 1]));
+    const { user } = renderSummary();
+    expect(await screen.findByText('2 new comments since this summary')).toBeTruthy();
+
+    api.on(routes.comments.summary, { body: summaryOf(ID, [5, 4, 3, 2, 1]) });
+    await user.click(screen.getByRole('button', { name: 'Refresh summary' }));
+    await waitFor(() => {
+      expect(screen.queryByText(/new comments? since this summary/)).toBeNull();
+    });
+    expect(api.requests(routes.comments.summary)).toHaveLength(2);
+  });
+
+  test('a comment deleted since the summary is not counted as new', async () => {
+    mockPanel(commentsOn(ID, 2), summaryOf(ID, [3, 2, 1]));
+    renderSummary();
+    await screen.findByText('82% confidence');
+    expect(screen.queryByText(/since this summary/)).toBeNull();
+  });
+
+  test('shows the fallback notice when another analyzer answered', async () => {
+    mockPanel(commentsOn(ID, 3), summaryOf(ID, [3, 2, 1], { fallback: true, notice: 'The AI provider was unavailable; the local analyzer answered.' }));
+    renderSummary();
+    expect(await screen.findByText('The AI provider was unavailable; the local analyzer answered.')).toBeTruthy();
+  });
+
+  test('a theme opens the comments it came from and says which were deleted', async () => {
+    mockPanel(
+      commentsOn(ID, 3),
+      summaryOf(ID, [3, 2, 1], { keyThemes: ['Duplicates'], sources: { keyThemes: [[3, 1, 9]], contentChanges: [], structuralChanges: [] } }),
+    );
+    const { user } = renderSummary();
+    const theme = await screen.findByRole('button', { name: /Duplicates/ });
+    expect(theme.textContent).toContain('3 comments');
+    expect(screen.queryByRole('list', { name: 'Cited comments' })).toBeNull();
+
+    await user.click(theme);
+    expect(theme.getAttribute('aria-expanded')).toBe('true');
+    const cited = screen.getByRole('list', { name: 'Cited comments' });
+    expect(within(cited).getByText('Comment number 3')).toBeTruthy();
+    expect(within(cited).getByText('Comment number 1')).toBeTruthy();
+    expect(within(cited).queryByText('Comment number 2')).toBeNull();
+    expect(within(cited).getByText('1 cited comment has been deleted since.')).toBeTruthy();
+  });
+
+  test('shows a change section only when it has text, with its sources on request', async () => {
+    mockPanel(
+      commentsOn(ID, 3),
+      summaryOf(ID, [3, 2, 1], { contentChanges: 'Name the dedupe window.', structuralChanges: '  ', sources: { keyThemes: [], contentChanges: [2], structuralChanges: [] } }),
+    );
+    const { user } = renderSummary();
+    expect(await screen.findByRole('heading', { name: 'Content changes' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Structural changes' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'From 1 comment' }));
+    expect(within(screen.getByRole('list', { name: 'Cited comments' })).getByText('Comment number 2')).toBeTruthy();
+  });
+
+  test('a failed summary says why and offers to try again', async () => {
+    const api = mockPanel(commentsOn(ID, 1), summaryOf(ID, [1])).on(routes.comments.summary, {
+      status: 503,
+      error: { code: 'AI_UNAVAILABLE', message: 'The AI service is unavailable' },
+    });
+    const { user } = renderSummary();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load the AI summary');
+    expect(alert.textContent).toContain('The AI service is unavailable');
+
+    api.on(routes.comments.summary, { body: summaryOf(ID, [1]) });
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('82% confidence')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+import type { CommentSummary } from '../../shared/contract/ai';
+import type { Comment } from '../../shared/contract/comments';
+
+/** Comments 1..count on one component, newest first as the API lists them. */
+export function commentsOn(componentId: string, count: number): Comment[] {
+  return Array.from({ length: count }, (_, index) => {
+    const id = count - index;
+    return {
+      id,
+      componentId,
+      kind: 'comment' as const,
+      content: `Comment number ${id}`,
+      memberName: id % 2 === 0 ? 'Ada Lovelace' : 'Alan Turing',
+      createdAt: new Date(Date.UTC(2025, 0, 1, 0, id)).toISOString(),
+      votes: [],
+    };
+  });
+}
+
+/** A summary made from `commentIds`, confident unless told otherwise. */
+export function summaryOf(componentId: string, commentIds: number[], overrides: Partial<CommentSummary> = {}): CommentSummary {
+  return {
+    componentId,
+    commentIds,
+    confidence: 0.82,
+    understanding: 'The team wants ingestion to drop duplicates early.',
+    contentChanges: '',
+    structuralChanges: '',
+    keyThemes: [],
+    sources: { keyThemes: [], contentChanges: [], structuralChanges: [] },
+    generatedBy: { provider: 'local', model: 'analyzer-1', promptVersion: 'v1', inputHash: 'a'.repeat(64), generatedAt: new Date().toISOString() },
+    fallback: false,
+    ...overrides,
+  };
+}
