@@ -4,6 +4,8 @@ import { nameKey } from '../../shared/names.js';
 import { commentableComponentIds, loadArchitecture } from '../content/validate.js';
 import type { Database } from '../db/schema.js';
 import { addMember } from '../modules/members/service.js';
+import { countCommentsBy, insertComment, insertCommentVotes } from '../modules/comments/repo.js';
+import { findMembersByKeys } from '../modules/members/repo.js';
 import { DEMO_THREADS, type DemoEntry } from './demo-comments.js';
 import { DEMO_MEMBERS, type DemoMemberKey } from './demo-members.js';
 
@@ -118,15 +120,10 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
     for (const member of Object.values(DEMO_MEMBERS)) {
       if ((await addMember(trx, member.name)).created) membersAdded += 1;
     }
-    const rows = await trx
-      .selectFrom('members')
-      .select(['id', 'full_name', 'name_key'])
-      .where(
-        'name_key',
-        'in',
-        Object.values(DEMO_MEMBERS).map((member) => nameKey(member.name)),
-      )
-      .execute();
+    const rows = await findMembersByKeys(
+      trx,
+      Object.values(DEMO_MEMBERS).map((member) => nameKey(member.name)),
+    );
     const byKey = new Map(rows.map((row) => [row.name_key, { id: row.id, full_name: row.full_name }]));
     if (byKey.size !== Object.keys(DEMO_MEMBERS).length) throw new Error('not every demo member could be created');
     const memberOf = (key: DemoMemberKey) => {
@@ -137,13 +134,9 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
     const members = [...byKey.values()];
     const memberIds = members.map((member) => member.id);
 
-    const existing = await trx
-      .selectFrom('comments')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('member_id', 'in', memberIds)
-      .executeTakeFirstOrThrow();
-    if (Number(existing.count) > 0) {
-      return { skipped: true, members: memberIds.length, membersAdded, comments: Number(existing.count), proposals: 0, votes: 0, components: 0, from: undefined, to: undefined };
+    const existing = await countCommentsBy(trx, memberIds);
+    if (existing > 0) {
+      return { skipped: true, members: memberIds.length, membersAdded, comments: existing, proposals: 0, votes: 0, components: 0, from: undefined, to: undefined };
     }
 
     const latest = now - 10 * MINUTE_MS;
@@ -166,18 +159,7 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
         at += Math.max(MINUTE_MS, Math.floor((gaps[index] ?? 0) * scale));
         const createdAt = Math.min(at, latest);
         const author = memberOf(entry.by);
-        const inserted = await trx
-          .insertInto('comments')
-          .values({
-            component_id: componentId,
-            kind: entry.kind,
-            content: entry.text,
-            member_id: author.id,
-            member_name: author.full_name,
-            created_at: createdAt,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const inserted = await insertComment(trx, { componentId, kind: entry.kind, content: entry.text, memberId: author.id, memberName: author.full_name, createdAt });
         comments += 1;
         if (entry.kind === 'proposal') proposals += 1;
         from = Math.min(from, createdAt);
@@ -196,9 +178,7 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
         });
       }
     }
-    for (let offset = 0; offset < votes.length; offset += 200) {
-      await trx.insertInto('comment_votes').values(votes.slice(offset, offset + 200)).execute();
-    }
+    await insertCommentVotes(trx, votes);
     return {
       skipped: false,
       members: memberIds.length,

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { countFailure, deleteLoginLock, findLockedUntil, lockName } from './repo.js';
 
 export const LOCK_AFTER_FAILURES = 5;
 export const FIRST_LOCK_MS = 15 * 60_000;
@@ -20,17 +21,17 @@ export interface FailureOutcome {
 }
 
 /**
- * Per-name lockout kept in the database (ARCHITECTURE.md 4.4): 5 consecutive failures lock the name
- * for 15 minutes, each further lock doubles up to an hour, a success or the admin clears it. Shared by every instance and
- * unaffected by restarts.
+ * Per-name lockout kept in the database: 5 consecutive failures lock the name for 15 minutes, each
+ * further lock doubles up to an hour, a success or the admin clears it. Shared by every instance
+ * and unaffected by restarts.
  */
 export class LoginLocks {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Milliseconds until the name may try again, or 0. */
   async remainingLock(key: string, now = Date.now()): Promise<number> {
-    const row = await this.db.selectFrom('login_locks').select('locked_until').where('name_key', '=', key).executeTakeFirst();
-    return row === undefined ? 0 : Math.max(0, row.locked_until - now);
+    const lockedUntil = await findLockedUntil(this.db, key);
+    return lockedUntil === undefined ? 0 : Math.max(0, lockedUntil - now);
   }
 
   async recordFailure(key: string, now = Date.now()): Promise<FailureOutcome> {
@@ -43,17 +44,7 @@ export class LoginLocks {
    * `allowed`. One atomic upsert; a name locked meanwhile is not counted further.
    */
   async countAttempt(key: string, now = Date.now()): Promise<CountedAttempt> {
-    const row = await this.db
-      .insertInto('login_locks')
-      .values({ name_key: key, failures: 1, updated_at: now })
-      .onConflict((oc) =>
-        oc.column('name_key').doUpdateSet({
-          failures: sql<number>`case when login_locks.locked_until > cast(${now} as bigint) then login_locks.failures else login_locks.failures + 1 end`,
-          updated_at: now,
-        }),
-      )
-      .returning(['failures', 'lock_count', 'locked_until'])
-      .executeTakeFirstOrThrow();
+    const row = await countFailure(this.db, key, now);
     return { failures: row.failures, lockCount: row.lock_count, allowed: row.locked_until <= now && row.failures <= LOCK_AFTER_FAILURES };
   }
 
@@ -63,17 +54,12 @@ export class LoginLocks {
 
     const duration = Math.min(FIRST_LOCK_MS * 2 ** counted.lockCount, LONGEST_LOCK_MS);
     const lockedUntil = now + duration;
-    const updated = await this.db
-      .updateTable('login_locks')
-      .set({ failures: 0, lock_count: sql<number>`lock_count + 1`, locked_until: lockedUntil, updated_at: now })
-      .where('name_key', '=', key)
-      .where('failures', '>=', LOCK_AFTER_FAILURES)
-      .executeTakeFirst();
+    const locked = await lockName(this.db, key, LOCK_AFTER_FAILURES, lockedUntil, now);
     // A parallel failure may have taken the lock first; either way the name is locked now.
-    return { locked: updated.numUpdatedRows > 0n, lockedUntil };
+    return { locked, lockedUntil };
   }
 
   async clear(key: string): Promise<void> {
-    await this.db.deleteFrom('login_locks').where('name_key', '=', key).execute();
+    await deleteLoginLock(this.db, key);
   }
 }

@@ -7,7 +7,7 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors.js';
 import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import { consumeEnrollment, memberOfEnrollment } from '../enrollment/service.js';
-import { findMemberByKey, listActiveMemberNames, setFirstPinHash } from '../members/repo.js';
+import { findMemberByKey, insertPinResetRequest, listActiveMemberNames, setFirstPinHash } from '../members/repo.js';
 import { audit, type AuditEvent } from './audit.js';
 import { LoginLocks, type CountedAttempt } from './lockout.js';
 import { hashPin, secretsMatch, verifyDecoy, verifyPin } from './secrets.js';
@@ -157,11 +157,7 @@ export class AuthService {
   async forgotPin(memberName: string, context: RequestContext): Promise<void> {
     const member = await findMemberByKey(this.db, nameKey(memberName));
     if (member !== undefined && member.active === 1) {
-      await this.db
-        .insertInto('pin_reset_requests')
-        .values({ member_id: member.id, member_name: member.full_name, requested_at: Date.now() })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await insertPinResetRequest(this.db, member);
     }
     await audit(this.db, {
       event: 'forgot-pin',

@@ -52,7 +52,7 @@ export async function countCommentsByComponent(db: Kysely<Database>): Promise<Re
 
 export async function insertComment(
   db: Kysely<Database>,
-  comment: { componentId: string; kind: CommentKind; content: string; memberId: number; memberName: string },
+  comment: { componentId: string; kind: CommentKind; content: string; memberId: number; memberName: string; createdAt?: number },
 ): Promise<CommentRow> {
   return db
     .insertInto('comments')
@@ -62,7 +62,7 @@ export async function insertComment(
       content: comment.content,
       member_id: comment.memberId,
       member_name: comment.memberName,
-      created_at: Date.now(),
+      created_at: comment.createdAt ?? Date.now(),
     })
     .returning(['id', 'component_id', 'kind', 'content', 'member_id', 'member_name', 'created_at'])
     .executeTakeFirstOrThrow();
@@ -76,6 +76,27 @@ export async function insertComment(
 export function lockComment(trx: Transaction<Database>, dialect: Dialect, id: number) {
   const query = trx.selectFrom('comments').select(['id', 'component_id', 'member_id']).where('id', '=', id);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** How many comments these members wrote. */
+export async function countCommentsBy(db: Kysely<Database>, memberIds: readonly number[]): Promise<number> {
+  if (memberIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('member_id', 'in', memberIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Votes in bulk (the demo seed), 200 rows a statement: SQLite caps the bound parameters. */
+export async function insertCommentVotes(
+  db: Kysely<Database>,
+  votes: readonly { comment_id: number; member_id: number; member_name: string; vote_type: VoteType; created_at: number }[],
+): Promise<void> {
+  for (let offset = 0; offset < votes.length; offset += 200) {
+    await db.insertInto('comment_votes').values(votes.slice(offset, offset + 200)).execute();
+  }
 }
 
 export async function deleteComment(trx: Transaction<Database>, id: number): Promise<void> {

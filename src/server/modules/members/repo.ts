@@ -9,6 +9,11 @@ export function findMemberById(db: Kysely<Database>, id: number): Promise<Member
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function findMembersByKeys(db: Kysely<Database>, keys: readonly string[]): Promise<Pick<MemberRow, 'id' | 'full_name' | 'name_key'>[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db.selectFrom('members').select(['id', 'full_name', 'name_key']).where('name_key', 'in', keys).execute();
+}
+
 export function listMembers(db: Kysely<Database>): Promise<MemberRow[]> {
   return db.selectFrom('members').selectAll().orderBy('full_name').execute();
 }
@@ -63,4 +68,22 @@ export async function clearPinHash(db: Kysely<Database>, memberId: number): Prom
 export async function clearAllPinHashes(db: Kysely<Database>): Promise<number> {
   const result = await db.updateTable('members').set({ pin_hash: null, pin_set_at: null }).where('pin_hash', 'is not', null).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** At most one pending request per member: a second one while the first waits changes nothing. */
+export async function insertPinResetRequest(db: Kysely<Database>, member: Pick<MemberRow, 'id' | 'full_name'>): Promise<void> {
+  await db
+    .insertInto('pin_reset_requests')
+    .values({ member_id: member.id, member_name: member.full_name, requested_at: Date.now() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function resolvePinResetRequests(db: Kysely<Database>, memberId: number, resolvedBy: string): Promise<void> {
+  await db
+    .updateTable('pin_reset_requests')
+    .set({ status: 'resolved', resolved_at: Date.now(), resolved_by: resolvedBy })
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'pending')
+    .execute();
 }

@@ -5,9 +5,10 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SessionEndNotice } from '../../event-bus/event-bus.js';
 import { LoginLocks } from '../auth/lockout.js';
+import { deleteDeviceTokensOf, deleteSessionsOf } from '../auth/repo.js';
 import { findEnrollmentExpiry } from '../enrollment/repo.js';
 import { issueEnrollmentLink, type EnrollmentLink } from '../enrollment/service.js';
-import { clearAllPinHashes, clearPinHash, findMemberByKey, insertMemberIfAbsent, setRole } from './repo.js';
+import { clearAllPinHashes, clearPinHash, findMemberByKey, insertMemberIfAbsent, resolvePinResetRequests, setRole } from './repo.js';
 import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 export interface AddMemberResult {
@@ -71,7 +72,7 @@ export async function unlockMember(db: Kysely<Database>, rawName: string): Promi
   return member;
 }
 
-/** Presenter: the only shape in which a member leaves the server (spec section 3 plus role). */
+/** Presenter: the only shape in which a member leaves the server (the API's current user, with the role). */
 export function presentCurrentUser(member: MemberRow): CurrentUser {
   return {
     name: member.full_name,
@@ -98,15 +99,10 @@ export async function resetMemberPin(
   if (member === undefined) return undefined;
   const link = await db.transaction().execute(async (trx) => {
     await clearPinHash(trx, member.id);
-    await trx.deleteFrom('sessions').where('member_id', '=', member.id).execute();
-    await trx.deleteFrom('device_tokens').where('member_id', '=', member.id).execute();
+    await deleteSessionsOf(trx, member.id);
+    await deleteDeviceTokensOf(trx, member.id);
     await new LoginLocks(trx).clear(member.name_key);
-    await trx
-      .updateTable('pin_reset_requests')
-      .set({ status: 'resolved', resolved_at: Date.now(), resolved_by: resolvedBy })
-      .where('member_id', '=', member.id)
-      .where('status', '=', 'pending')
-      .execute();
+    await resolvePinResetRequests(trx, member.id, resolvedBy);
     return issueEnrollmentLink(trx, member.id, options.publicUrl);
   });
   await options.notifyEnded({ memberId: member.id });
@@ -117,8 +113,8 @@ export async function resetMemberPin(
 export async function forgetAllPins(db: Kysely<Database>): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const cleared = await clearAllPinHashes(trx);
-    await trx.deleteFrom('sessions').execute();
-    await trx.deleteFrom('device_tokens').execute();
+    await deleteSessionsOf(trx);
+    await deleteDeviceTokensOf(trx);
     return cleared;
   });
 }
