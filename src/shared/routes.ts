@@ -14,8 +14,6 @@ export const ROUTES = {
   admin: '/admin',
 } as const;
 
-export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
-
 const screenPaths: ReadonlySet<string> = new Set(Object.values(ROUTES));
 
 export function isScreenPath(pathname: string): boolean {

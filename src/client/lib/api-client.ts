@@ -69,12 +69,6 @@ type ApiArgs<R extends AnyRoute> = [keyof RouteInput<R>] extends [never]
   ? [input?: RouteInput<R> & InputParts, options?: ApiOptions]
   : [input: RouteInput<R> & InputParts, options?: ApiOptions];
 
-/** The URL a call goes to, for what is not a fetch (the live stream's EventSource). */
-export function urlOf<R extends AnyRoute>(route: R, ...[input]: ApiArgs<R>): string {
-  const loose: InputParts = input ?? {};
-  return buildUrl(route.path, loose.params, loose.query);
-}
-
 /** The answer, with its status: for the few calls whose status means something (login's 202). */
 export async function apiWithStatus<R extends AnyRoute>(route: R, ...[input, options = {}]: ApiArgs<R>): Promise<{ status: number; data: RouteResponse<R> }> {
   const loose: InputParts = input ?? {};

@@ -25,10 +25,6 @@ export function isSuggestionEvent(event: LiveEvent): event is SuggestionsGenerat
   return event.type === 'suggestions.generated' || event.type === 'suggestion.vote.changed';
 }
 
-export function isAiPromptEvent(event: LiveEvent): event is AiPromptEvent {
-  return event.type === 'ai-prompt.changed';
-}
-
 /** A whole number id, as every id in an event is. */
 function idField(record: ReadonlyMap<string, unknown>, key: string): number | undefined {
   const value = record.get(key);

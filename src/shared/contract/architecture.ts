@@ -7,7 +7,6 @@ export const componentIdSchema = z
   .min(1)
   .max(64)
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'component ids are kebab-case');
-export type ComponentId = z.infer<typeof componentIdSchema>;
 
 export const diagramPhaseSchema = z.enum(DIAGRAM_PHASES);
 

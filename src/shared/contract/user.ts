@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 export const roleSchema = z.enum(['member', 'admin']);
-export type Role = z.infer<typeof roleSchema>;
 
 /** Spec section 3 'Current user', plus the server-decided role (ARCHITECTURE.md 4.1). */
 export const currentUserSchema = z.object({

@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_VERSION } from '../../../shared/product';
-import { useCurrentUser, useLogout } from '../../lib/auth';
+import { isAdmin, useCurrentUser, useLogout } from '../../lib/auth';
 import { ImageWithFallback } from '../image-with-fallback';
 import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
@@ -26,7 +26,7 @@ interface PageHeaderProps {
 export function PageHeader({ title, subtitle, links }: PageHeaderProps) {
   const { user } = useCurrentUser();
   const logout = useLogout();
-  const visible = links.filter((link) => link.adminOnly !== true || user?.role === 'admin');
+  const visible = links.filter((link) => link.adminOnly !== true || isAdmin(user));
   // Four or more labelled links beside the title, Logout and the avatar need about 1,340 px: below
   // that, labels would push the navigation onto a second row, so such headers show icons until 2xl.
   const labelsFromWide = visible.length >= 4;
