@@ -4,7 +4,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { MEMBER_LIMITS } from '../shared/limits.js';
-import { isGuessablePin } from '../shared/pin-rules.js';
+import { NAME_MAX_LENGTH } from '../shared/limits.js';
+import { isValidFullName } from '../shared/names.js';
+import { isCompletePin, isGuessablePin, PIN_PATTERN } from '../shared/pin-rules.js';
 
 /**
  * The only reader of process.env (ARCHITECTURE.md section 3). Everything else receives a typed
@@ -12,6 +14,14 @@ import { isGuessablePin } from '../shared/pin-rules.js';
  */
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A member's full name, by the rule the admin's additions follow. */
+const memberName = z
+  .string()
+  .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`)
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value))
+  .refine((value) => value === undefined || isValidFullName(value), "must be a full name: letters, spaces, apostrophes, dots and hyphens");
 
 const optionalText = (max: number) =>
   z
@@ -97,13 +107,13 @@ const envSchema = z.object({
     ),
   TEAM_PASSWORD: secretText(8),
   ADMIN_PASSWORD: secretText(8),
-  ADMIN_NAME: optionalText(100),
-  QA_USER_NAME: optionalText(100).transform((value) => value ?? 'QA Test User'),
+  ADMIN_NAME: memberName,
+  QA_USER_NAME: memberName.transform((value) => value ?? 'QA Test User'),
   QA_PIN: z
     .string()
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value))
-    .refine((value) => value === undefined || /^\d{4}$/.test(value), 'must be exactly 4 digits')
+    .refine((value) => value === undefined || isCompletePin(value), 'must be exactly 4 digits')
     .refine((value) => value === undefined || !isGuessablePin(value), 'must not be a guessable PIN (repeated digits, a run such as 1234, or a common PIN)'),
   PIN_PEPPER: secretText(16),
   AI_PROVIDER: z.enum(['local', 'openai'], { error: 'must be "local" or "openai"' }).default('local'),
@@ -241,7 +251,7 @@ const storedSecretsSchema = z
   .object({
     teamPassword: z.string().min(8),
     adminPassword: z.string().min(8),
-    qaPin: z.string().regex(/^\d{4}$/),
+    qaPin: z.string().regex(PIN_PATTERN),
     pinPepper: z.string().min(16),
   })
   .partial();
