@@ -1,17 +1,8 @@
 /**
- * The process under load: the real application built from dist/ and a baseline Fastify instance
- * with one trivial route, in one process, so both share the same Node version, flags, CPU and
- * logger. Run by bench/run.ts; prints one JSON line (see lib/protocol.ts) once both listen.
- *
- * Logging, for fairness: both instances use the production default level ('info') with pino's
- * default asynchronous destination, pointed at /dev/null instead of stdout so the terminal or a
- * pipe does not become the bottleneck. Lines are still formatted and written; only the sink is
- * free. The app does not log /api/health requests (it is polled by load balancers), so the baseline
- * route does not log its requests either; GET / is logged by the app as in production.
- *
- * Before listening it seeds one member with a PIN for the sign-in scenarios and times argon2id
- * (hashPin and verifyPin, the built functions the app uses), so the orchestrator can compare the
- * login throughput with the bound that argon2 sets.
+ * The process under load: the built application and a baseline Fastify instance, in one process so
+ * both share Node, flags, CPU and logger. Before listening it seeds the bench member, times
+ * argon2id and generates the comment data; then it prints one JSON line (lib/protocol.ts).
+ * See bench/README.md for what it changes from a production start and why.
  */
 import { createHash, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -26,6 +17,7 @@ import type { hashPin, verifyPin } from '../src/server/modules/auth/secrets.js';
 import type { commentableComponentIds } from '../src/server/content/validate.js';
 import type { addMember } from '../src/server/modules/members/service.js';
 import type { nameKey } from '../src/shared/names.js';
+import { builtExport } from './lib/built.js';
 import { generateCommentData, type CommentDataSummary } from './lib/comment-data.js';
 import { BENCH_SERVER_ENV, SESSION_COOKIE, type CommentAudit, type ReadyLine } from './lib/protocol.js';
 import { summarize } from './lib/stats.js';
@@ -40,35 +32,11 @@ const VERIFY_SAMPLES = 7;
 const SAME_BYTES_PATH = '/same-bytes/typical-with-votes';
 const AUDIT_PATH = '/bench/comments-audit';
 
-/**
- * Every bench request comes from 127.0.0.1, so the per-IP sign-in limit (10 a minute by default)
- * would turn the login scenario into a 429 benchmark. 99999 is the largest value the config
- * accepts (five digits): 1,666 logins a second in the minute's window, over ten times what argon2
- * allows on 4 cores.
- */
+/** Every request comes from one address, and the POST scenario is one member: both limits lifted (the config's maximum). */
 const SIGN_IN_LIMIT_PER_MINUTE = '99999';
-
-/**
- * The POST /api/comments scenario is one member posting thousands of comments a second, which the
- * per-member limit (30 a minute) exists to refuse; it measures the write path, so the limit is
- * lifted here. The flood scenarios keep to the real limits on their own (lib/flood.ts).
- */
 const COMMENT_LIMIT_PER_MINUTE = '99999';
 
 const logDestination = () => pino.destination({ dest: LOG_SINK, sync: false });
-
-/**
- * An export of the build (`file` is relative to dist/), not of the TypeScript sources: the
- * benchmark measures what `npm start` runs. The specifier is computed so that type-checking does
- * not need dist/ to exist; the caller types the export from the sources the build was made from.
- */
-async function loadBuiltExport(file: string, name: string): Promise<(...args: never[]) => unknown> {
-  const url = new URL(`../dist/${file}`, import.meta.url);
-  const loaded: unknown = await import(url.href);
-  const value: unknown = typeof loaded === 'object' && loaded !== null ? (loaded as Record<string, unknown>)[name] : undefined;
-  if (typeof value !== 'function') throw new Error(`${url.pathname} does not export ${name}; run \`npm run build\` first`);
-  return value as (...args: never[]) => unknown;
-}
 
 function requiredEnv(name: string): string {
   const value = process.env[name];
@@ -87,12 +55,9 @@ async function main() {
   const clientDirEnv = optionalEnv(BENCH_SERVER_ENV.clientDir);
   const clientDir = clientDirEnv !== undefined && existsSync(clientDirEnv) ? clientDirEnv : undefined;
 
-  // Configured exactly as main.ts configures a production start (the same loader and defaults,
-  // secrets generated into the temporary data directory), from a fixed environment rather than
-  // the shell's, so nothing set in the caller's environment changes what is measured. The one
-  // departure is the per-IP sign-in limit, raised because every request comes from one address.
-  const load = (await loadBuiltExport('server/config.js', 'loadConfig')) as typeof loadConfig;
-  const build = (await loadBuiltExport('server/app.js', 'buildApp')) as typeof buildApp;
+  // Configured as main.ts configures a production start, from a fixed environment rather than the shell's.
+  const load = await builtExport<typeof loadConfig>('server/config.js', 'loadConfig');
+  const build = await builtExport<typeof buildApp>('server/app.js', 'buildApp');
   const { config } = await load(
     {
       PORT: '0',
@@ -109,8 +74,8 @@ async function main() {
   const { signIn, memberId } = await seedMember(app.database, config);
   const argon2 = await timeArgon2(config, signIn.pin);
 
-  const commentable = (await loadBuiltExport('server/content/validate.js', 'commentableComponentIds')) as typeof commentableComponentIds;
-  const add = (await loadBuiltExport('server/modules/members/service.js', 'addMember')) as typeof addMember;
+  const commentable = await builtExport<typeof commentableComponentIds>('server/content/validate.js', 'commentableComponentIds');
+  const add = await builtExport<typeof addMember>('server/modules/members/service.js', 'addMember');
   const data = await generateCommentData({
     db: app.database.db,
     dialect: app.database.dialect,
@@ -119,8 +84,7 @@ async function main() {
     alsoClearMemberIds: [memberId],
   });
   const typical = await typicalResponse(app, signIn, data);
-  // Generating 300,000 rows here is the bench's doing, not the server's: its garbage is collected
-  // before the load, so that the memory measured over the scenarios is the server's own.
+  // The data generation's garbage is the bench's, not the server's: collected before the memory is measured.
   const collectGarbage: unknown = Reflect.get(globalThis, 'gc');
   if (typeof collectGarbage === 'function') Reflect.apply(collectGarbage, globalThis, []);
 
@@ -175,15 +139,11 @@ async function main() {
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 }
 
-/**
- * One active member with a PIN, through the built code paths an admin uses (addMember, hashPin).
- * A PostgreSQL bench database keeps the member between runs: the PIN is replaced (this run's
- * pepper is new) and any lock on the name is lifted, so a previous run cannot leave it locked.
- */
+/** One active member with a PIN, as an admin adds one; a member kept from an earlier run gets a new PIN and no lock. */
 async function seedMember(database: DatabaseHandle, config: AppConfig): Promise<{ signIn: ReadyLine['signIn']; memberId: number }> {
-  const add = (await loadBuiltExport('server/modules/members/service.js', 'addMember')) as typeof addMember;
-  const hash = (await loadBuiltExport('server/modules/auth/secrets.js', 'hashPin')) as typeof hashPin;
-  const keyOf = (await loadBuiltExport('shared/names.js', 'nameKey')) as typeof nameKey;
+  const add = await builtExport<typeof addMember>('server/modules/members/service.js', 'addMember');
+  const hash = await builtExport<typeof hashPin>('server/modules/auth/secrets.js', 'hashPin');
+  const keyOf = await builtExport<typeof nameKey>('shared/names.js', 'nameKey');
   const pin = String(randomInt(0, 10_000)).padStart(4, '0');
   const { fullName } = await add(database.db, BENCH_MEMBER);
   const key = keyOf(fullName);
@@ -194,11 +154,7 @@ async function seedMember(database: DatabaseHandle, config: AppConfig): Promise<
   return { signIn: { name: fullName, password: config.secrets.teamPassword, pin }, memberId: member.id };
 }
 
-/**
- * The typical component's GET …/with-votes as the app answers it to a signed-in member (a real
- * sign-in, through Fastify's inject, before anything listens). The answer names no viewer, so
- * every member gets these bytes while the data does not change.
- */
+/** The typical component's GET …/with-votes as the app answers a signed-in member (no viewer in it: the same bytes for all). */
 async function typicalResponse(
   app: Awaited<ReturnType<typeof buildApp>>,
   signIn: ReadyLine['signIn'],
@@ -244,14 +200,10 @@ async function audit(database: DatabaseHandle, memberId: number, componentId: st
   };
 }
 
-/**
- * argon2id with the app's parameters and pepper, one call at a time on an otherwise idle server:
- * the cost of one login's verification. @node-rs/argon2 runs each hash on libuv's thread pool, so
- * at most min(cores, pool size) run at once.
- */
+/** argon2id with the app's parameters, one call at a time on the idle server; at most min(cores, libuv's pool) run at once. */
 async function timeArgon2(config: AppConfig, pin: string): Promise<ReadyLine['argon2']> {
-  const hash = (await loadBuiltExport('server/modules/auth/secrets.js', 'hashPin')) as typeof hashPin;
-  const verify = (await loadBuiltExport('server/modules/auth/secrets.js', 'verifyPin')) as typeof verifyPin;
+  const hash = await builtExport<typeof hashPin>('server/modules/auth/secrets.js', 'hashPin');
+  const verify = await builtExport<typeof verifyPin>('server/modules/auth/secrets.js', 'verifyPin');
   const pepper = config.secrets.pinPepper;
   let started = performance.now();
   const pinHash = await hash(pin, pepper);

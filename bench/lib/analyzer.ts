@@ -1,14 +1,9 @@
-/**
- * The analyzer's targets: the local provider summarising 500 comments and writing the
- * narrative of 200 suggestions, each < 300 ms. Timed in this process on the built code
- * (dist/server/ai-providers/local/local-provider.js), with the demo seed's comments (what an operations team
- * wrote) repeated by different members and given votes from a seeded generator, so every run reads
- * the same input.
- */
+/** The local analyzer on the built code, timed in this process on the demo comments with seeded members and votes. */
 import type { createLocalProvider } from '../../src/server/ai-providers/local/local-provider.js';
 import type { CommentForAnalysis, SuggestionForAnalysis } from '../../src/server/ai-providers/provider.js';
 import type { DEMO_THREADS } from '../../src/server/seed/demo-comments.js';
-import { prng } from './comment-data.js';
+import { builtExport } from './built.js';
+import { prng, SEEDS } from './random.js';
 import { summarize } from './stats.js';
 
 export const ANALYZER_TARGETS = { summaryMs: 300, narrativeMs: 300, summaryComments: 500, narrativeSuggestions: 200 } as const;
@@ -21,18 +16,10 @@ export interface AnalyzerResult {
   suggestions: { comments: number; medianMs: number };
 }
 
-async function builtExport<T>(file: string, name: string): Promise<T> {
-  const url = new URL(`../../dist/${file}`, import.meta.url);
-  const loaded: unknown = await import(url.href);
-  const value: unknown = typeof loaded === 'object' && loaded !== null ? (loaded as Record<string, unknown>)[name] : undefined;
-  if (value === undefined) throw new Error(`${url.pathname} does not export ${name}; run \`npm run build\` first`);
-  return value as T;
-}
-
 const MEMBERS = ['Priya Raman', 'Diego Alvarez', 'Kenji Sato', 'Samuel Okoye', 'Tomasz Nowak', 'Rafael Costa', 'Hannah Berg', 'Olivia Grant', 'Aisha Bello', 'Marcus Webb'];
 
 function demoComments(threads: typeof DEMO_THREADS, count: number, componentId: string | undefined): CommentForAnalysis[] {
-  const random = prng(5_000);
+  const random = prng(SEEDS.analyzerComments);
   const entries = Object.entries(threads).flatMap(([id, list]) => list.map((entry) => ({ componentId: id, entry })));
   return Array.from({ length: count }, (_, index) => {
     const picked = entries[index % entries.length];
@@ -53,7 +40,7 @@ function demoComments(threads: typeof DEMO_THREADS, count: number, componentId: 
 
 /** 200 suggestions: the demo proposals and requests, each once, with seeded votes. */
 function demoSuggestions(threads: typeof DEMO_THREADS, count: number): SuggestionForAnalysis[] {
-  const random = prng(7_000);
+  const random = prng(SEEDS.analyzerSuggestions);
   const texts = Object.entries(threads).flatMap(([id, list]) => list.map((entry) => ({ id, text: entry.text.split(/(?<=[.!?])\s/)[0] ?? entry.text })));
   return Array.from({ length: count }, (_, index) => {
     const picked = texts[index % texts.length];

@@ -1,20 +1,12 @@
 /**
- * The generated comment data set of the comment scenarios (the targets' 50,000 comments and
- * 250,000 votes): members, comments and votes written in bulk
- * through the app's own Kysely handle before the bench server listens.
- *
- * Shape: one "typical" component with exactly 50 comments and 250 votes, one "largest" with exactly
- * 500 comments and 2,500 votes, and the rest of the 50,000 comments and 250,000 votes spread evenly
- * over the other commentable components. With the architecture's 34 commentable components that
- * puts ~1,545 comments on each of the others, more than the "largest": the targets' figures do not
- * fit the component count, so the busiest of the others is reported too (see bench/README.md).
- *
- * Deterministic: a fixed PRNG seed gives the same texts, authors, dates and votes on every run;
- * only the ids and the dates' anchor (the time of the run) change.
+ * The comment scenarios' data set (its shape: bench/README.md), written in bulk through the app's
+ * own Kysely handle before the bench server listens. Seeded: only the ids and the dates' anchor
+ * (the time of the run) change between runs.
  */
 import { sql, type Kysely } from 'kysely';
 import type { VoteType } from '../../src/shared/contract/comments.js';
 import type { Database } from '../../src/server/db/schema.js';
+import { prng, SEEDS } from './random.js';
 
 export const COMMENT_DATA_TARGETS = {
   comments: 50_000,
@@ -61,18 +53,6 @@ export interface CommentDataSummary {
   contentLength: { min: number; mean: number; max: number };
   /** Comments removed first: a PostgreSQL bench database keeps the previous run's data. */
   cleared: number;
-}
-
-/** mulberry32: small, fast and seedable. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const FIRST_NAMES = [
@@ -192,7 +172,6 @@ export interface GenerateOptions {
   /** Members whose earlier comments are removed before generating (the bench member). */
   alsoClearMemberIds: readonly number[];
   now?: number;
-  seed?: number;
 }
 
 interface PlannedComment {
@@ -216,7 +195,7 @@ export async function generateCommentData(options: GenerateOptions): Promise<Com
   const started = performance.now();
   const { db } = options;
   const now = options.now ?? Date.now();
-  const random = prng(options.seed ?? 4_050_000);
+  const random = prng(SEEDS.commentData);
   const T = COMMENT_DATA_TARGETS;
   const phase = () => {
     let last = performance.now();

@@ -1,29 +1,14 @@
 /**
- * Main page time to interactive, in Chromium (playwright-core), on the production build served by
- * the bench server: navigation start → the first card with its 'Comment' button laid out and the
- * incident-flow diagram's boxes rendered. Each load uses a new browser context (an empty cache, as
- * a first visit) carrying the session cookie of a real sign-in, so no sign-in screen is timed.
- *
- * The milestones are taken in the page: an init script, run before any of the page's own, checks
- * the DOM on every animation frame and notes performance.now() (ms since navigation start) when
- * each first holds. Everything that runs in the page is a string: the bench is type-checked
- * without the DOM library.
+ * Main page time to interactive in Chromium: navigation start → the first card with its Comment
+ * button laid out and the diagram's boxes rendered (see bench/README.md). The page-side code is a
+ * string because the bench is type-checked without the DOM library.
  */
-import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { z } from 'zod';
+import { chromiumExecutable, launchChromium } from '../../scripts/chromium.js';
+import { errorMessage } from './output.js';
 import { summarize, type Summary } from './stats.js';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-] as const;
 
 /** The milestones, most complete first: the measure is the first one the page reaches. */
 export type Milestone = 'card+diagram' | 'card' | 'header';
@@ -41,11 +26,7 @@ const marksSchema = z.object({
 });
 type Marks = z.infer<typeof marksSchema>;
 
-/**
- * A box counts when it has a size and is not visibility:hidden (React Flow hides nodes until it has
- * measured them). The Comment button is transparent until hover or focus (spec): laid out with a
- * size is what "visible" means here, as in Playwright's own visibility rule.
- */
+/** Notes when each milestone first holds; "shown" is laid out with a size and not visibility:hidden. */
 const INIT_SCRIPT = `(() => {
   const marks = { header: null, card: null, diagram: null, longTasks: [] };
   Object.defineProperty(window, '__benchMarks', { value: marks });
@@ -149,10 +130,12 @@ export interface MainPageOptions {
 const VIEWPORT = { width: 1280, height: 900 };
 
 /** Whether the step can run here; a reason when it cannot. */
-export function mainPageSkipReason(clientDir: string | undefined): string | undefined {
+export async function mainPageSkipReason(clientDir: string | undefined): Promise<string | undefined> {
   if (clientDir === undefined) return 'dist/client is missing';
-  if (!existsSync(CHROMIUM_PATH)) return `${CHROMIUM_PATH} is missing`;
-  return undefined;
+  return chromiumExecutable().then(
+    () => undefined,
+    (error: unknown) => errorMessage(error),
+  );
 }
 
 async function loadOnce(browser: Browser, options: MainPageOptions, milestone: Milestone): Promise<Marks> {
@@ -163,8 +146,7 @@ async function loadOnce(browser: Browser, options: MainPageOptions, milestone: M
     await context.addInitScript({ content: INIT_SCRIPT });
     const page = await context.newPage();
     await page.goto(`${options.baseUrl}/`, { waitUntil: 'commit', timeout: options.timeoutMs });
-    // Polled from here: the app's CSP (script-src 'self') forbids the eval that a string
-    // predicate of waitForFunction needs; DevTools' own evaluation is not subject to it.
+    // Polled from here: the app's CSP forbids the eval a string predicate of waitForFunction needs.
     const deadline = performance.now() + options.timeoutMs;
     for (;;) {
       // A read can fail while the document is still being replaced; the next one will do.
@@ -201,13 +183,9 @@ function toLoad(marks: Marks, milestone: Milestone): MainPageLoad | undefined {
   };
 }
 
-/**
- * One unmeasured load (Chromium's own first-start costs), which also decides the milestone: the
- * card and the diagram when the page has both, else the first card, else the header. Then `runs`
- * measured loads.
- */
+/** One unmeasured load, which also decides the milestone the page can reach, then `runs` measured loads. */
 export async function measureMainPage(options: MainPageOptions): Promise<MainPageResult> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true });
+  const browser = await launchChromium();
   try {
     const first = await loadOnce(browser, options, 'card+diagram');
     let milestone: Milestone;

@@ -1,7 +1,9 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -18,6 +20,21 @@ export function killAllChildren(): void {
 }
 
 process.on('exit', killAllChildren);
+
+const tempDirs: string[] = [];
+
+/** A temporary directory, removed by cleanUp(). */
+export function makeTempDir(label: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `biggy-bench-${label}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Kills every child and removes the temporary directories. */
+export function cleanUp(): void {
+  killAllChildren();
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
 
 export interface Child {
   process: ChildProcess;

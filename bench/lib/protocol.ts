@@ -67,6 +67,11 @@ export type CommentAudit = z.infer<typeof commentAuditSchema>;
 
 export type ReadyLine = z.infer<typeof readyLineSchema>;
 
+/** req/s that argon2id alone allows: as many verifications at once as it has threads for. */
+export function argon2BoundPerSecond(argon2: ReadyLine['argon2']): number {
+  return (argon2.parallel * 1000) / argon2.verifyMs;
+}
+
 /** Environment the orchestrator hands to bench/server.ts. */
 export const BENCH_SERVER_ENV = {
   dataDir: 'BENCH_DATA_DIR',

@@ -1,0 +1,50 @@
+/** The run's settings, from the defaults and the BENCH_* variables (see bench/README.md). */
+
+export function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function positiveNumberFromEnv(name: string, fallback: number): number {
+  const raw = nonEmpty(process.env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    process.stderr.write(`${name} must be a positive number of seconds (got "${raw}")\n`);
+    process.exit(2);
+  }
+  return value;
+}
+
+function scenarioFilterFromEnv(): RegExp | undefined {
+  const raw = nonEmpty(process.env.BENCH_SCENARIOS);
+  if (raw === undefined) return undefined;
+  try {
+    return new RegExp(raw, 'i');
+  } catch {
+    process.stderr.write(`BENCH_SCENARIOS must be a regular expression (got "${raw}")\n`);
+    process.exit(2);
+  }
+}
+
+const DURATION_SECONDS = positiveNumberFromEnv('BENCH_DURATION', 8);
+
+/** BENCH_SCENARIOS=<regex>: only the throughput scenarios whose name matches (and their baselines). */
+export const SCENARIO_FILTER = scenarioFilterFromEnv();
+
+export const SETTINGS = {
+  connections: 50,
+  durationSeconds: DURATION_SECONDS,
+  warmUpSeconds: 1,
+  startupRuns: 5,
+  // Not more than 5: a sixth sign-in of the same name in flight is refused by the lockout.
+  loginConnections: 5,
+  loginDurationSeconds: Math.min(DURATION_SECONDS, 5),
+  /** The largest component and the POST. */
+  commentConnections: 20,
+  /** The scenarios without a target (busiest component, counts) run shorter. */
+  infoDurationSeconds: Math.min(DURATION_SECONDS, 5),
+  mainPageRuns: 5,
+};
+
+/** Bounds one engine's run (start-ups, data generation, browser, twelve load runs); a hung step is killed. */
+export const WATCHDOG_MS_PER_ENGINE = 240_000 + SETTINGS.durationSeconds * 14 * 1000;
