@@ -82,7 +82,7 @@ function trustProxySetting(value: TrustProxy): false | string[] | ((address: str
   return [...value];
 }
 
-/** In-process events on SQLite; LISTEN/NOTIFY across instances on PostgreSQL (ARCHITECTURE.md 6). */
+/** In-process events on SQLite; LISTEN/NOTIFY across instances on PostgreSQL. */
 async function startEventBus(app: App, database: DatabaseHandle, databaseUrl: string | undefined): Promise<EventBus> {
   if (databaseUrl === undefined || database.dialect !== 'postgres') return new LocalEventBus();
   const bus = new PostgresEventBus(database.db, databaseUrl, app.log);

@@ -20,7 +20,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * ARCHITECTURE.md 5: the configured provider answers, and when it fails in any way (network,
+ * The configured provider answers, and when it fails in any way (network,
  * timeout, malformed or invalid output) the local analyzer answers instead, saying so.
  */
 export class AiEngine {

@@ -15,7 +15,7 @@ export type LiveEventListener = (event: LiveEvent) => void;
 export type SessionEndNotice = { tokenHash: string } | { memberId: number };
 export type SessionEndListener = (notice: SessionEndNotice) => void;
 
-/** Publishes change events to every connected client of every instance (ARCHITECTURE.md 6). */
+/** Publishes change events to every connected client of every instance. */
 export interface EventBus {
   publish(event: LiveEvent): Promise<void>;
   subscribe(listener: LiveEventListener): () => void;

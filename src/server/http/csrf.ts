@@ -7,7 +7,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
- * ARCHITECTURE.md 4.6: a state-changing API call must be same-origin and JSON. A cross-site form
+ * A state-changing API call must be same-origin and JSON. A cross-site form
  * cannot send application/json without a CORS preflight we never grant, and the Origin and
  * Sec-Fetch-Site headers, which pages cannot forge, must name this site.
  */

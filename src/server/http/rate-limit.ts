@@ -15,7 +15,7 @@ export interface RateLimitRule {
 
 /**
  * Fixed-window counters kept in the database, so limits hold across restarts and across every
- * instance sharing a PostgreSQL database (ARCHITECTURE.md 4.4). One atomic upsert per hit.
+ * instance sharing a PostgreSQL database. One atomic upsert per hit.
  */
 export class RateLimiter {
   constructor(private readonly db: Kysely<Database>) {}

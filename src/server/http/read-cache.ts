@@ -18,17 +18,12 @@ export interface ReadCacheOptions {
 }
 
 /**
- * Serialized answers of hot read routes (JSON bytes: a Buffer is written to the socket as is, where
- * a 36 KB string was encoded again on every send and cost more than the rest of the request), kept per key (a component id, say) and dropped when a live
- * event says the key changed (ARCHITECTURE.md 6): a read then costs no query and no serialization.
- *
- * Three rules keep it from serving stale data:
- * - the writer's instance drops the key when it publishes the change (EventBus.onChange), so
- *   its own next read is fresh even before its event comes back through LISTEN;
- * - a load started before a change is never stored (per-key generation, global epoch);
- * - while the bus may be missing events (its LISTEN connection is down) nothing is cached, and
- *   everything cached is dropped when it starts missing them.
- *
+ * Answers kept per key (a component id, say) until the key is invalidated; `cachedJson` drives it
+ * from live events for each cached route. Three rules keep it from serving stale data:
+ * - a load started before an invalidation of its key (per-key generation) or of everything
+ *   (global epoch) is never stored, and no request that came after that invalidation joins it;
+ * - while the bus may be missing events (its LISTEN connection is down) nothing is kept;
+ * - an entry older than `maxAgeMs` is loaded again, should an event never arrive.
  * Concurrent misses of one key share one load, so an invalidation under load costs one query, not
  * one per waiting request.
  */

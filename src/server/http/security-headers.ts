@@ -3,7 +3,7 @@ import type { App } from './types.js';
 import { ERROR_CODES, type ErrorCode } from '../../shared/api/error-codes.js';
 
 /**
- * ARCHITECTURE.md 4.8: strict CSP with no inline script, nosniff, no referrer, no framing.
+ * Strict CSP with no inline script, nosniff, no referrer, no framing.
  *
  * These are the headers @fastify/helmet would send, built once: helmet re-derives them on every
  * request, which measured as the largest single per-request cost of the API (ADR 0008).

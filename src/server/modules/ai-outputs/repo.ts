@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AiOutputsTable, Database } from '../../db/schema.js';
 
 /**
- * AI outputs stored by the hash of their input (ARCHITECTURE.md 5): shared by every instance and
+ * AI outputs stored by the hash of their input: shared by every instance and
  * kept across restarts, so the same input never costs a second model call.
  */
 export async function findOutput(db: Kysely<Database>, kind: AiOutputsTable['kind'], scope: string, hash: string): Promise<string | undefined> {

@@ -42,7 +42,7 @@ export function requireMember(request: FastifyRequest): MemberRow {
   return request.member;
 }
 
-/** The role is a server fact (ARCHITECTURE.md 4.1): nothing in the request body can grant it. */
+/** The role is a server fact: nothing in the request body can grant it. */
 export function requireAdmin(request: FastifyRequest): MemberRow {
   const member = requireMember(request);
   if (member.role !== 'admin') throw forbidden('This action is restricted to the admin', ERROR_CODES.adminOnly);

@@ -14,7 +14,7 @@ import { AuthService, type RequestContext, type SignedIn } from './service.js';
 import { DEVICE_TOKEN_LIFETIME_MS, type SessionStore } from './sessions.js';
 import { ENROLLMENT_LIFETIME_MS, isEnrollmentTokenShaped } from '../enrollment/service.js';
 
-/** Issue 3: at most 10 sign-in attempts a minute per IP (configurable), across every sign-in route. */
+/** At most 10 sign-in attempts a minute per IP (configurable), shared by every sign-in route. */
 function signInRule(maxPerMinute: number): RateLimitRule {
   return { name: 'sign-in', max: maxPerMinute, windowMs: 60_000, message: 'Too many sign-in attempts from this address' };
 }
