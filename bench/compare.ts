@@ -1,7 +1,7 @@
 /**
  * Compares two bench results files, metric by metric.
  *
- *   node --import tsx bench/compare.ts                       the two latest runs in .bench/history
+ *   node --import tsx bench/compare.ts                       the latest run and the one before it on the same database
  *   node --import tsx bench/compare.ts before.json [after]   after defaults to .bench/results.json
  *
  * Throughput is compared as req/s, as the share of the same run's baseline and as server CPU time
@@ -21,14 +21,17 @@ function load(file: string): ComparableResults {
   return parsed.data;
 }
 
+/** The latest run in .bench/history and the run before it on the same database. */
 function pickFiles(args: string[]): [string, string] {
   const [before, after] = args;
   if (before !== undefined) return [path.resolve(before), path.resolve(after ?? path.join(RESULTS_DIR, 'results.json'))];
   const historyDir = path.join(RESULTS_DIR, 'history');
   const history = existsSync(historyDir) ? readdirSync(historyDir).filter((name) => name.endsWith('.json')).sort() : [];
-  const previous = history[history.length - 2];
-  const latest = history[history.length - 1];
-  if (previous === undefined || latest === undefined) throw new Error('need two runs in .bench/history (or pass two files)');
+  const latest = history.pop();
+  if (latest === undefined) throw new Error('need two runs in .bench/history (or pass two files)');
+  const database = load(path.join(historyDir, latest)).environment.database;
+  const previous = history.reverse().find((name) => load(path.join(historyDir, name)).environment.database === database);
+  if (previous === undefined) throw new Error(`need two ${database ?? ''} runs in .bench/history (or pass two files)`);
   return [path.join(historyDir, previous), path.join(historyDir, latest)];
 }
 

@@ -334,9 +334,7 @@ export async function generateCommentData(options: GenerateOptions): Promise<Com
     const batch = votes.slice(offset, offset + ROWS_PER_TRANSACTION);
     await db.transaction().execute(async (trx) => {
       if (options.dialect === 'postgres') {
-        // One statement of five array parameters rather than multi-row VALUES (5,000 parameters a
-        // statement for Kysely to compile and pg to send): 14 s instead of 18 s for the votes on a
-        // busy 2-core machine; most of the rest is PostgreSQL's per-row foreign-key checks.
+        // Five array parameters rather than 5,000 VALUES parameters a statement: markedly faster.
         await sql`insert into comment_votes (comment_id, member_id, member_name, vote_type, created_at)
           select * from unnest(${batch.map((vote) => vote.comment_id)}::integer[], ${batch.map((vote) => vote.member_id)}::integer[],
             ${batch.map((vote) => vote.member_name)}::varchar[], ${batch.map((vote) => vote.vote_type)}::varchar[], ${batch.map((vote) => vote.created_at)}::bigint[])`.execute(trx);
@@ -353,9 +351,7 @@ export async function generateCommentData(options: GenerateOptions): Promise<Com
   if (votes.length !== T.votes) throw new Error(`inserted ${votes.length} votes, expected ${T.votes}`);
   const votesMs = lap();
 
-  // PostgreSQL's autovacuum would analyse the new tables within a minute or so; a production
-  // database has its statistics, so the bench does not measure plans made without them. SQLite
-  // keeps no statistics unless told to, and the app never does, so it is left as production has it.
+  // Statistics as production has them: autovacuum would soon analyse PostgreSQL's; the app never analyses SQLite.
   if (options.dialect === 'postgres') {
     await sql`analyze comments, comment_votes`.execute(db);
   }

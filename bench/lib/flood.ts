@@ -1,12 +1,7 @@
 import { MEMBER_LIMITS } from '../../src/shared/limits.js';
 import { summarize } from './stats.js';
 
-/**
- * One member doing the most the server allows: a new comment on a component as often as the
- * per-member comment limit lets them (each one invalidates the component's AI summary) and a
- * summary request for it as often as the per-member AI limit lets them. Runs in the orchestrator
- * next to a load run, so the load measures what everyone else gets meanwhile.
- */
+/** One member commenting and asking for the component's summary as often as the per-member limits allow, next to a load run. */
 export interface Flood {
   stop(): Promise<FloodReport>;
 }
@@ -63,9 +58,7 @@ export async function startFlood(options: { port: number; cookie: string; compon
     );
   };
 
-  // The member has been at it for a while when the load starts: the component's first analysis in
-  // this worker (every text read once, ~1–2 s) is behind it, as it is behind any component that
-  // has been summarised before. What is measured is the flood's steady state.
+  // The component's first analysis is a one-time cost, done before the load: the load sees the steady state.
   askSummary();
   await Promise.all([...inFlight]);
   postComment();
@@ -91,7 +84,6 @@ export function describeFlood(report: FloodReport, componentId: string, comments
   return (
     `meanwhile one member posted ${report.comments.created} of ${report.comments.sent} comments on ${componentId} (${comments.toLocaleString('en')} comments; ` +
     `${MEMBER_LIMITS.commentsPerMinute} a minute, the per-member limit) and asked for its summary ${summaries.sent} times (${MEMBER_LIMITS.summariesPerMinute} a minute): ` +
-    `${summaries.ok} answered 200 (statuses ${JSON.stringify(summaries.statuses)}), median ${summaries.medianMs.toFixed(0)} ms, max ${summaries.maxMs.toFixed(0)} ms; ` +
-    'every comment invalidates the summary; the analyzer runs in a worker thread, one analysis per component at a time, and reuses its analyses of the texts it read before'
+    `${summaries.ok} answered 200 (statuses ${JSON.stringify(summaries.statuses)}), median ${summaries.medianMs.toFixed(0)} ms, max ${summaries.maxMs.toFixed(0)} ms`
   );
 }

@@ -11,12 +11,7 @@ export interface LoadOptions {
   warmUpSeconds: number;
   /** The server's process id, to measure the CPU time it spends per request. */
   serverPid?: number | undefined;
-  /**
-   * Run a fixed number of requests instead of a duration, so that no request is left in flight when
-   * the run ends (autocannon drops a duration run's open requests, which a write may still commit):
-   * the warm-up makes `warmUpRequestsPerConnection` per connection, the measured run as many as the
-   * warm-up's rate fills `durationSeconds` with (at least `minRequestsPerConnection`).
-   */
+  /** A fixed number of requests instead of a duration, so none is in flight at the end (writes: see bench/README.md). */
   bounded?: { warmUpRequestsPerConnection: number; minRequestsPerConnection: number; maxRequestsPerConnection: number } | undefined;
   /** Replace `[<id>]` in the body by a unique id on every request (autocannon's idReplacement). */
   idReplacement?: boolean | undefined;

@@ -6,10 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/**
- * Every process the bench starts, so that any way out of the run (success, error, Ctrl-C, the
- * watchdog) kills them: a forgotten server would keep its port and skew the next run.
- */
+/** Every process the bench starts, so any way out of the run kills them (a forgotten server would skew the next run). */
 const children = new Set<ChildProcess>();
 
 export function killAllChildren(): void {
@@ -152,17 +149,11 @@ export function cookieValue(setCookies: readonly string[], name: string): string
 
 let clockTicksPerSecond: number | undefined;
 
-/**
- * CPU time (user + system, all threads, or the main thread only) a process has used so far, in ms, from /proc; undefined
- * where there is no /proc. Per request, it says what a route costs the server, and it moves less
- * than req/s when other work shares the machine.
- */
+/** CPU time (user + system; all threads, or the main thread only) a process has used so far, in ms; undefined without /proc. */
 export function processCpuMs(pid: number | undefined, thread?: 'main'): number | undefined {
   if (pid === undefined || process.platform !== 'linux') return undefined;
   try {
-    // Fields after the command name, which is in parentheses and may itself contain spaces. The
-    // main thread's id is the process id; its task entry counts that thread alone (the event loop,
-    // without libuv's pool, V8's helpers or the rest).
+    // Fields after the command name, which may contain spaces; the task entry of the pid is the main thread alone.
     const stat = readFileSync(thread === 'main' ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);

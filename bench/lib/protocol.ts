@@ -9,11 +9,7 @@ export const readyLineSchema = z.object({
   clientDir: z.string().nullable(),
   dialect: z.enum(['sqlite', 'postgres']),
   logging: z.string(),
-  /**
-   * A member seeded with a PIN for the sign-in scenarios, with this run's team password. Throwaway
-   * values of a temporary data directory (the secrets file is generated there on each run); they
-   * travel over the pipe between the two bench processes and are never written to the results.
-   */
+  /** The bench member's sign-in: throwaway values of this run, never written to the results. */
   signIn: z.object({ name: z.string(), password: z.string(), pin: z.string() }),
   /** argon2id as configured by the app, timed in the server process before it listens. */
   argon2: z.object({
@@ -41,10 +37,7 @@ export const readyLineSchema = z.object({
     postComponentId: z.string(),
     contentLength: z.object({ min: z.number(), mean: z.number(), max: z.number() }),
     cleared: z.number().int(),
-    /**
-     * The baseline route that answers, from memory, the exact bytes the app answered for the
-     * typical component's GET …/with-votes (fetched once through the app before listening).
-     */
+    /** The baseline route answering, from memory, the bytes of the app's typical GET …/with-votes. */
     sameBytes: z.object({ path: z.string(), bytes: z.number().int().positive(), sha256: z.string(), contentType: z.string() }),
     /** Baseline route reporting row counts and the bench member's new comments (the POST check). */
     auditPath: z.string(),

@@ -22,11 +22,7 @@ export interface StartupResult {
   warmUpMs: number;
 }
 
-/**
- * Times `node dist/server/main.js` from spawn to its first healthy answer. One unmeasured start
- * comes first so the secrets file and the migrations exist: the figure is a restart on an existing
- * data directory, which is what a deployment does many times and a first install once.
- */
+/** Spawn to first healthy answer, after one unmeasured start that makes the secrets and applies the migrations. */
 export async function measureStartup(options: StartupOptions): Promise<StartupResult> {
   const warmUp = await timeOneStart(options);
   const samples: number[] = [];
