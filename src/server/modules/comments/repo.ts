@@ -1,8 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CommentKind, VoteType } from '../../../shared/contract/comments.js';
 import type { Dialect } from '../../db/connection.js';
-import type { Database, MemberRow } from '../../db/schema.js';
-import type { VoteStore } from '../votes/toggle.js';
+import type { Database } from '../../db/schema.js';
 
 export interface CommentRow {
   id: number;
@@ -102,33 +101,6 @@ export async function insertCommentVotes(
 export async function deleteComment(trx: Transaction<Database>, id: number): Promise<void> {
   // Its votes go with it (ON DELETE CASCADE).
   await trx.deleteFrom('comments').where('id', '=', id).execute();
-}
-
-/** A member's vote on a comment, inside the transaction that locked the comment. */
-export function commentVoteStore(trx: Transaction<Database>, commentId: number, member: Pick<MemberRow, 'id' | 'full_name'>): VoteStore {
-  const mine = () => trx.deleteFrom('comment_votes').where('comment_id', '=', commentId).where('member_id', '=', member.id);
-  return {
-    async find() {
-      const row = await trx
-        .selectFrom('comment_votes')
-        .select('vote_type')
-        .where('comment_id', '=', commentId)
-        .where('member_id', '=', member.id)
-        .executeTakeFirst();
-      return row?.vote_type;
-    },
-    async remove() {
-      await mine().execute();
-    },
-    async put(voteType) {
-      const now = Date.now();
-      await trx
-        .insertInto('comment_votes')
-        .values({ comment_id: commentId, member_id: member.id, member_name: member.full_name, vote_type: voteType, created_at: now })
-        .onConflict((oc) => oc.columns(['comment_id', 'member_id']).doUpdateSet({ vote_type: voteType, created_at: now }))
-        .execute();
-    },
-  };
 }
 
 export type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_name' | 'created_at'>;

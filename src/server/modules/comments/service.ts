@@ -6,9 +6,10 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
+import { voteStore } from '../votes/repo.js';
 import { toggleVote } from '../votes/toggle.js';
 import { canDeleteComment } from './policies.js';
-import { commentVoteStore, countCommentsByComponent, deleteComment, insertComment, listCommentsWithVotes, lockComment, type CommentRow, type VoteRow } from './repo.js';
+import { countCommentsByComponent, deleteComment, insertComment, listCommentsWithVotes, lockComment, type CommentRow, type VoteRow } from './repo.js';
 
 /** Presenter: rows to the API shape of a comment. */
 function presentComment(row: CommentRow, votes: readonly VoteRow[]): Comment {
@@ -82,7 +83,7 @@ export class CommentService {
     const result = await this.db.transaction().execute(async (trx) => {
       const comment = await lockComment(trx, this.dialect, commentId);
       if (comment === undefined) throw commentNotFound();
-      const myVote = await toggleVote(commentVoteStore(trx, commentId, member), voteType);
+      const myVote = await toggleVote(voteStore(trx, { table: 'comment_votes', itemColumn: 'comment_id', itemId: commentId }, member), voteType);
       return { commentId, componentId: comment.component_id, myVote };
     });
     await this.events.publish({ type: 'vote.changed', componentId: result.componentId, commentId });

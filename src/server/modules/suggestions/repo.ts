@@ -1,8 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { VoteType } from '../../../shared/contract/comments.js';
 import type { Dialect } from '../../db/connection.js';
-import type { Database, MemberRow, SuggestionGenerationsTable, SuggestionsTable } from '../../db/schema.js';
-import type { VoteStore } from '../votes/toggle.js';
+import type { Database, SuggestionGenerationsTable, SuggestionsTable } from '../../db/schema.js';
 
 /** One key for the whole suggestions table in pg_advisory_xact_lock. */
 const GENERATION_LOCK_KEY = 5_100_001;
@@ -60,32 +59,6 @@ export async function archiveSuggestions(trx: Transaction<Database>, ids: readon
 export function lockSuggestion(trx: Transaction<Database>, dialect: Dialect, id: number) {
   const query = trx.selectFrom('suggestions').select(['id', 'status']).where('id', '=', id);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-}
-
-/** A member's vote on a suggestion, inside the transaction that locked the suggestion. */
-export function suggestionVoteStore(trx: Transaction<Database>, suggestionId: number, member: Pick<MemberRow, 'id' | 'full_name'>): VoteStore {
-  return {
-    async find() {
-      const row = await trx
-        .selectFrom('suggestion_votes')
-        .select('vote_type')
-        .where('suggestion_id', '=', suggestionId)
-        .where('member_id', '=', member.id)
-        .executeTakeFirst();
-      return row?.vote_type;
-    },
-    async remove() {
-      await trx.deleteFrom('suggestion_votes').where('suggestion_id', '=', suggestionId).where('member_id', '=', member.id).execute();
-    },
-    async put(voteType) {
-      const now = Date.now();
-      await trx
-        .insertInto('suggestion_votes')
-        .values({ suggestion_id: suggestionId, member_id: member.id, member_name: member.full_name, vote_type: voteType, created_at: now })
-        .onConflict((oc) => oc.columns(['suggestion_id', 'member_id']).doUpdateSet({ vote_type: voteType, created_at: now }))
-        .execute();
-    },
-  };
 }
 
 /** Serializes generations on PostgreSQL; SQLite runs one transaction at a time on its single connection. */

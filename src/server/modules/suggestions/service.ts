@@ -17,6 +17,7 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { allCommentsForAnalysis } from '../comments/analysis-input.js';
+import { voteStore } from '../votes/repo.js';
 import { toggleVote } from '../votes/toggle.js';
 import { matchSuggestions } from './match-suggestions.js';
 import {
@@ -34,7 +35,6 @@ import {
   lockGenerations,
   lockSuggestion,
   markGenerationFailed,
-  suggestionVoteStore,
   updateSuggestion,
 } from './repo.js';
 
@@ -252,7 +252,7 @@ export class SuggestionService {
     const result = await this.db.transaction().execute(async (trx) => {
       const suggestion = await lockSuggestion(trx, this.dialect, suggestionId);
       if (suggestion === undefined || suggestion.status !== 'active') throw notFound('Suggestion not found', ERROR_CODES.suggestionNotFound);
-      return { suggestionId, myVote: await toggleVote(suggestionVoteStore(trx, suggestionId, member), voteType) };
+      return { suggestionId, myVote: await toggleVote(voteStore(trx, { table: 'suggestion_votes', itemColumn: 'suggestion_id', itemId: suggestionId }, member), voteType) };
     });
     await this.events.publish({ type: 'suggestion.vote.changed', suggestionId });
     return result;
