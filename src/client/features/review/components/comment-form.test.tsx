@@ -58,7 +58,7 @@ describe('comment form', () => {
 
     await user.click(textField());
     await user.paste('a'.repeat(COMMENT_MAX_LENGTH + 10));
-    expect(textField()).toHaveProperty('value', 'a'.repeat(COMMENT_MAX_LENGTH));
+    expect(textField()).toHaveProperty('value.length', COMMENT_MAX_LENGTH);
     expect(screen.getByText(`${limit} / ${limit}`)).toBeTruthy();
   });
 
