@@ -92,9 +92,8 @@ describe('standard login', () => {
     expect(pin).toHaveProperty('value', '9876');
   });
 
-  // Known gap: the field's maxLength cuts a paste to four characters before the digits filter runs,
-  // so '12-34' keeps only '123' (as browsers do). Remove `.fails` once the field drops maxLength.
-  test.fails('a pasted PIN with separators keeps its four digits', async () => {
+  // The digits filter, not a maxLength, caps the field: a maxLength would cut '12-34' to '123' first.
+  test('a pasted PIN with separators keeps its four digits', async () => {
     mockSignInApi();
     const { user } = await renderScreen();
     const pin = screen.getByLabelText('PIN');

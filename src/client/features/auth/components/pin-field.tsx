@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { inputClasses } from '../../../components/ui/input';
-import { keepPinDigits, PIN_LENGTH } from '../../../../shared/pin-rules';
+import { keepPinDigits } from '../../../../shared/pin-rules';
 import { FormField, hintIdOf } from './form-field';
 
 interface PinFieldProps {
@@ -36,7 +36,6 @@ export function PinField({ id, label, value, onChange, hint, error, autoFocus, d
           type={revealed ? 'text' : 'password'}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={PIN_LENGTH}
           spellCheck={false}
           autoFocus={autoFocus}
           disabled={disabled}
