@@ -1,4 +1,5 @@
-import { QA_TEST_COMPONENT_ID, type Architecture, type DiagramComponent } from '../../shared/contract/architecture.js';
+import { type Architecture, type DiagramComponent } from '../../shared/contract/architecture.js';
+import { QA_TEST_COMPONENT_ID } from '../../shared/api/architecture.js';
 
 /**
  * The architecture under review (ARCHITECTURE.md section 7): the AI-driven incident-management platform.

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { QA_TEST_COMPONENT_ID, architectureSchema, type Architecture } from '../../shared/contract/architecture.js';
+import { architectureSchema, type Architecture } from '../../shared/contract/architecture.js';
+import { QA_TEST_COMPONENT_ID } from '../../shared/api/architecture.js';
 import { architecture as defaultArchitecture } from './architecture.js';
 
 /** Spec section 3: the component ordering list starts with 'Human-Initiated'. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, enrollmentStatusSchema } from '../../shared/contract/auth.js';
+import { enrollmentStatusSchema } from '../../shared/contract/auth.js';
+import { AUTH_MESSAGES } from '../../shared/api/auth.js';
 import { nameKey } from '../../shared/names.js';
 import type { App } from '../http/types.js';
 import { findMemberByKey } from '../modules/members/repo.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_PASSWORD_HEADER } from '../../shared/contract/auth.js';
+import { TEAM_PASSWORD_HEADER } from '../../shared/api/auth.js';
 import { nameKey } from '../../shared/names.js';
 import { buildApp } from '../app.js';
 import type { Secrets } from '../config.js';

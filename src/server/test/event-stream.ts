@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { liveEventSchema, type LiveEvent } from '../../shared/contract/events.js';
+import { parseLiveEventJson, type LiveEvent } from '../../shared/api/live-events.js';
 import type { App } from '../http/types.js';
 import { cookieHeader, type SessionCookies } from './sign-in.js';
 
@@ -136,8 +136,8 @@ function parseFrame(stream: SseStream, frame: string, at: number) {
     else if (line !== '') stream.unexpected.push(line);
   }
   if (data.length === 0) return;
-  const parsed = name === 'change' ? liveEventSchema.safeParse(JSON.parse(data.join('\n'))) : undefined;
-  if (parsed?.success === true) stream.events.push({ event: parsed.data, at });
+  const event = name === 'change' ? parseLiveEventJson(data.join('\n')) : null;
+  if (event !== null) stream.events.push({ event, at });
   else stream.unexpected.push(`${name}: ${data.join('\n')}`);
 }
 
