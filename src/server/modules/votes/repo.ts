@@ -1,0 +1,31 @@
+import { sql, type Transaction } from 'kysely';
+import type { VoteType } from '../../../shared/contract/comments.js';
+import type { Database, MemberRow } from '../../db/schema.js';
+import type { VoteStore } from './toggle.js';
+
+/** The two vote tables: one row per member and item, keyed by (item column, member_id). */
+export type VoteTarget = { table: 'comment_votes'; itemColumn: 'comment_id'; itemId: number } | { table: 'suggestion_votes'; itemColumn: 'suggestion_id'; itemId: number };
+
+/**
+ * A member's vote on a comment or a suggestion, inside the transaction that locked the item. The
+ * two tables have the same shape but for the item column, so one set of statements serves both.
+ */
+export function voteStore(trx: Transaction<Database>, target: VoteTarget, member: Pick<MemberRow, 'id' | 'full_name'>): VoteStore {
+  const table = sql.table(target.table);
+  const item = sql.ref(target.itemColumn);
+  return {
+    async find() {
+      const { rows } = await sql<{ vote_type: VoteType }>`select vote_type from ${table} where ${item} = ${target.itemId} and member_id = ${member.id}`.execute(trx);
+      return rows[0]?.vote_type;
+    },
+    async remove() {
+      await sql`delete from ${table} where ${item} = ${target.itemId} and member_id = ${member.id}`.execute(trx);
+    },
+    async put(voteType) {
+      const now = Date.now();
+      await sql`insert into ${table} (${item}, member_id, member_name, vote_type, created_at)
+        values (${target.itemId}, ${member.id}, ${member.full_name}, ${voteType}, ${now})
+        on conflict (${item}, member_id) do update set vote_type = excluded.vote_type, created_at = excluded.created_at`.execute(trx);
+    },
+  };
+}
