@@ -12,7 +12,7 @@ interface ForgotPinFormProps {
 
 /** 'Reset PIN': asks for a name only and files a request the admin resolves (spec section 2). */
 export function ForgotPinForm({ fields, onBack, onRequested }: ForgotPinFormProps) {
-  const { password, name, setName, teamNames } = fields;
+  const { name } = fields;
   const forgotPin = useForgotPin({ onRequested });
   const valid = canSubmitForgotPin({ name });
 
@@ -26,16 +26,7 @@ export function ForgotPinForm({ fields, onBack, onRequested }: ForgotPinFormProp
         if (valid && !forgotPin.isPending) forgotPin.mutate({ memberName: name.trim() });
       }}
     >
-      <NameCombobox
-        id="reset-member-name"
-        label="Name"
-        value={name}
-        onChange={setName}
-        teamNames={teamNames}
-        password={password}
-        autoFocus
-        noPasswordHint="Your full name, as the admin added you to the team."
-      />
+      <NameCombobox id="reset-member-name" label="Name" fields={fields} autoFocus noPasswordHint="Your full name, as the admin added you to the team." />
       <SubmitButton label="Request PIN Reset" pendingLabel="Sending request..." pending={forgotPin.isPending} disabled={!valid} />
     </SignInCard>
   );

@@ -2,17 +2,14 @@ import clsx from 'clsx';
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { nameKey, rankNameSuggestions } from '../../../../shared/names';
 import { inputClasses } from '../../../components/ui/input';
-import type { TeamNames } from '../api/team-member-names';
 import { FormField, hintIdOf } from './form-field';
+import type { SharedFields } from './shared-fields';
 
 interface NameComboboxProps {
   id: string;
   label: string;
-  value: string;
-  onChange: (name: string) => void;
-  teamNames: TeamNames;
-  /** The team password typed so far: the proof the names call needs. */
-  password: string;
+  /** The name it edits, the team's names, and the team password typed so far (the proof the names call needs). */
+  fields: SharedFields;
   autoFocus?: boolean;
   disabled?: boolean;
   /** The hint while no password is known; the Reset PIN form, which asks none, says something else. */
@@ -27,14 +24,12 @@ interface NameComboboxProps {
 export function NameCombobox({
   id,
   label,
-  value,
-  onChange,
-  teamNames,
-  password,
+  fields,
   autoFocus,
   disabled,
   noPasswordHint = 'Enter the team password first to get name suggestions.',
 }: NameComboboxProps) {
+  const { name: value, setName: onChange, teamNames, password } = fields;
   const listboxId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

@@ -1,13 +1,13 @@
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { GUESSABLE_PIN_MESSAGE, isCompletePin, isGuessablePin } from '../../../../shared/pin-rules';
-import { Input } from '../../../components/ui/input';
 import { useSetupPin } from '../api/setup-pin';
 import { canSubmitPinSetup } from '../sign-in-rules';
-import { FormField } from './form-field';
 import { NameCombobox } from './name-combobox';
 import { PinField } from './pin-field';
-import { SignInCard, SubmitButton } from './sign-in-card';
 import type { SharedFields } from './shared-fields';
+import { SignInCard, SubmitButton } from './sign-in-card';
+import { TeamPasswordField } from './team-password-field';
+import { usePinEntry } from './use-pin-entry';
 
 interface PinSetupFormProps {
   fields: SharedFields;
@@ -18,16 +18,9 @@ interface PinSetupFormProps {
 
 /** 'Create Your PIN': password kept, name prefilled, PIN empty (spec section 4). */
 export function PinSetupForm({ fields, description, onBack, onPinAlreadySet }: PinSetupFormProps) {
-  const { password, setPassword, name, setName, teamNames } = fields;
-  const [pin, setPin] = useState('');
-  const pinRef = useRef<HTMLInputElement>(null);
-  const setup = useSetupPin({
-    onPinAlreadySet,
-    onFailure: () => {
-      setPin('');
-      pinRef.current?.focus();
-    },
-  });
+  const { password, name } = fields;
+  const { pin, setPin, pinRef, clearPin } = usePinEntry();
+  const setup = useSetupPin({ onPinAlreadySet, onFailure: clearPin });
   // The server refuses guessable PINs too; saying so here saves a round trip and a lost PIN.
   const guessable = isCompletePin(pin) && isGuessablePin(pin);
   const valid = canSubmitPinSetup({ password, name, pin }) && !guessable;
@@ -42,23 +35,8 @@ export function PinSetupForm({ fields, description, onBack, onPinAlreadySet }: P
         if (valid && !setup.isPending) setup.mutate({ password, name: name.trim(), pin });
       }}
     >
-      <FormField id="setup-team-password" label="Team password">
-        <Input
-          id="setup-team-password"
-          name="team-password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus={password === ''}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-          }}
-          onBlur={() => {
-            teamNames.request(password);
-          }}
-        />
-      </FormField>
-      <NameCombobox id="setup-member-name" label="Name" value={name} onChange={setName} teamNames={teamNames} password={password} />
+      <TeamPasswordField id="setup-team-password" fields={fields} autoFocus={password === ''} />
+      <NameCombobox id="setup-member-name" label="Name" fields={fields} />
       <PinField
         id="new-pin"
         label="New PIN"

@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
 import { initialsOf } from '../../../../shared/names';
 import { useForceLogout } from '../api/force-logout';
 import { useQuickLogin } from '../api/quick-login';
 import { canSubmitQuickLogin } from '../sign-in-rules';
 import { PinField } from './pin-field';
 import { LinkButton, SignInCard, SubmitButton } from './sign-in-card';
+import { usePinEntry } from './use-pin-entry';
 
 interface QuickLoginFormProps {
   memberName: string;
@@ -15,15 +15,8 @@ interface QuickLoginFormProps {
 
 /** 'Welcome Back': this device remembers the member, so only the PIN is asked (spec section 2). */
 export function QuickLoginForm({ memberName, onBack, onPinSetupRequired, onForgotPin }: QuickLoginFormProps) {
-  const [pin, setPin] = useState('');
-  const pinRef = useRef<HTMLInputElement>(null);
-  const quickLogin = useQuickLogin({
-    onPinSetupRequired,
-    onFailure: () => {
-      setPin('');
-      pinRef.current?.focus();
-    },
-  });
+  const { pin, setPin, pinRef, clearPin } = usePinEntry();
+  const quickLogin = useQuickLogin({ onPinSetupRequired, onFailure: clearPin });
   const forceLogout = useForceLogout();
   const busy = quickLogin.isPending || forceLogout.isPending;
   const valid = canSubmitQuickLogin({ name: memberName, pin });

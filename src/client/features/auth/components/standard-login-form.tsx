@@ -1,12 +1,11 @@
-import { useRef, useState } from 'react';
-import { Input } from '../../../components/ui/input';
 import { useLogin, type LoginHandlers } from '../api/login';
 import { canSubmitLogin } from '../sign-in-rules';
-import { FormField, hintIdOf } from './form-field';
 import { NameCombobox } from './name-combobox';
 import { PinField } from './pin-field';
-import { LinkButton, SignInCard, SubmitButton } from './sign-in-card';
 import type { SharedFields } from './shared-fields';
+import { LinkButton, SignInCard, SubmitButton } from './sign-in-card';
+import { TeamPasswordField } from './team-password-field';
+import { usePinEntry } from './use-pin-entry';
 
 interface StandardLoginFormProps {
   fields: SharedFields;
@@ -16,16 +15,9 @@ interface StandardLoginFormProps {
 
 /** The team login of spec section 2: team password, name with autocomplete, PIN (empty the first time). */
 export function StandardLoginForm({ fields, onPinSetupRequired, onForgotPin }: StandardLoginFormProps) {
-  const { password, setPassword, name, setName, teamNames } = fields;
-  const [pin, setPin] = useState('');
-  const pinRef = useRef<HTMLInputElement>(null);
-  const login = useLogin({
-    onPinSetupRequired,
-    onFailure: () => {
-      setPin('');
-      pinRef.current?.focus();
-    },
-  });
+  const { password, name } = fields;
+  const { pin, setPin, pinRef, clearPin } = usePinEntry();
+  const login = useLogin({ onPinSetupRequired, onFailure: clearPin });
   const valid = canSubmitLogin({ password, name, pin });
   // Focus goes to the first field still empty; back from PIN setup with both kept, that is the PIN.
   const firstFocus = password === '' ? 'password' : name.trim() === '' ? 'name' : 'pin';
@@ -43,32 +35,8 @@ export function StandardLoginForm({ fields, onPinSetupRequired, onForgotPin }: S
         </LinkButton>
       }
     >
-      <FormField id="team-password" label="Team password" hint="The shared password your admin gave the team.">
-        <Input
-          id="team-password"
-          name="team-password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus={firstFocus === 'password'}
-          aria-describedby={hintIdOf('team-password')}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-          }}
-          onBlur={() => {
-            teamNames.request(password);
-          }}
-        />
-      </FormField>
-      <NameCombobox
-        id="member-name"
-        label="Name"
-        value={name}
-        onChange={setName}
-        teamNames={teamNames}
-        password={password}
-        autoFocus={firstFocus === 'name'}
-      />
+      <TeamPasswordField id="team-password" fields={fields} hint="The shared password your admin gave the team." autoFocus={firstFocus === 'password'} />
+      <NameCombobox id="member-name" label="Name" fields={fields} autoFocus={firstFocus === 'name'} />
       <PinField
         id="pin"
         label="PIN"
