@@ -38,7 +38,7 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Layering (STYLE.md): shared knows nothing of the sides, the client never imports server code.
+      // Layering: shared knows nothing of the sides, the client never imports server code.
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

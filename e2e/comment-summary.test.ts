@@ -8,7 +8,7 @@ import { seriousAccessibilityViolations } from './axe.js';
 import { holdRequests, postComment, voteOn } from './page-api.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 
-// Issue 5 item 5: the AI summary in the comment panel. Browser-side code is passed to
+// The AI summary in the comment panel. Browser-side code is passed to
 // page.evaluate as strings: this file is type-checked for Node, without the DOM library.
 
 const DESKTOP = { width: 1280, height: 900 };

@@ -153,7 +153,7 @@ describe('main review page', () => {
     expect(await nav.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     expect(await page.getByText('v0.66', { exact: true }).isVisible()).toBe(true);
 
-    // Spec order: platform-wide, workflows, the diagram, user-experience models.
+    // The page order: platform-wide, workflows, the diagram, user-experience models.
     const sections = await page.locator('main h2').allInnerTexts();
     expect(sections).toEqual([
       'Welcome, Alice',
@@ -417,7 +417,7 @@ describe('main review page', () => {
     await expect.poll(() => commentIn(bobPanel, text).count(), { timeout: 5_000 }).toBe(0);
     await expect.poll(() => countOf(bob.page, 'ai-chat-interface')).toBe(0);
 
-    // The server refuses a delete by someone else, and the client says so with the spec's toast.
+    // The server refuses a delete by someone else, and the client says so with the product's toast.
     const bobs = await postComment(bob.page, 'ai-chat-interface', 'Bob keeps this one.');
     await bob.page.keyboard.press('Escape');
     await closeToasts(dana.page);
@@ -537,7 +537,7 @@ describe('main review page', () => {
     await alice.context.close();
   });
 
-  it('shows the spec’s failure toasts with the server’s message', async () => {
+  it('shows the product’s failure toasts with the server’s message', async () => {
     const opened = await open(CASEY);
     const { page, context } = opened;
     const dialog = await openCardPanel(page, 'AI Incident Prevention');

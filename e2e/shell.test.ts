@@ -9,7 +9,7 @@ import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer
 import { toasts } from './toasts.js';
 import { holdRequests } from './page-api.js';
 
-/** Every screen below is behind sign-in (spec section 2): the tests sign in as this member first. */
+/** Every screen below is behind sign-in: the tests sign in as this member first. */
 const MEMBER = { name: 'Casey Shell', pin: '2468' };
 
 /** A stand-in for the lazily loaded capabilities chunk that throws while the test wants it to. */
@@ -96,7 +96,7 @@ describe('client shell in a real browser', () => {
     expect(report.severity).toBe('high');
     expect(report.source).toBe('frontend');
     expect(report.url).toBe(`${server.baseUrl}/biggy-capabilities`);
-    // Sent with the session cookie, so the server attaches who was signed in (issue 3, item 10).
+    // Sent with the session cookie, so the server attaches who was signed in.
     expect(report.member_name).toBe(MEMBER.name);
 
     await page.evaluate(() => {

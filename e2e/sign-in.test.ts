@@ -9,7 +9,7 @@ import { E2E_SECRETS, enrollmentLink, launchBrowser, newPage, SCREENSHOT_DIR, se
 import { toasts } from './toasts.js';
 import { holdRequests } from './page-api.js';
 
-// The expected copy is written out here rather than imported, so the test checks the spec's wording (section 8).
+// The expected copy is written out here rather than imported, so the test checks the product's wording.
 // Browser-side code is passed to page.evaluate as strings: this file is type-checked for Node, without the DOM library.
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 390, height: 844 };
@@ -22,7 +22,7 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** The toast on screen, as its title and text (spec section 9: at most one at a time). */
+/** The toast on screen, as its title and text (at most one at a time). */
 async function toastShown(page: Page): Promise<{ title: string; text: string; destructive: boolean }> {
   const toast = toasts(page).first();
   await toast.waitFor();
@@ -455,7 +455,7 @@ describe('sign-in screen', () => {
     expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('member-name');
     await page.keyboard.type('ale');
     await listbox.waitFor();
-    // Spec section 5 ranking: full-name prefix, then last-word prefix, then substring; at most five.
+    // The autocomplete ranking: full-name prefix, then last-word prefix, then substring; at most five.
     expect(await listbox.getByRole('option').allInnerTexts()).toEqual(['Alex Turner', 'Alexandra Stone', 'Sam Alexander', 'Valerie Alexis', 'Dale Cooper']);
     expect(await combobox.getAttribute('aria-expanded')).toBe('true');
     expect(await combobox.getAttribute('aria-activedescendant')).toBeNull();

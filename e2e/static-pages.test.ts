@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 
-// The expected copy is written out here rather than imported from the pages, so the test checks the spec's wording.
+// The expected copy is written out here rather than imported from the pages, so the test checks the product's wording.
 // Browser-side code is passed to page.evaluate as strings: this file is type-checked for Node, without the DOM library.
 const PRINCIPLE_TITLES = [
   'Capture Knowledge Everywhere',
@@ -30,7 +30,7 @@ const SME_ACTIONS = ['Incident Response', 'Knowledge Queries', 'Change Planning'
 const PLATFORM_BLOCKS = ['Awareness', 'Understanding', 'Intelligent Action', 'Learning', 'Intelligent Processing', 'Enterprise Systems'];
 
 const DESKTOP = { width: 1280, height: 900 };
-/** The pages are behind sign-in (spec section 2); a member without the admin role reads them. */
+/** The pages are behind sign-in; a member without the admin role reads them. */
 const MEMBER = { name: 'Robin Reader', pin: '1357' };
 const MOBILE = { width: 390, height: 844 };
 

@@ -242,7 +242,7 @@ describe('Feedback and Recommendations page', () => {
       expect(shownComponents).toEqual(suggestion.components.map((id) => titles.get(id) ?? id));
       expect(shownComponents.some((title) => /^[a-z0-9-]+$/.test(title))).toBe(false);
     }
-    // The significance comes from the spec's keywords, by the code the server shares ('removing' the rollback is major).
+    // The significance comes from keywords in the text, by the code the server shares ('removing' the rollback is major).
     for (const suggestion of answer.suggestions) {
       expect(await row(page, suggestion.id).getByText(significanceOf(suggestion.suggestion), { exact: true }).isVisible()).toBe(true);
     }

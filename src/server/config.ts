@@ -9,7 +9,7 @@ import { isValidFullName } from '../shared/names.js';
 import { isCompletePin, isGuessablePin, PIN_PATTERN } from '../shared/pin-rules.js';
 
 /**
- * The only reader of process.env (ARCHITECTURE.md section 3). Everything else receives a typed
+ * The only reader of process.env. Everything else receives a typed
  * AppConfig, which keeps tests free to build as many differently configured apps as they like.
  */
 

@@ -14,7 +14,7 @@ export const ERROR_REPORT_LIMITS = {
 export const NAME_MAX_LENGTH = 100;
 export const COMMENT_MAX_LENGTH = 5000;
 
-/** The narrative-summary prompt an admin saves (issue 5); long enough for a detailed template. */
+/** The narrative-summary prompt an admin saves; long enough for a detailed template. */
 export const AI_PROMPT_MAX_LENGTH = 20_000;
 
 /**

@@ -33,7 +33,7 @@ export function isValidFullName(name: string): boolean {
 export const AUTOCOMPLETE_LIMIT = 5;
 
 /**
- * Spec section 5: matches rank by prefix of the full name, then prefix of the first word, of the
+ * Name autocomplete on the sign-in screen: matches rank by prefix of the full name, then prefix of the first word, of the
  * last word, of any word, then any substring; at most five, alphabetical within a rank.
  */
 export function rankNameSuggestions(query: string, names: readonly string[], limit = AUTOCOMPLETE_LIMIT): string[] {

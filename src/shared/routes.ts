@@ -1,7 +1,7 @@
 import { ASSISTANT_NAME } from './product.js';
 
 /**
- * Every screen path of spec section 2. The client router and the server's SPA fallback both read
+ * Every screen path of the product (docs/product.md, 'Screens'). The client router and the server's SPA fallback both read
  * this list, so a deep link to a real screen gets 200 and anything else gets a 404 status while
  * the SPA still renders its 'Page Not Found' screen.
  */

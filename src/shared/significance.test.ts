@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recommendationTypeOf, significanceOf } from './significance.js';
 
-describe('significanceOf (spec section 4)', () => {
+describe('significanceOf', () => {
   it.each([
     ['Remove the manual paging step', 'major'],
     ['We should replace the correlation rules with learned ones', 'major'],

@@ -1,5 +1,5 @@
 /**
- * Spec section 4: a suggestion's significance comes from keywords in its text. Shared by the server
+ * A suggestion's significance comes from keywords in its text. Shared by the server
  * (which also types a change as structural or content with it) and the suggestions table.
  */
 export type Significance = 'major' | 'moderate' | 'minor';

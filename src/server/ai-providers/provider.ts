@@ -2,7 +2,7 @@ import type { AiProviderName, CommentSummaryOutput, NarrativeOutput, Suggestions
 import type { CommentKind } from '../../shared/contract/comments.js';
 
 /**
- * ARCHITECTURE.md 5: the provider interface. Inputs are plain data the services read from the
+ * The provider interface (docs/architecture.md, 'AI design'). Inputs are plain data the services read from the
  * database; every output is parsed by the shared contract's *output* schema before it is used, and
  * every source id it cites must be one of the input's ids (the service drops any other).
  */

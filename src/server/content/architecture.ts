@@ -2,7 +2,7 @@ import { type Architecture, type DiagramComponent } from '../../shared/contract/
 import { QA_TEST_COMPONENT_ID } from '../../shared/api/architecture.js';
 
 /**
- * The architecture under review (ARCHITECTURE.md section 7): the AI-driven incident-management platform.
+ * The architecture under review: the AI-driven incident-management platform.
  *
  * Reviewing another architecture means editing this file. Ids are the keys comments attach to: once
  * shipped, an id never changes (rename the title instead), or the comments on it are orphaned.
@@ -502,7 +502,7 @@ export const architecture: Architecture = {
       'workflow-connectors',
     ],
   },
-  // Spec section 3: 'Human-Initiated' ranks first and the hidden QA component 17th; the 15 between
+  // 'Human-Initiated' ranks first and the hidden QA component 17th; the 15 between
   // are the main-flow boxes in flow order. Anything else (cards, side panels) ranks 999.
   componentOrder: [
     'human-initiated',

@@ -55,7 +55,7 @@ describe('the shipped architecture content', () => {
     expect(Object.isFrozen(architecture)).toBe(false);
   });
 
-  it('has the three card groups of the spec, in order, with their cards', () => {
+  it('has the three card groups of the product, in order, with their cards', () => {
     expect(architecture.groups.map((group) => group.title)).toEqual([
       'Platform-Wide Functionality',
       'AI-Driven Operations Workflows',

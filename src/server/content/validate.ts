@@ -3,9 +3,9 @@ import { architectureSchema, type Architecture } from '../../shared/contract/arc
 import { QA_TEST_COMPONENT_ID } from '../../shared/api/architecture.js';
 import { architecture as defaultArchitecture } from './architecture.js';
 
-/** Spec section 3: the component ordering list starts with 'Human-Initiated'. */
+/** The component ordering list starts with 'Human-Initiated'. */
 export const HUMAN_INITIATED_COMPONENT_ID = 'human-initiated';
-/** Spec section 3: the QA test component holds rank 17 of the component ordering list. */
+/** The QA test component holds rank 17 of the component ordering list. */
 export const QA_TEST_COMPONENT_RANK = 17;
 const QA_TEST_COMPONENT_TITLE = 'QA Test Component';
 

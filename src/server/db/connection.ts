@@ -32,7 +32,7 @@ function openSqlite(file: string): DatabaseHandle {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   makePrivate(file);
   const connection = new SQLite(file);
-  // WAL + FULL: no acknowledged write lost on power cut (ARCHITECTURE.md section 1, kill -9 trials).
+  // WAL + FULL: no acknowledged write lost on power cut (checked by kill -9 trials).
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = FULL');
   connection.pragma('foreign_keys = ON');

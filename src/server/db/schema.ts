@@ -133,7 +133,7 @@ export interface AiPromptsTable {
   created_at: EpochMs;
 }
 
-/** An AI output cached by the hash of its input (ARCHITECTURE.md 5); `output` is the contract's JSON. */
+/** An AI output cached by the hash of its input; `output` is the contract's JSON. */
 export interface AiOutputsTable {
   id: Generated<number>;
   kind: 'summary' | 'narrative';

@@ -11,7 +11,7 @@ const SOURCE_MAP = /\.map(\.(gz|br))?$/i;
 
 /**
  * Serves the built SPA: hashed files under /assets are cached forever, everything else must be
- * revalidated. Every screen path of the spec answers index.html with 200; an unknown path without a
+ * revalidated. Every screen path of the product answers index.html with 200; an unknown path without a
  * file extension answers index.html with 404 so the SPA shows 'Page Not Found' and crawlers and
  * monitors still see the truth.
  */

@@ -9,7 +9,7 @@ import { TEST_SECRETS, createTestApp, type TestApp } from '../test/test-app.js';
 import type { App } from './types.js';
 
 /**
- * ARCHITECTURE.md 4.6: a state-changing /api call must be same-origin and JSON. light-my-request
+ * A state-changing /api call must be same-origin and JSON. light-my-request
  * sends Host 'localhost:80', so this app's own origin is http://localhost:80.
  */
 

@@ -222,7 +222,7 @@ describe('the single-page app and its assets', () => {
     await rm(clientDir, { recursive: true, force: true });
   });
 
-  it('has a test for every screen of the spec', () => {
+  it('has a test for every screen of the product', () => {
     expect(Object.values(ROUTES).sort()).toEqual(
       ['/', '/admin', '/analytics', '/biggy-capabilities', '/development-principles', '/suggestions'].sort(),
     );

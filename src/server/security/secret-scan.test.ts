@@ -17,8 +17,8 @@ import { TEST_SECRETS, testConfig } from '../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 
 /**
- * Issue 3, 'Tests that must exist': no value of TEAM_PASSWORD, ADMIN_PASSWORD, QA_PIN or PIN_PEPPER
- * ever reaches a client (ARCHITECTURE.md 4.2) or the log. The app runs on canary secrets, every
+ * No value of TEAM_PASSWORD, ADMIN_PASSWORD, QA_PIN or PIN_PEPPER
+ * ever reaches a client or the log. The app runs on canary secrets, every
  * sign-in route is driven through its successes and failures, and every response and log line is
  * searched; then the built client bundle is searched for the canaries and the test secrets.
  */

@@ -8,8 +8,8 @@ import { componentIdSchema } from './architecture.js';
 import { commentVoteSchema, idParamsSchema, voteRequestSchema, voteTypeSchema } from './comments.js';
 
 /**
- * The three AI products of spec section 3 (comment summary, suggestions, narrative summary), with
- * what ARCHITECTURE.md 5 adds: the ids behind every claim (`sources`) and who made it (`generatedBy`).
+ * The three AI products (comment summary, suggestions, narrative summary), with what the server
+ * adds to each: the ids behind every claim (`sources`) and who made it (`generatedBy`).
  * The *output* schemas are what a provider must produce (the `openai` provider's answer is parsed
  * with them); the *response* schemas add what the server knows (counts, the stamp, fallback).
  */
@@ -69,7 +69,7 @@ export const commentSummarySchema = commentSummaryOutputSchema.extend({
 export type CommentSummary = z.infer<typeof commentSummarySchema>;
 
 export const commentSummaryParamsSchema = z.strictObject({ componentId: componentIdSchema });
-/** The spec sends the component's title; the server uses its own copy of it and only bounds this one. */
+/** The client sends the component's title; the server uses its own copy of it and only bounds this one. */
 export const commentSummaryQuerySchema = z.strictObject({
   title: z
     .string()
@@ -93,7 +93,7 @@ export const suggestionsOutputSchema = z.strictObject({
 });
 export type SuggestionsOutput = z.infer<typeof suggestionsOutputSchema>;
 
-/** Spec section 3 'Suggestion', with the comments it follows from. */
+/** A suggestion, with the comments it follows from. */
 export const suggestionSchema = z.object({
   id: idSchema,
   suggestion: z.string(),
@@ -189,7 +189,7 @@ export const createAiPromptSchema = z.strictObject({
     .max(500, 'Description cannot be longer than 500 characters')
     .optional(),
   adminPassword: z.string().min(1, 'Admin password is required').max(200),
-  /** The spec sends 1; a saved prompt always becomes the active one. */
+  /** Clients send 1; a saved prompt always becomes the active one. */
   isActive: z.union([z.literal(1), z.literal(true)]).optional(),
 });
 export type CreateAiPromptInput = z.input<typeof createAiPromptSchema>;

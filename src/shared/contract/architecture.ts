@@ -28,7 +28,7 @@ export const cardGroupSchema = z.strictObject({
 });
 export type CardGroup = z.infer<typeof cardGroupSchema>;
 
-/** Spec section 3 'Diagram component'. Positions are in diagram units (React Flow pixels). */
+/** A component of the diagram. Positions are in diagram units (React Flow pixels). */
 export const diagramComponentSchema = z.strictObject({
   id: componentIdSchema,
   title: z.string().min(1).max(60),
@@ -57,7 +57,7 @@ export const architectureSchema = z.strictObject({
     /** The order in which 'Reveal Step-by-Step' shows the boxes, one per click. */
     stepOrder: z.array(componentIdSchema).min(1),
   }),
-  /** Spec section 3: 17 ranked component ids, 'Human-Initiated' first, the QA test component 17th. */
+  /** 17 ranked component ids, 'Human-Initiated' first, the QA test component 17th. */
   componentOrder: z.array(componentIdSchema).length(17),
 });
 export type Architecture = z.infer<typeof architectureSchema>;

@@ -23,7 +23,7 @@ const memberName = z
   );
 const pin = z.string().regex(PIN_PATTERN, 'PIN must be exactly 4 digits');
 
-/** Spec section 3 'Login payload'. An empty PIN asks whether the member still has to create one. */
+/** The sign-in payload. An empty PIN asks whether the member still has to create one. */
 export const loginRequestSchema = z.strictObject({
   password,
   name: memberName,

@@ -10,11 +10,11 @@ export type VoteType = z.infer<typeof voteTypeSchema>;
 export const commentKindSchema = z.enum(COMMENT_KINDS);
 export type CommentKind = z.infer<typeof commentKindSchema>;
 
-/** Spec section 3 'Comment vote'. */
+/** A member's vote on a comment. */
 export const commentVoteSchema = z.object({ memberName: z.string(), voteType: voteTypeSchema });
 export type CommentVote = z.infer<typeof commentVoteSchema>;
 
-/** Spec section 3 'Comment', plus its kind (a plain comment or a change proposal). */
+/** A comment on a component, with its kind (a plain comment or a change proposal). */
 export const commentSchema = z.object({
   id: z.number().int().positive(),
   componentId: z.string(),

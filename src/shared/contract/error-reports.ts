@@ -7,7 +7,7 @@ export const severitySchema = z.enum(SEVERITIES);
 export type ErrorType = z.infer<typeof errorTypeSchema>;
 export type Severity = z.infer<typeof severitySchema>;
 
-/** Spec section 3 'Error report payload'. Unknown fields are refused, every field is bounded. */
+/** An error report from the client. Unknown fields are refused, every field is bounded. */
 export const errorReportSchema = z.strictObject({
   source: z.literal('frontend'),
   errorType: errorTypeSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const roleSchema = z.enum(['member', 'admin']);
 
-/** Spec section 3 'Current user', plus the server-decided role (ARCHITECTURE.md 4.1). */
+/** The signed-in member, plus the role the server decides (the client never asserts it). */
 export const currentUserSchema = z.object({
   name: z.string(),
   firstName: z.string(),

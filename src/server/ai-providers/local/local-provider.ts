@@ -10,7 +10,7 @@ import type { Reader } from './wink.js';
 import { loadReader } from './wink.js';
 
 /**
- * The offline, deterministic `local` provider (ARCHITECTURE.md 5): real text analysis with wink-nlp
+ * The offline, deterministic `local` provider: real text analysis with wink-nlp
  * (sentences, part-of-speech tags, lemmas, negation, sentiment), no network and no randomness. The
  * same input always gives the same output; a change to the analysis bumps PROMPT_VERSION so cached
  * outputs of the old analysis are not reused.

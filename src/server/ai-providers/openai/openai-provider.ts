@@ -12,7 +12,7 @@ import type { AiProvider } from '../provider.js';
 import { narrativeMessages, suggestionsMessages, summaryMessages, type ChatMessage } from './prompts.js';
 
 /**
- * The `openai` provider (ARCHITECTURE.md 5): an OpenAI-compatible chat-completions endpoint of your choice, asked
+ * The `openai` provider: an OpenAI-compatible chat-completions endpoint of your choice, asked
  * for a JSON object. Every answer is parsed with the contract's output schema and its source ids
  * are kept only when they are ids of the input. Any failure throws AiProviderError, with a short
  * reason and nothing of the key or the prompt: the caller falls back to the local provider.

@@ -25,7 +25,7 @@ export const comments: Migration = {
       .addColumn('member_name', 'varchar(100)', (col) => col.notNull())
       .addColumn('vote_type', 'varchar(12)', (col) => col.notNull())
       .addColumn('created_at', 'bigint', (col) => col.notNull())
-      // One vote per member per comment, enforced by the database (issue 4 item 6).
+      // One vote per member per comment, enforced by the database, so parallel votes cannot double up.
       .addPrimaryKeyConstraint('comment_votes_pk', ['comment_id', 'member_id'])
       .execute();
     await db.schema.createIndex('comment_votes_member_idx').on('comment_votes').column('member_id').execute();

@@ -3,7 +3,7 @@ import { DEFAULT_NARRATIVE_PROMPT, DEFAULT_NARRATIVE_PROMPT_DESCRIPTION } from '
 import type { Migration } from './types.js';
 import { autoIncrementId } from './types.js';
 
-/** Issue 5: AI prompts, cached AI outputs, suggestions with their votes, and generation runs. */
+/** AI prompts, cached AI outputs, suggestions with their votes, and generation runs. */
 export const ai: Migration = {
   name: '0004-ai',
   async up(db, dialect) {
@@ -25,7 +25,7 @@ export const ai: Migration = {
       .unique()
       .where(sql.ref('is_active'), '=', sql.lit(1))
       .execute();
-    // A fresh database has a default prompt (issue 5), written as plain SQL: migrations do not depend on today's schema types.
+    // A fresh database has a default prompt, written as plain SQL: migrations do not depend on today's schema types.
     await sql`insert into ai_prompts (name, prompt, description, is_active, created_by, created_at)
       values ('narrative-summary', ${DEFAULT_NARRATIVE_PROMPT}, ${DEFAULT_NARRATIVE_PROMPT_DESCRIPTION}, 1, 'System', ${Date.now()})`.execute(db);
 

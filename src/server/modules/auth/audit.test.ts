@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import { openEnrollmentLink } from '../../test/sign-in.js';
 import { addMember } from '../members/service.js';
 
-/** Issue 3 item 9: who signed in, failed, was locked, logged out or asked for a PIN reset; never a secret. */
+/** The audit log: who signed in, failed, was locked, logged out or asked for a PIN reset; never a secret. */
 
 type AuditRow = Selectable<AuditLogTable>;
 

@@ -14,7 +14,7 @@ import { addMember } from '../members/service.js';
 import { hashPin } from './secrets.js';
 
 /**
- * Issue 3 item 5: roles are server facts and every /api route needs a member unless it says
+ * Roles are server facts and every /api route needs a member unless it says
  * otherwise. The route × role matrix runs against the real app with test routes of each access.
  */
 

@@ -13,7 +13,7 @@ import { addMember } from '../members/service.js';
 import { hashPin } from './secrets.js';
 import { expectApiError } from '../../test/api-errors.js';
 
-/** Issue 3 item 4: the per-name lockout and the per-IP sign-in limit, both kept in the database. */
+/** The per-name lockout and the per-IP sign-in limit, both kept in the database. */
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 const PASSWORD = TEST_SECRETS.teamPassword;

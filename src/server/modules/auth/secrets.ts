@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): ~11 ms a hash here, ARCHITECTURE.md 1. */
+/** OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): ~11 ms a hash on this app's hardware. */
 // `algorithm: 2` is Algorithm.Argon2id; the enum is a const enum that verbatimModuleSyntax cannot import.
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

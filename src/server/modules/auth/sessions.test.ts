@@ -13,7 +13,7 @@ import { addMember } from '../members/service.js';
 import { hashPin, hashToken } from './secrets.js';
 import { SessionStore } from './sessions.js';
 
-/** Issue 3 item 3: server-side sessions, their rotation, their end and their timeouts. */
+/** Server-side sessions, their rotation, their end and their timeouts. */
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 const MINUTE = 60_000;

@@ -14,7 +14,7 @@ import { hashPin } from './secrets.js';
 import { expectApiError } from '../../test/api-errors.js';
 
 /**
- * The sign-in calls of spec section 7 through HTTP: payloads, statuses, messages and cookies.
+ * The sign-in calls (docs/product.md, 'Signing in and the session') through HTTP: payloads, statuses, messages and cookies.
  * Sessions, lockout, the per-IP limit, roles and CSRF have files of their own.
  */
 
@@ -71,7 +71,7 @@ describe('sign-in calls', () => {
       expectApiError(await getUser(''), 401, 'UNAUTHENTICATED');
     });
 
-    it('answers the current user of spec section 3 plus the role when signed in', async () => {
+    it('answers the current user plus the role when signed in', async () => {
       await createMember('Ada Lovelace', { pin: '1357', email: 'ada@example.org' });
       const { session } = await signIn('Ada Lovelace', '1357');
       const response = await getUser(session);

@@ -7,7 +7,7 @@ import type { App } from '../../http/types.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 
-/** Comment and vote calls of spec section 7 and issue 4, on the database the run is configured for. */
+/** The comment and vote calls of the HTTP API, on the database the run is configured for. */
 
 const COMPONENT = 'agentic-triage';
 const OTHER_COMPONENT = 'root-cause-analysis';

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInAs, type SessionCookies } from '../../test/sign-in.js';
 
 /**
- * Issue 4 item 6, on the database the run is configured for: parallel votes, comments and deletes
+ * On the database the run is configured for, parallel votes, comments and deletes
  * leave exactly the rows a one-at-a-time order would have left.
  */
 

@@ -14,7 +14,7 @@ import { CommentService } from './service.js';
 const unlimited = (db: Kysely<Database>) => ({ limiter: new RateLimiter(db), rule: { name: 'comment-post', max: 1_000_000, windowMs: 60_000 } });
 
 /**
- * Issue 4: comments with their votes come from a fixed number of queries, never one per comment.
+ * Comments with their votes come from a fixed number of queries, never one per comment.
  * A second Kysely on the same database counts every query the service issues for a small and a
  * large component.
  */

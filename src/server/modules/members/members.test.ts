@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import { findMemberByKey, listActiveMemberNames } from './repo.js';
 import { addMember, ensureAdmin } from './service.js';
 
-/** Issue 3 item 1: the members table and the ADMIN_NAME bootstrap. */
+/** The members table and the ADMIN_NAME bootstrap. */
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 
