@@ -10,19 +10,19 @@ import type { CommentVote, VoteType } from '../../../shared/contract/comments';
 export function VoteButtons({
   votes,
   memberName,
-  busy,
-  onVote,
+  vote,
 }: {
   votes: readonly CommentVote[];
   memberName: string | undefined;
-  busy: boolean;
-  onVote: (voteType: VoteType) => void;
+  /** The vote call (a mutation taking the vote type): busy while it runs. */
+  vote: { isPending: boolean; mutate: (voteType: VoteType) => void };
 }) {
+  const busy = vote.isPending;
   const up = votes.filter((entry) => entry.voteType === 'thumbs_up').length;
   const down = votes.length - up;
   const myVote = votes.find((entry) => entry.memberName === memberName)?.voteType ?? null;
   const castVote = (voteType: VoteType) => {
-    if (!busy) onVote(voteType);
+    if (!busy) vote.mutate(voteType);
   };
   return (
     <>

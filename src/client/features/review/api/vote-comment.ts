@@ -6,10 +6,10 @@ import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 
 /** The same vote again removes it, the other vote replaces it; answers the member's vote after the call. */
-export function useVoteComment() {
+export function useVoteComment(commentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ commentId, voteType }: { commentId: number; voteType: VoteType }) => api(routes.comments.vote, { params: { id: commentId }, body: { voteType } }),
+    mutationFn: (voteType: VoteType) => api(routes.comments.vote, { params: { id: commentId }, body: { voteType } }),
     onSuccess: async (result) => {
       await refetchChangedBy(queryClient, { type: 'vote.changed', componentId: result.componentId });
       toast({ title: 'Vote recorded', description: 'Your vote has been saved.' });

@@ -15,7 +15,7 @@ interface CommentItemProps {
 }
 
 export function CommentItem({ comment, memberName, now, onDeleted }: CommentItemProps) {
-  const vote = useVoteComment();
+  const vote = useVoteComment(comment.id);
   const mine = memberName !== undefined && comment.memberName === memberName;
   const proposal = comment.kind === 'proposal';
   return (
@@ -43,14 +43,7 @@ export function CommentItem({ comment, memberName, now, onDeleted }: CommentItem
         </header>
         <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{comment.content}</p>
         <footer className="mt-3 flex items-center gap-1.5">
-          <VoteButtons
-            votes={comment.votes}
-            memberName={memberName}
-            busy={vote.isPending}
-            onVote={(voteType) => {
-              vote.mutate({ commentId: comment.id, voteType });
-            }}
-          />
+          <VoteButtons votes={comment.votes} memberName={memberName} vote={vote} />
           {mine && <DeleteCommentButton commentId={comment.id} componentId={comment.componentId} onDeleted={onDeleted} />}
         </footer>
       </article>

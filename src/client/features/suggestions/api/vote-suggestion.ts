@@ -6,11 +6,10 @@ import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 
 /** The same vote again removes it, the other vote replaces it; answers the member's vote after the call. */
-export function useVoteSuggestion() {
+export function useVoteSuggestion(suggestionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ suggestionId, voteType }: { suggestionId: number; voteType: VoteType }) =>
-      api(routes.suggestions.vote, { params: { id: suggestionId }, body: { voteType } }),
+    mutationFn: (voteType: VoteType) => api(routes.suggestions.vote, { params: { id: suggestionId }, body: { voteType } }),
     onSuccess: async () => {
       await refetchChangedBy(queryClient, { type: 'suggestion.vote.changed' });
       toast({ title: 'Vote recorded', description: 'Your vote has been saved.' });

@@ -4,17 +4,10 @@ import { useVoteSuggestion } from '../api/vote-suggestion';
 
 /** A suggestion's votes, with the comment rules (spec section 4). */
 export function SuggestionVotes({ suggestion, memberName }: { suggestion: Suggestion; memberName: string | undefined }) {
-  const vote = useVoteSuggestion();
+  const vote = useVoteSuggestion(suggestion.id);
   return (
     <div role="group" aria-label="Votes" className="flex items-center gap-1.5">
-      <VoteButtons
-        votes={suggestion.votes}
-        memberName={memberName}
-        busy={vote.isPending}
-        onVote={(voteType) => {
-          vote.mutate({ suggestionId: suggestion.id, voteType });
-        }}
-      />
+      <VoteButtons votes={suggestion.votes} memberName={memberName} vote={vote} />
     </div>
   );
 }
