@@ -4,7 +4,6 @@ import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
-import { describeError } from '../../lib/api-client';
 import { useLiveQueryUpdates } from '../../lib/live-events';
 import { useCurrentUser } from '../../lib/auth';
 import { prefetchArchitecture, useArchitecture } from '../../lib/queries/architecture';
@@ -77,15 +76,7 @@ export default function ReviewHomePage() {
 
         {architecture.isPending && <ArchitectureSkeleton />}
         {architecture.isError && (
-          <LoadError
-            className="mt-10"
-            title="The architecture could not be loaded"
-            message={describeError(architecture.error, 'The server did not answer.')}
-            retrying={architecture.isFetching}
-            onRetry={() => {
-              void architecture.refetch();
-            }}
-          />
+          <LoadError className="mt-10" title="The architecture could not be loaded" query={architecture} />
         )}
         {architecture.data !== undefined && <ArchitectureSections architecture={architecture.data} counts={counts.data} onOpenComments={openComments} />}
       </main>

@@ -10,8 +10,6 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
-import { Skeleton } from '../../components/ui/skeleton';
-import { describeError } from '../../lib/api-client';
 import { useLiveQueryUpdates } from '../../lib/live-events';
 import { formatDateTime, formatRelativeTime } from '../../lib/relative-time';
 import { useArchitecture } from '../../lib/queries/architecture';
@@ -21,6 +19,7 @@ import { useGenerateSuggestions } from './api/generate-suggestions';
 import { useNarrativeSummary } from './api/get-narrative-summary';
 import { useSuggestions } from './api/get-suggestions';
 import { AiSummaryCard } from './components/ai-summary-card';
+import { SkeletonBars } from './components/skeleton-bars';
 import { SuggestionsTable } from './components/suggestions-table';
 import { SuggestionLookupProvider } from './suggestion-lookup';
 import { plural } from './text';
@@ -66,15 +65,7 @@ export default function SuggestionsPage() {
         {loading && <PageSkeleton />}
 
         {!loading && suggestions.isError && (
-          <LoadError
-            className="mt-6"
-            title="Feedback and recommendations could not be loaded"
-            message={describeError(suggestions.error, 'The server did not answer.')}
-            retrying={suggestions.isFetching}
-            onRetry={() => {
-              void suggestions.refetch();
-            }}
-          />
+          <LoadError className="mt-6" title="Feedback and recommendations could not be loaded" query={suggestions} />
         )}
 
         {!loading && list !== undefined && noData && <NoDataState />}
@@ -190,21 +181,15 @@ function PageSkeleton() {
     <div className="mt-6 space-y-6" role="status">
       <span className="sr-only">Loading feedback and recommendations…</span>
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <Skeleton className="h-6 w-40" />
-        <Skeleton className="mt-4 h-4 w-full" />
-        <Skeleton className="mt-2 h-4 w-4/5" />
+        <SkeletonBars bars={['h-6 w-40', 'mt-4 h-4 w-full', 'mt-2 h-4 w-4/5']} />
         <div className="mt-5 grid gap-4 md:grid-cols-2">
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
+          <SkeletonBars bars={['h-24 w-full', 'h-24 w-full']} />
         </div>
       </div>
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         {[0, 1, 2, 3].map((row) => (
           <div key={row} className="flex items-center gap-4 py-3">
-            <Skeleton className="h-4 flex-1" />
-            <Skeleton className="h-5 w-16" />
-            <Skeleton className="h-5 w-24" />
-            <Skeleton className="h-8 w-28" />
+            <SkeletonBars bars={['h-4 flex-1', 'h-5 w-16', 'h-5 w-24', 'h-8 w-28']} />
           </div>
         ))}
       </div>

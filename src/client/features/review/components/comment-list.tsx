@@ -1,8 +1,7 @@
-import { AlertTriangle, MessagesSquare, RefreshCw } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
+import { InlineError } from '../../../components/ui/inline-error';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { describeError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { useComments } from '../../../lib/queries/comments';
 import { useNow } from '../../../lib/use-now';
@@ -47,22 +46,14 @@ export function CommentList({ componentId, componentTitle }: { componentId: stri
       )}
 
       {comments.isError && (
-        <div role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <p className="flex items-center gap-2 font-semibold">
-            <AlertTriangle className="h-4 w-4" aria-hidden="true" /> Could not load the comments
-          </p>
-          <p className="mt-1">{describeError(comments.error, 'Check your connection and try again.')}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-2"
-            onClick={() => {
-              void comments.refetch();
-            }}
-          >
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try again
-          </Button>
-        </div>
+        <InlineError
+          title="Could not load the comments"
+          error={comments.error}
+          onRetry={() => {
+            void comments.refetch();
+          }}
+          className="mt-3 rounded-xl"
+        />
       )}
 
       {list !== undefined && list.length === 0 && (

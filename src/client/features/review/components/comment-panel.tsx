@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useEscapeCloses } from '../../../lib/use-escape-closes';
 import type { ReviewTarget } from '../review-target';
 import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
@@ -23,20 +24,7 @@ export default function CommentPanel({ target, open, onOpenChange, restoreFocus 
   const textarea = useRef<HTMLTextAreaElement>(null);
   const content = useRef<HTMLDivElement>(null);
 
-  // Radix lets only the topmost layer handle Escape, and a toast that appeared after the panel
-  // opened is such a layer: Escape would close the toast and leave the panel open. So Escape closes
-  // the panel as well, unless a layer that handles it itself (the panel when it is on top, the
-  // delete confirmation) has already taken it.
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) onOpenChange(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, onOpenChange]);
+  useEscapeCloses(open, onOpenChange);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,10 +1,8 @@
-import { AlertTriangle, Info, RefreshCw, Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { Info, Sparkles } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import type { NarrativeSummary } from '../../../../shared/contract/ai';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { describeError } from '../../../lib/api-client';
+import { InlineError } from '../../../components/ui/inline-error';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
 import type { useNarrativeSummary } from '../api/get-narrative-summary';
@@ -12,7 +10,8 @@ import { CONSENSUS_CUT, KEY_ACTION_CUT, TOP_ACTIONS, TOP_THEMES, confidencePerce
 import { PriorityBadge } from './badges';
 import { ExpandableText } from './expandable-text';
 import { NarrativeSections, NetVotes } from './narrative-sections';
-import { NarrativeSourcesButton } from './sources-dialog';
+import { SkeletonBars } from './skeleton-bars';
+import { NarrativeSources } from './sources-dialog';
 
 type NarrativeQuery = ReturnType<typeof useNarrativeSummary>;
 
@@ -36,23 +35,16 @@ export function AiSummaryCard({ narrative }: { narrative: NarrativeQuery }) {
         <div className="px-5 py-5">
           {narrative.isPending && <SummarySkeleton />}
           {narrative.isError && data === undefined && (
-            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-              <p className="flex items-center gap-2 font-semibold">
-                <AlertTriangle className="h-4 w-4" aria-hidden="true" /> The summary could not be made
-              </p>
-              <p className="mt-1">{describeError(narrative.error, 'Check your connection and try again.')}</p>
-              <Button
-                variant="outline"
-                size="sm"
-                className="mt-3"
-                disabled={narrative.isFetching}
-                onClick={() => {
-                  void narrative.refetch();
-                }}
-              >
-                <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try again
-              </Button>
-            </div>
+            <InlineError
+              title="The summary could not be made"
+              error={narrative.error}
+              retrying={narrative.isFetching}
+              onRetry={() => {
+                if (!narrative.isFetching) void narrative.refetch();
+              }}
+              roomy
+              className="rounded-lg"
+            />
           )}
           {data !== undefined && <SummaryBody narrative={data} />}
         </div>
@@ -77,8 +69,6 @@ function Confidence({ value }: { value: number }) {
 
 function SummaryBody({ narrative }: { narrative: NarrativeSummary }) {
   const now = useNow();
-  const themesId = useId();
-  const actionsId = useId();
   const themes = narrative.keyThemes.slice(0, TOP_THEMES);
   const actions = narrative.actionItems.slice(0, TOP_ACTIONS);
   const maker = narrative.generatedBy.provider === 'local' ? 'the local analyser' : narrative.generatedBy.model;
@@ -97,51 +87,29 @@ function SummaryBody({ narrative }: { narrative: NarrativeSummary }) {
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <div>
-          <h3 id={themesId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-            Top themes
-          </h3>
-          {themes.length === 0 ? (
-            <p className="mt-1.5 text-sm text-slate-600">No themes stand out yet.</p>
-          ) : (
-            <ol aria-labelledby={themesId} className="mt-2 space-y-3">
-              {themes.map((theme, index) => (
-                <li key={`${index}-${theme.theme}`} className="rounded-lg border border-slate-200 p-3">
-                  <p className="font-semibold break-words text-slate-900">{theme.theme}</p>
-                  <p className="mt-1 flex flex-wrap items-center gap-2">
-                    <PriorityBadge priority={theme.priority} />
-                    <NetVotes value={theme.netVotes} />
-                  </p>
-                  <div className="mt-1.5">
-                    <NarrativeSourcesButton kind="theme" text={theme.theme} suggestionIds={theme.sources} />
-                  </div>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-        <div>
-          <h3 id={actionsId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-            Key actions
-          </h3>
-          {actions.length === 0 ? (
-            <p className="mt-1.5 text-sm text-slate-600">No actions are proposed yet.</p>
-          ) : (
-            <ol aria-labelledby={actionsId} className="mt-2 space-y-3">
-              {actions.map((item, index) => (
-                <li key={`${index}-${item.action}`} className="rounded-lg border border-slate-200 p-3">
-                  <ExpandableText text={item.action} max={KEY_ACTION_CUT} context={`of key action ${index + 1}`} className="text-sm leading-relaxed font-medium text-slate-900" />
-                  <p className="mt-1.5">
-                    <PriorityBadge priority={item.priority} />
-                  </p>
-                  <div className="mt-1.5">
-                    <NarrativeSourcesButton kind="action" text={item.action} suggestionIds={item.sources} />
-                  </div>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
+        <TopList title="Top themes" count={themes.length} empty="No themes stand out yet.">
+          {themes.map((theme, index) => (
+            <li key={`${index}-${theme.theme}`} className="rounded-lg border border-slate-200 p-3">
+              <p className="font-semibold break-words text-slate-900">{theme.theme}</p>
+              <p className="mt-1 flex flex-wrap items-center gap-2">
+                <PriorityBadge priority={theme.priority} />
+                <NetVotes value={theme.netVotes} />
+              </p>
+              <NarrativeSources kind="theme" text={theme.theme} suggestionIds={theme.sources} />
+            </li>
+          ))}
+        </TopList>
+        <TopList title="Key actions" count={actions.length} empty="No actions are proposed yet.">
+          {actions.map((item, index) => (
+            <li key={`${index}-${item.action}`} className="rounded-lg border border-slate-200 p-3">
+              <ExpandableText text={item.action} max={KEY_ACTION_CUT} context={`of key action ${index + 1}`} className="text-sm leading-relaxed font-medium text-slate-900" />
+              <p className="mt-1.5">
+                <PriorityBadge priority={item.priority} />
+              </p>
+              <NarrativeSources kind="action" text={item.action} suggestionIds={item.sources} />
+            </li>
+          ))}
+        </TopList>
       </div>
 
       <NarrativeSections narrative={narrative} />
@@ -157,16 +125,32 @@ function SummaryBody({ narrative }: { narrative: NarrativeSummary }) {
   );
 }
 
+/** One column of the card's top picks: numbered, or a line saying there are none yet. */
+function TopList({ title, count, empty, children }: { title: string; count: number; empty: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <div>
+      <h3 id={headingId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+        {title}
+      </h3>
+      {count === 0 ? (
+        <p className="mt-1.5 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ol aria-labelledby={headingId} className="mt-2 space-y-3">
+          {children}
+        </ol>
+      )}
+    </div>
+  );
+}
+
 function SummarySkeleton() {
   return (
     <div role="status" className="space-y-4">
       <span className="sr-only">Summarising the suggestions…</span>
-      <Skeleton className="h-4 w-40" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-5/6" />
+      <SkeletonBars bars={['h-4 w-40', 'h-4 w-full', 'h-4 w-5/6']} />
       <div className="grid gap-4 md:grid-cols-2">
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-24 w-full" />
+        <SkeletonBars bars={['h-24 w-full', 'h-24 w-full']} />
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { Collapsible } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import type { NarrativeSummary } from '../../../../shared/contract/ai';
 import { PriorityBadge } from './badges';
-import { NarrativeSourcesButton } from './sources-dialog';
+import { NarrativeSources } from './sources-dialog';
 
 /** Spec section 2: the themes, actions and conflicts, each a collapsible section, closed at first. */
 export function NarrativeSections({ narrative }: { narrative: NarrativeSummary }) {
@@ -11,48 +11,17 @@ export function NarrativeSections({ narrative }: { narrative: NarrativeSummary }
     <div className="divide-y divide-slate-200 rounded-lg border border-slate-200">
       <Section title="Key themes" count={narrative.keyThemes.length} empty="No themes stand out yet.">
         {narrative.keyThemes.map((theme, index) => (
-          <li key={`${index}-${theme.theme}`} className="py-3 first:pt-0 last:pb-0">
-            <div className="flex flex-wrap items-center gap-2">
-              <h4 className="font-semibold break-words text-slate-900">{theme.theme}</h4>
-              <PriorityBadge priority={theme.priority} />
-              <NetVotes value={theme.netVotes} />
-            </div>
-            {theme.description !== '' && <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">{theme.description}</p>}
-            <div className="mt-1.5">
-              <NarrativeSourcesButton kind="theme" text={theme.theme} suggestionIds={theme.sources} />
-            </div>
-          </li>
+          <ThemeItem key={`${index}-${theme.theme}`} theme={theme} />
         ))}
       </Section>
       <Section title="Action items" count={narrative.actionItems.length} empty="No actions are proposed yet.">
         {narrative.actionItems.map((item, index) => (
-          <li key={`${index}-${item.action}`} className="py-3 first:pt-0 last:pb-0">
-            <div className="flex flex-wrap items-start gap-2">
-              <h4 className="min-w-0 flex-1 font-semibold break-words whitespace-pre-wrap text-slate-900">{item.action}</h4>
-              <PriorityBadge priority={item.priority} />
-            </div>
-            {item.reasoning !== '' && <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">{item.reasoning}</p>}
-            <div className="mt-1.5">
-              <NarrativeSourcesButton kind="action" text={item.action} suggestionIds={item.sources} />
-            </div>
-          </li>
+          <ActionItem key={`${index}-${item.action}`} item={item} />
         ))}
       </Section>
       <Section title="Conflicts" count={narrative.conflicts.length} empty="No conflicts: where the team voted, it pulled the same way.">
         {narrative.conflicts.map((conflict, index) => (
-          <li key={`${index}-${conflict.topic}`} className="py-3 first:pt-0 last:pb-0">
-            <h4 className="font-semibold break-words text-slate-900">{conflict.topic}</h4>
-            {conflict.description !== '' && <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">{conflict.description}</p>}
-            {conflict.suggestedResolution !== '' && (
-              <p className="mt-2 rounded-md bg-emerald-50 px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-emerald-900">
-                <span className="font-semibold">Suggested resolution: </span>
-                {conflict.suggestedResolution}
-              </p>
-            )}
-            <div className="mt-1.5">
-              <NarrativeSourcesButton kind="conflict" text={conflict.topic} suggestionIds={conflict.sources} />
-            </div>
-          </li>
+          <ConflictItem key={`${index}-${conflict.topic}`} conflict={conflict} />
         ))}
       </Section>
     </div>
@@ -66,6 +35,57 @@ export function NetVotes({ value }: { value: number }) {
       {sign}
       {Math.abs(value)} net {Math.abs(value) === 1 ? 'vote' : 'votes'}
     </span>
+  );
+}
+
+function ThemeItem({ theme }: { theme: NarrativeSummary['keyThemes'][number] }) {
+  return (
+    <Item description={theme.description} sources={<NarrativeSources kind="theme" text={theme.theme} suggestionIds={theme.sources} />}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 className="font-semibold break-words text-slate-900">{theme.theme}</h4>
+        <PriorityBadge priority={theme.priority} />
+        <NetVotes value={theme.netVotes} />
+      </div>
+    </Item>
+  );
+}
+
+/** An action's text may run to several lines: the badge stays top right beside it. */
+function ActionItem({ item }: { item: NarrativeSummary['actionItems'][number] }) {
+  return (
+    <Item description={item.reasoning} sources={<NarrativeSources kind="action" text={item.action} suggestionIds={item.sources} />}>
+      <div className="flex flex-wrap items-start gap-2">
+        <h4 className="min-w-0 flex-1 font-semibold break-words whitespace-pre-wrap text-slate-900">{item.action}</h4>
+        <PriorityBadge priority={item.priority} />
+      </div>
+    </Item>
+  );
+}
+
+function ConflictItem({ conflict }: { conflict: NarrativeSummary['conflicts'][number] }) {
+  const resolution =
+    conflict.suggestedResolution === '' ? null : (
+      <p className="mt-2 rounded-md bg-emerald-50 px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-emerald-900">
+        <span className="font-semibold">Suggested resolution: </span>
+        {conflict.suggestedResolution}
+      </p>
+    );
+  return (
+    <Item description={conflict.description} after={resolution} sources={<NarrativeSources kind="conflict" text={conflict.topic} suggestionIds={conflict.sources} />}>
+      <h4 className="font-semibold break-words text-slate-900">{conflict.topic}</h4>
+    </Item>
+  );
+}
+
+/** A theme, action or conflict: its heading line (the children), its explanation when it has one, anything more, then its sources. */
+function Item({ description, after, sources, children }: { description: string; after?: ReactNode; sources: ReactNode; children: ReactNode }) {
+  return (
+    <li className="py-3 first:pt-0 last:pb-0">
+      {children}
+      {description !== '' && <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">{description}</p>}
+      {after}
+      {sources}
+    </li>
   );
 }
 

@@ -1,42 +1,50 @@
 import { useQueries } from '@tanstack/react-query';
-import { AlertTriangle, FileText, RefreshCw, X } from 'lucide-react';
+import { FileText, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Suggestion } from '../../../../shared/contract/ai';
 import type { Comment } from '../../../../shared/contract/comments';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { describeError } from '../../../lib/api-client';
+import { InlineError } from '../../../components/ui/inline-error';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { commentsQueryOptions } from '../../../lib/queries/comments';
+import { useEscapeCloses } from '../../../lib/use-escape-closes';
 import { useNow } from '../../../lib/use-now';
 import { useSuggestionLookup } from '../suggestion-lookup';
 import { cutText, plural } from '../text';
+import { SkeletonBars } from './skeleton-bars';
 
 const triggerClasses =
   'inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700';
 
-/** A theme, action or conflict of the narrative: its sources are suggestions, and theirs are comments. */
-export function NarrativeSourcesButton({ kind, text, suggestionIds }: { kind: 'theme' | 'action' | 'conflict'; text: string; suggestionIds: readonly number[] }) {
-  if (suggestionIds.length === 0) return <span className="text-sm text-slate-600">No sources cited</span>;
+/**
+ * The sources line under a theme, action or conflict of the narrative: its sources are suggestions,
+ * and theirs are comments.
+ */
+export function NarrativeSources({ kind, text, suggestionIds }: { kind: 'theme' | 'action' | 'conflict'; text: string; suggestionIds: readonly number[] }) {
   const label = cutText(text, 60);
   return (
-    <SourcesDialog
-      trigger={
-        <>
-          <FileText className="h-3.5 w-3.5" aria-hidden="true" />
-          View {plural(suggestionIds.length, 'source')}
-          <span className="sr-only">
-            {' '}
-            of the {kind} “{label.cut ? `${label.shown}…` : label.shown}”
-          </span>
-        </>
-      }
-      title={`Sources of this ${kind}`}
-      description={text}
-    >
-      <CitedSuggestions suggestionIds={suggestionIds} />
-    </SourcesDialog>
+    <div className="mt-1.5">
+      {suggestionIds.length === 0 ? (
+        <span className="text-sm text-slate-600">No sources cited</span>
+      ) : (
+        <SourcesDialog
+          trigger={
+            <>
+              <FileText className="h-3.5 w-3.5" aria-hidden="true" />
+              View {plural(suggestionIds.length, 'source')}
+              <span className="sr-only">
+                {' '}
+                of the {kind} “{label.cut ? `${label.shown}…` : label.shown}”
+              </span>
+            </>
+          }
+          title={`Sources of this ${kind}`}
+          description={text}
+        >
+          <CitedSuggestions suggestionIds={suggestionIds} />
+        </SourcesDialog>
+      )}
+    </div>
   );
 }
 
@@ -65,18 +73,7 @@ export function SuggestionSourcesButton({ suggestion }: { suggestion: Suggestion
 function SourcesDialog({ trigger, title, description, children }: { trigger: ReactNode; title: string; description: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
 
-  // Radix lets only the topmost layer handle Escape, and a toast that appeared after the dialog
-  // opened is such a layer: Escape would close the toast and leave the dialog open.
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useEscapeCloses(open, setOpen);
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -148,31 +145,21 @@ function CitedComments({ suggestion }: { suggestion: Suggestion }) {
 
   if (failed !== undefined) {
     return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-        <p className="flex items-center gap-2 font-semibold">
-          <AlertTriangle className="h-4 w-4" aria-hidden="true" /> Could not load the comments
-        </p>
-        <p className="mt-1">{describeError(failed.error, 'Check your connection and try again.')}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-2"
-          onClick={() => {
-            for (const list of lists) if (list.isError) void list.refetch();
-          }}
-        >
-          <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try again
-        </Button>
-      </div>
+      <InlineError
+        title="Could not load the comments"
+        error={failed.error}
+        onRetry={() => {
+          for (const list of lists) if (list.isError) void list.refetch();
+        }}
+        className="rounded-lg"
+      />
     );
   }
   if (loading) {
     return (
       <div role="status" className="space-y-2">
         <span className="sr-only">Loading the comments…</span>
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
+        <SkeletonBars bars={['h-4 w-40', 'h-4 w-full', 'h-4 w-2/3']} />
       </div>
     );
   }

@@ -7,6 +7,7 @@ import { RecommendationTypeBadge, SignificanceBadge } from './badges';
 import { SuggestionSourcesButton } from './sources-dialog';
 import { SuggestionVotes } from './vote-buttons';
 
+const COLUMNS = ['Suggestion', 'Significance', 'Components', 'Type', 'Raised by', 'Votes'] as const;
 const headerCell = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase';
 /** From md up a table row; below it each row is a card whose cells carry their own labels. */
 const cell = 'px-4 py-3 align-top max-md:flex max-md:items-center max-md:gap-3 max-md:px-0 max-md:py-1.5';
@@ -23,24 +24,11 @@ export function SuggestionsTable({ suggestions, captionId }: { suggestions: read
       <table aria-labelledby={captionId} className="w-full text-left text-sm max-md:block">
         <thead className="border-b border-slate-200 bg-slate-50 max-md:sr-only">
           <tr>
-            <th scope="col" className={headerCell}>
-              Suggestion
-            </th>
-            <th scope="col" className={headerCell}>
-              Significance
-            </th>
-            <th scope="col" className={headerCell}>
-              Components
-            </th>
-            <th scope="col" className={headerCell}>
-              Type
-            </th>
-            <th scope="col" className={headerCell}>
-              Raised by
-            </th>
-            <th scope="col" className={headerCell}>
-              Votes
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={headerCell}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 max-md:block max-md:space-y-3 max-md:divide-y-0">
