@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { routes } from '../../../../shared/api';
 import type { CommentSummary } from '../../../../shared/contract/ai';
 import type { Comment } from '../../../../shared/contract/comments';
 import { commentsOn, summaryOf } from '../../../test/fixtures';
 import { deferred, mockFetch, type Answer, type FetchMock } from '../../../test/mock-fetch';
 import { renderWithApp } from '../../../test/render';
-import { CommentSummarySection } from './comment-summary';
-
-// The member's open/closed choice is module state that outlives a test: the tests that click the
-// toggle live in comment-summary-choice.test.tsx, a module of their own.
+import { CommentSummarySection, resetSummaryChoice } from './comment-summary';
 
 const ID = 'alert-ingestion';
 
@@ -37,6 +34,9 @@ function phoneScreen() {
 }
 
 describe('AI summary of the comments', () => {
+  // The member's open/closed choice is module state that outlives a test.
+  afterEach(resetSummaryChoice);
+
   test('is absent, and never asked for, while the component has no comments', async () => {
     const api = mockPanel([], summaryOf(ID, []));
     const { container } = renderSummary();
@@ -218,5 +218,31 @@ describe('AI summary of the comments', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('82% confidence')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('the member’s open or closed choice holds for every summary opened after it', async () => {
+    mockFetch()
+      .on(routes.comments.withVotes, ({ params }) => ({ body: commentsOn(params.componentId ?? '', params.componentId === ID ? 2 : 5) }))
+      .on(routes.comments.summary, ({ params }) =>
+        params.componentId === ID ? { body: summaryOf(ID, [2, 1]) } : { body: summaryOf('correlation', [5, 4, 3, 2, 1]) },
+      );
+
+    const first = renderSummary();
+    await screen.findByText('82% confidence');
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('The team wants ingestion to drop duplicates early.', { ignore: '[hidden] *' })).toBeNull();
+
+    await first.user.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('The team wants ingestion to drop duplicates early.', { ignore: '[hidden] *' })).toBeTruthy();
+
+    // Closed by hand: a summary of five comments, which would open by itself, now starts closed.
+    await first.user.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    first.unmount();
+
+    renderWithApp(<CommentSummarySection componentId="correlation" componentTitle="Correlation" />, { toaster: false });
+    await screen.findByText('82% confidence');
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import type { CommentSummary } from '../../../../shared/contract/ai';
 import type { Comment } from '../../../../shared/contract/comments';
 import { Button } from '../../../components/ui/button';
+import { InlineError } from '../../../components/ui/inline-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { describeError } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
@@ -20,8 +21,16 @@ const plural = (count: number, word: string) => `${count} ${count === 1 ? word :
 /** A summary made from fewer comments says little the comments below do not: it starts closed. */
 const OPEN_FROM_COMMENTS = 3;
 
-/** Open or closed as the member last chose on this page, for every component; undefined until then. */
+/**
+ * Open or closed as the member last chose in this tab, for every component's summary: module state,
+ * so it outlives the panel; undefined until the first choice.
+ */
 let memberChoice: boolean | undefined;
+
+/** Forgets the member's choice, as a fresh tab would (tests start each case from it). */
+export function resetSummaryChoice() {
+  memberChoice = undefined;
+}
 
 /**
  * Issue 5 item 5: the AI summary of the component's comments, shown only when there are comments
@@ -101,15 +110,7 @@ export function CommentSummarySection({ componentId, componentTitle }: { compone
       )}
 
       {data === undefined && summary.isError && (
-        <div role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <p className="flex items-center gap-2 font-semibold">
-            <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" /> Could not load the AI summary
-          </p>
-          <p className="mt-1">{describeError(summary.error, 'Check your connection and try again.')}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={refresh} aria-disabled={summary.isFetching}>
-            <RefreshCw className={clsx('h-4 w-4', summary.isFetching && 'animate-spin motion-reduce:animate-none')} aria-hidden="true" /> Try again
-          </Button>
-        </div>
+        <InlineError title="Could not load the AI summary" error={summary.error} onRetry={refresh} retrying={summary.isFetching} className="mt-3 rounded-lg" />
       )}
 
       {data !== undefined && (
@@ -231,19 +232,28 @@ function ConfidenceBadge({ confidence }: { confidence: number }) {
   );
 }
 
-/** A theme and, on request, the comments it came from. */
-function ThemeItem({ theme, sources, byId }: { theme: string; sources: readonly number[]; byId: ReadonlyMap<number, Comment> }) {
+/** A button that shows and hides the list of comments a claim cites: its state and the button's attributes. */
+function useSourcesToggle() {
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const toggle = {
+    type: 'button',
+    'aria-expanded': open,
+    'aria-controls': listId,
+    onClick: () => {
+      setOpen(!open);
+    },
+  } as const;
+  return { open, listId, toggle };
+}
+
+/** A theme and, on request, the comments it came from. */
+function ThemeItem({ theme, sources, byId }: { theme: string; sources: readonly number[]; byId: ReadonlyMap<number, Comment> }) {
+  const { open, listId, toggle } = useSourcesToggle();
   return (
     <li>
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => {
-          setOpen(!open);
-        }}
+        {...toggle}
         className={clsx(
           'flex w-full items-start gap-2 rounded-lg border px-2.5 py-1.5 text-left text-sm transition-colors',
           open ? 'border-brand-500 bg-white' : 'border-slate-200 bg-white hover:border-brand-500',
@@ -260,8 +270,7 @@ function ThemeItem({ theme, sources, byId }: { theme: string; sources: readonly 
 
 /** A change the comments ask for, when there is one, with the comments it came from. */
 function ChangeSection({ title, text, sources, byId }: { title: string; text: string; sources: readonly number[]; byId: ReadonlyMap<number, Comment> }) {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
+  const { open, listId, toggle } = useSourcesToggle();
   if (text.trim() === '') return null;
   return (
     <>
@@ -270,12 +279,7 @@ function ChangeSection({ title, text, sources, byId }: { title: string; text: st
       {sources.length > 0 && (
         <>
           <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={listId}
-            onClick={() => {
-              setOpen(!open);
-            }}
+            {...toggle}
             className="mt-1 inline-flex items-center gap-1 rounded-md text-xs font-medium text-brand-700 hover:underline"
           >
             <ChevronRight className={clsx('h-3.5 w-3.5 transition-transform motion-reduce:transition-none', open && 'rotate-90')} aria-hidden="true" />
