@@ -4,7 +4,6 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
 import { Toaster } from '../components/ui/toaster';
-import { toast } from '../components/ui/use-toast';
 import { createQueryClient } from '../lib/query-client';
 
 export interface Rendered extends RenderResult {
@@ -40,11 +39,5 @@ export async function expectToast(title: string, description: string): Promise<v
   expect(item.textContent).toContain(description);
 }
 
-/**
- * The toast store is module state that outlives a test; replacing its one entry with a closed
- * toast leaves nothing on screen for the next test (the store keeps at most one toast).
- */
-export function resetToasts(): void {
-  const dismiss = toast({ title: '' });
-  dismiss();
-}
+// The toast store is module state that outlives a test: setup.ts empties it after each one.
+export { resetToasts } from '../components/ui/use-toast';

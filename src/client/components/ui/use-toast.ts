@@ -50,6 +50,13 @@ export function dismissToast(id: number) {
   );
 }
 
+/** Empties the store and cancels pending removals, as a fresh page has it: for tests, which share the module. */
+export function resetToasts() {
+  for (const timer of removalTimers.values()) clearTimeout(timer);
+  removalTimers.clear();
+  emit([]);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
