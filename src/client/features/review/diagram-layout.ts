@@ -46,9 +46,8 @@ export interface DiagramLayout {
 export const KNOWLEDGE_GRAPH_PHASE: DiagramComponent['phase'] = 'IT Knowledge Graph';
 
 export const LABEL_FONT_SIZE = 12;
-const LABEL_CHAR_WIDTH = 6.6;
-const LABEL_HEIGHT = 18;
-const LABEL_PADDING_X = 10;
+/** An arrow label's box at that font size: the width a character takes, the height, the padding either side. */
+const LABEL_BOX = { charWidth: 6.6, height: 18, paddingX: 10 } as const;
 
 /** Clearance kept between a path and any box it does not start or end at. */
 const BOX_CLEARANCE = 10;
@@ -57,7 +56,7 @@ const BEND_COST = 40;
 const SHORT_STUB = 14;
 
 export function labelSize(text: string): { width: number; height: number } {
-  return { width: Math.ceil(text.length * LABEL_CHAR_WIDTH + LABEL_PADDING_X * 2), height: LABEL_HEIGHT };
+  return { width: Math.ceil(text.length * LABEL_BOX.charWidth + LABEL_BOX.paddingX * 2), height: LABEL_BOX.height };
 }
 
 const OUTWARD: Readonly<Record<Side, Point>> = {
@@ -88,24 +87,27 @@ interface Port {
   offCentre: number;
 }
 
+/** A rectangle's extent along a side: y and height down a left or right side, x and width along a top or bottom. */
+function extentAlong(rect: Rect, side: Side): { start: number; length: number } {
+  return isHorizontalSide(side) ? { start: rect.y, length: rect.height } : { start: rect.x, length: rect.width };
+}
+
 function ports(rect: Rect, side: Side, other: Rect): Port[] {
-  const result: Port[] = [];
-  if (isHorizontalSide(side)) {
-    const x = side === 'left' ? rect.x : rect.x + rect.width;
-    const ys = new Set([rect.y + rect.height / 2, rect.y + rect.height * 0.3, rect.y + rect.height * 0.7]);
-    const top = Math.max(rect.y, other.y);
-    const bottom = Math.min(rect.y + rect.height, other.y + other.height);
-    if (bottom - top >= 16) ys.add((top + bottom) / 2);
-    for (const y of ys) result.push({ point: { x, y }, side, offCentre: Math.abs(y - (rect.y + rect.height / 2)) / (rect.height / 2) });
-  } else {
-    const y = side === 'top' ? rect.y : rect.y + rect.height;
-    const xs = new Set([rect.x + rect.width / 2, rect.x + rect.width * 0.3, rect.x + rect.width * 0.7]);
-    const left = Math.max(rect.x, other.x);
-    const right = Math.min(rect.x + rect.width, other.x + other.width);
-    if (right - left >= 16) xs.add((left + right) / 2);
-    for (const x of xs) result.push({ point: { x, y }, side, offCentre: Math.abs(x - (rect.x + rect.width / 2)) / (rect.width / 2) });
-  }
-  return result;
+  const { start, length } = extentAlong(rect, side);
+  const facing = extentAlong(other, side);
+  // The coordinate of the side itself: x for a left or right side, y for a top or bottom.
+  const edge = side === 'left' ? rect.x : side === 'right' ? rect.x + rect.width : side === 'top' ? rect.y : rect.y + rect.height;
+  const middle = start + length / 2;
+  const positions = new Set([middle, start + length * 0.3, start + length * 0.7]);
+  // Where the two boxes face each other, a port in the middle of that stretch gives a straight arrow.
+  const overlapStart = Math.max(start, facing.start);
+  const overlapEnd = Math.min(start + length, facing.start + facing.length);
+  if (overlapEnd - overlapStart >= 16) positions.add((overlapStart + overlapEnd) / 2);
+  return [...positions].map((position) => ({
+    point: isHorizontalSide(side) ? { x: edge, y: position } : { x: position, y: edge },
+    side,
+    offCentre: Math.abs(position - middle) / (length / 2),
+  }));
 }
 
 /** Free positions between box edges: the lanes (x) and bands (y) a path may run along. */

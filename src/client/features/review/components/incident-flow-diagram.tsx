@@ -14,6 +14,10 @@ import { DiagramNode, targetOf, type ComponentNode } from './diagram-node';
 const nodeTypes = { component: DiagramNode };
 const edgeTypes = { routed: DiagramEdge };
 const proOptions = { hideAttribution: true };
+// A picture to click, not an editor: nothing moves, connects, takes focus or is selected.
+const PICTURE_ONLY = { nodesDraggable: false, nodesConnectable: false, nodesFocusable: false, edgesFocusable: false, elementsSelectable: false } as const;
+// The page's scroll container pans and the zoom buttons zoom; React Flow's own gestures are off.
+const PAGE_SCROLLS = { panOnDrag: false, panOnScroll: false, zoomOnScroll: false, zoomOnPinch: false, zoomOnDoubleClick: false } as const;
 
 interface IncidentFlowDiagramProps {
   diagram: Architecture['diagram'];
@@ -119,16 +123,8 @@ export default function IncidentFlowDiagram({ diagram, visibleIds, counts, view,
       maxZoom={2}
       className="[&_.react-flow__node]:touch-auto [&_.react-flow__pane]:cursor-default [&_.react-flow__pane]:touch-auto"
       onNodeClick={onNodeClick}
-      nodesDraggable={false}
-      nodesConnectable={false}
-      nodesFocusable={false}
-      edgesFocusable={false}
-      elementsSelectable={false}
-      panOnDrag={false}
-      panOnScroll={false}
-      zoomOnScroll={false}
-      zoomOnPinch={false}
-      zoomOnDoubleClick={false}
+      {...PICTURE_ONLY}
+      {...PAGE_SCROLLS}
       preventScrolling={false}
       disableKeyboardA11y
       proOptions={proOptions}

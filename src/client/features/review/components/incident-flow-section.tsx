@@ -1,4 +1,4 @@
-import { Eye, ListOrdered, RotateCcw, Scan, StepForward, ZoomIn, ZoomOut } from 'lucide-react';
+import { Eye, ListOrdered, RotateCcw, Scan, StepForward, ZoomIn, ZoomOut, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Architecture } from '../../../../shared/contract/architecture';
 import type { CommentCounts } from '../../../../shared/contract/comments';
@@ -138,18 +138,7 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <DiagramLegend />
         <div role="group" aria-label="Diagram zoom" className="flex items-center gap-1">
-          <Button
-            variant="outline"
-            size="icon"
-            className="h-8 w-8 aria-disabled:opacity-50"
-            aria-label="Zoom out"
-            aria-disabled={zoomOut === null}
-            onClick={() => {
-              if (zoomOut !== null) setZoomChoice(zoomOut);
-            }}
-          >
-            <ZoomOut className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          <ZoomStepButton label="Zoom out" icon={ZoomOut} zoom={zoomOut} onZoom={setZoomChoice} />
           <Button
             variant="outline"
             size="sm"
@@ -162,18 +151,7 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
             <Scan className="h-4 w-4" aria-hidden="true" />
             Fit
           </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="h-8 w-8 aria-disabled:opacity-50"
-            aria-label="Zoom in"
-            aria-disabled={zoomIn === null}
-            onClick={() => {
-              if (zoomIn !== null) setZoomChoice(zoomIn);
-            }}
-          >
-            <ZoomIn className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          <ZoomStepButton label="Zoom in" icon={ZoomIn} zoom={zoomIn} onZoom={setZoomChoice} />
           <span className="w-12 text-right text-sm text-slate-600 tabular-nums" aria-live="polite">
             {Math.round(view.zoom * 100)}%
           </span>
@@ -203,6 +181,24 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
       </div>
       {view.scrolls && <p className="mt-2 text-xs text-slate-600 sm:hidden">Swipe sideways to follow the flow.</p>}
     </section>
+  );
+}
+
+/** One zoom step; at the end of the range it is aria-disabled rather than disabled, so it keeps focus. */
+function ZoomStepButton({ label, icon: Icon, zoom, onZoom }: { label: string; icon: LucideIcon; zoom: number | null; onZoom: (zoom: number) => void }) {
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      className="h-8 w-8 aria-disabled:opacity-50"
+      aria-label={label}
+      aria-disabled={zoom === null}
+      onClick={() => {
+        if (zoom !== null) onZoom(zoom);
+      }}
+    >
+      <Icon className="h-4 w-4" aria-hidden="true" />
+    </Button>
   );
 }
 
