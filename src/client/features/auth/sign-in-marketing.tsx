@@ -1,30 +1,37 @@
 import { MessageSquareText, ShieldCheck, Sparkles, ThumbsUp } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { ASSISTANT_NAME, PRODUCT_VERSION } from '../../../shared/product';
+import { FeatureItem, type Feature, type FeatureItemClasses } from '../../components/feature-item';
 import { ImageWithFallback } from '../../components/image-with-fallback';
 
-const POINTS: readonly { icon: ReactNode; title: string; text: string }[] = [
+const POINTS: readonly Feature[] = [
   {
-    icon: <MessageSquareText className="h-5 w-5" aria-hidden="true" />,
+    icon: MessageSquareText,
     title: 'Comment where it matters',
-    text: 'Attach questions and change proposals to the exact component they concern, from event intake to the knowledge graph.',
+    description: 'Attach questions and change proposals to the exact component they concern, from event intake to the knowledge graph.',
   },
   {
-    icon: <ThumbsUp className="h-5 w-5" aria-hidden="true" />,
+    icon: ThumbsUp,
     title: 'Let the team weigh in',
-    text: 'Votes on comments and suggestions bring the concerns most of you share to the top.',
+    description: 'Votes on comments and suggestions bring the concerns most of you share to the top.',
   },
   {
-    icon: <Sparkles className="h-5 w-5" aria-hidden="true" />,
+    icon: Sparkles,
     title: `${ASSISTANT_NAME} reads along`,
-    text: 'AI summaries condense long threads into themes, conflicts and recommended actions, each citing its sources.',
+    description: 'AI summaries condense long threads into themes, conflicts and recommended actions, each citing its sources.',
   },
   {
-    icon: <ShieldCheck className="h-5 w-5" aria-hidden="true" />,
+    icon: ShieldCheck,
     title: 'For the review team only',
-    text: 'Pre-approved members sign in with the team password and a personal PIN; every sign-in is audited.',
+    description: 'Pre-approved members sign in with the team password and a personal PIN; every sign-in is audited.',
   },
 ];
+
+const POINT_CLASSES: FeatureItemClasses = {
+  item: 'flex gap-3',
+  marker: 'mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-white/10 text-white ring-1 ring-white/20',
+  title: 'font-semibold text-white',
+  text: 'mt-1 text-sm leading-relaxed text-indigo-100',
+};
 
 /** The pitch beside the form (spec section 2: the sign-in screen carries marketing text). */
 export function SignInMarketing() {
@@ -46,15 +53,7 @@ export function SignInMarketing() {
       </div>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
         {POINTS.map((point) => (
-          <li key={point.title} className="flex gap-3">
-            <span className="mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-white/10 text-white ring-1 ring-white/20">
-              {point.icon}
-            </span>
-            <div>
-              <p className="font-semibold text-white">{point.title}</p>
-              <p className="mt-1 text-sm leading-relaxed text-indigo-100">{point.text}</p>
-            </div>
-          </li>
+          <FeatureItem key={point.title} feature={point} classes={POINT_CLASSES} />
         ))}
       </ul>
       <p className="text-sm text-indigo-200">Version {PRODUCT_VERSION}</p>

@@ -1,6 +1,7 @@
 import {
   Activity,
   BrainCircuit,
+  Building2,
   Eye,
   GraduationCap,
   History,
@@ -8,6 +9,7 @@ import {
   LibraryBig,
   PlugZap,
   Waypoints,
+  UserRoundCog,
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
@@ -17,6 +19,14 @@ import { ASSISTANT_NAME } from '../../../shared/product';
 export interface DiagramItem {
   title: string;
   description: string;
+}
+
+/** A side column of the diagram: who or what it stands for, and its entries. */
+export interface DiagramColumnContent {
+  title: string;
+  caption: string;
+  icon: LucideIcon;
+  items: readonly DiagramItem[];
 }
 
 export interface CapabilityItem extends DiagramItem {
@@ -64,16 +74,21 @@ export const DIAGRAM_INTRO = {
   body: `Teams across the IT organisation feed ${ASSISTANT_NAME} with signals, changes and knowledge. The platform turns them into shared understanding, and subject-matter experts act on it, with every outcome flowing back into what ${ASSISTANT_NAME} learns.`,
 } as const;
 
-export const IT_ORGANIZATION: readonly DiagramItem[] = [
-  { title: 'Centralized Operations Center', description: '24×7 monitoring, event triage and major-incident coordination.' },
-  { title: 'Site Reliability', description: 'SLOs, error budgets and production readiness of critical services.' },
-  { title: 'Network', description: 'WAN, LAN, load balancers, DNS and firewall operations.' },
-  { title: 'Infrastructure', description: 'Compute, storage and virtualisation in the data centres.' },
-  { title: 'Cloud', description: 'Cloud accounts, landing zones, capacity and cost.' },
-  { title: 'Data Engineering', description: 'Pipelines, data platforms and the freshness of data products.' },
-  { title: 'Application Development', description: 'The teams who build and own the business applications.' },
-  { title: 'Platform Engineering', description: 'The internal developer platform, CI/CD and Kubernetes.' },
-];
+export const IT_ORGANIZATION: DiagramColumnContent = {
+  title: 'IT Organization',
+  caption: 'Teams whose signals and knowledge flow in',
+  icon: Building2,
+  items: [
+    { title: 'Centralized Operations Center', description: '24×7 monitoring, event triage and major-incident coordination.' },
+    { title: 'Site Reliability', description: 'SLOs, error budgets and production readiness of critical services.' },
+    { title: 'Network', description: 'WAN, LAN, load balancers, DNS and firewall operations.' },
+    { title: 'Infrastructure', description: 'Compute, storage and virtualisation in the data centres.' },
+    { title: 'Cloud', description: 'Cloud accounts, landing zones, capacity and cost.' },
+    { title: 'Data Engineering', description: 'Pipelines, data platforms and the freshness of data products.' },
+    { title: 'Application Development', description: 'The teams who build and own the business applications.' },
+    { title: 'Platform Engineering', description: 'The internal developer platform, CI/CD and Kubernetes.' },
+  ],
+};
 
 export const PLATFORM = {
   title: `${ASSISTANT_NAME} AI Platform`,
@@ -122,14 +137,19 @@ export const PLATFORM = {
   ],
 } as const satisfies { title: string; role: string; core: readonly PlatformBlock[]; foundation: readonly PlatformBlock[] };
 
-export const SME_ACTIONS: readonly DiagramItem[] = [
-  { title: 'Incident Response', description: 'Triage with correlated alerts, a probable cause and similar past incidents.' },
-  { title: 'Knowledge Queries', description: 'Ask in plain language; answers cite runbooks, tickets and postmortems.' },
-  { title: 'Change Planning', description: 'See blast radius, conflicting changes and past failures before approval.' },
-  { title: 'Service Operations', description: 'Run health checks, requests and runbook steps with guided automation.' },
-  { title: 'Performance Analysis', description: 'Compare trends against baselines and spot capacity risks early.' },
-  { title: 'Collaboration', description: 'Shared context, summaries and hand-over notes in the incident channel.' },
-];
+export const SME_ACTIONS: DiagramColumnContent = {
+  title: 'SME Actions',
+  caption: 'What subject-matter experts do with it',
+  icon: UserRoundCog,
+  items: [
+    { title: 'Incident Response', description: 'Triage with correlated alerts, a probable cause and similar past incidents.' },
+    { title: 'Knowledge Queries', description: 'Ask in plain language; answers cite runbooks, tickets and postmortems.' },
+    { title: 'Change Planning', description: 'See blast radius, conflicting changes and past failures before approval.' },
+    { title: 'Service Operations', description: 'Run health checks, requests and runbook steps with guided automation.' },
+    { title: 'Performance Analysis', description: 'Compare trends against baselines and spot capacity risks early.' },
+    { title: 'Collaboration', description: 'Shared context, summaries and hand-over notes in the incident channel.' },
+  ],
+};
 
 export const COPY_LINK_TOASTS = {
   copied: { title: 'Link copied', description: 'The capabilities overview link is on your clipboard.' },

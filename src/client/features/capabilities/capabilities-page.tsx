@@ -1,8 +1,9 @@
-import { ArrowLeft, BookOpen, Building2, Link2, Sparkles, UserRoundCog } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowLeft, BookOpen, Link2, Sparkles, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { ROUTES } from '../../../shared/routes';
+import { FeatureItem, type FeatureItemClasses } from '../../components/feature-item';
 import { ImageWithFallback } from '../../components/image-with-fallback';
+import { SectionHeading, type SectionHeadingClasses } from '../../components/section-heading';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
@@ -14,9 +15,31 @@ import {
   IT_ORGANIZATION,
   PLATFORM,
   SME_ACTIONS,
-  type DiagramItem,
+  type DiagramColumnContent,
   type PlatformBlock,
 } from './capabilities-content';
+
+const HIGHLIGHT_CLASSES: FeatureItemClasses = {
+  item: 'flex gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:block',
+  marker: 'flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm',
+  body: 'sm:mt-3',
+  title: 'font-semibold text-slate-900',
+  text: 'mt-1 text-sm text-slate-600',
+};
+/** The column's dot colour is added per column. */
+const DIAGRAM_ITEM_CLASSES: FeatureItemClasses = {
+  item: 'flex gap-3 rounded-lg border border-slate-100 bg-slate-50/60 p-3',
+  marker: 'mt-1.5 h-2 w-2 shrink-0 rounded-full',
+  title: 'text-sm font-semibold text-slate-900',
+  text: 'mt-0.5 text-sm leading-snug text-slate-600',
+};
+
+const COLUMN_HEADING_CLASSES: SectionHeadingClasses = { title: 'text-lg font-semibold text-slate-900', text: 'text-sm text-slate-600' };
+const DIAGRAM_HEADING_CLASSES: SectionHeadingClasses = {
+  box: 'mx-auto max-w-3xl text-center',
+  title: 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl',
+  text: 'mt-3 text-slate-600',
+};
 
 async function copyPageLink() {
   try {
@@ -54,15 +77,7 @@ function Hero() {
         </div>
         <ul aria-label="Highlights" className="grid gap-3 sm:grid-cols-2">
           {HIGHLIGHTS.map((highlight) => (
-            <li key={highlight.title} className="flex gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:block">
-              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm">
-                <highlight.icon className="h-5 w-5" aria-hidden="true" />
-              </span>
-              <div className="sm:mt-3">
-                <p className="font-semibold text-slate-900">{highlight.title}</p>
-                <p className="mt-1 text-sm text-slate-600">{highlight.description}</p>
-              </div>
-            </li>
+            <FeatureItem key={highlight.title} feature={highlight} classes={HIGHLIGHT_CLASSES} />
           ))}
         </ul>
       </div>
@@ -70,42 +85,27 @@ function Hero() {
   );
 }
 
+/** An icon on a coloured tile; decorative, as the heading beside it names the thing. */
+function IconTile({ icon: Icon, className, iconClassName }: { icon: LucideIcon; className: string; iconClassName: string }) {
+  return (
+    <span className={className}>
+      <Icon className={iconClassName} aria-hidden="true" />
+    </span>
+  );
+}
+
 /** A side column of the diagram: the IT organisation on the left, the SME actions on the right. */
-function DiagramColumn({
-  id,
-  title,
-  caption,
-  icon,
-  items,
-  dotClassName,
-}: {
-  id: string;
-  title: string;
-  caption: string;
-  icon: ReactNode;
-  items: readonly DiagramItem[];
-  dotClassName: string;
-}) {
+function DiagramColumn({ id, column, dotClassName }: { id: string; column: DiagramColumnContent; dotClassName: string }) {
+  const classes = { ...DIAGRAM_ITEM_CLASSES, marker: `${DIAGRAM_ITEM_CLASSES.marker} ${dotClassName}` };
   return (
     <Card className="p-5">
       <div className="flex items-center gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-900 text-white">{icon}</span>
-        <div>
-          <h3 id={id} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h3>
-          <p className="text-sm text-slate-600">{caption}</p>
-        </div>
+        <IconTile icon={column.icon} className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-900 text-white" iconClassName="h-5 w-5" />
+        <SectionHeading id={id} level={3} title={column.title} text={column.caption} classes={COLUMN_HEADING_CLASSES} />
       </div>
       <ul aria-labelledby={id} className="mt-4 grid gap-2 sm:grid-cols-2 xl:grid-cols-1">
-        {items.map((item) => (
-          <li key={item.title} className="flex gap-3 rounded-lg border border-slate-100 bg-slate-50/60 p-3">
-            <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${dotClassName}`} />
-            <div>
-              <p className="text-sm font-semibold text-slate-900">{item.title}</p>
-              <p className="mt-0.5 text-sm leading-snug text-slate-600">{item.description}</p>
-            </div>
-          </li>
+        {column.items.map((item) => (
+          <FeatureItem key={item.title} feature={item} classes={classes} />
         ))}
       </ul>
     </Card>
@@ -128,14 +128,24 @@ function PlatformBlockCard({ block }: { block: PlatformBlock }) {
   return (
     <article className="h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-center gap-2.5">
-        <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-          <block.icon className="h-4 w-4" aria-hidden="true" />
-        </span>
+        <IconTile icon={block.icon} className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700" iconClassName="h-4 w-4" />
         <h4 className="font-semibold text-slate-900">{block.title}</h4>
       </div>
       <FocusTags focus={block.focus} />
       <p className="mt-2 text-sm leading-snug text-slate-600">{block.description}</p>
     </article>
+  );
+}
+
+function PlatformBlockList({ label, blocks, className }: { label: string; blocks: readonly PlatformBlock[]; className: string }) {
+  return (
+    <ul aria-label={label} className={className}>
+      {blocks.map((block) => (
+        <li key={block.title}>
+          <PlatformBlockCard block={block} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -153,25 +163,13 @@ function PlatformPanel() {
           {PLATFORM.role}
         </p>
       </div>
-      <ul aria-label="Platform capabilities" className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-2">
-        {PLATFORM.core.map((block) => (
-          <li key={block.title}>
-            <PlatformBlockCard block={block} />
-          </li>
-        ))}
-      </ul>
+      <PlatformBlockList label="Platform capabilities" blocks={PLATFORM.core} className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-2" />
       <div aria-hidden="true" className="my-4 flex items-center gap-3 text-xs font-semibold tracking-wider text-brand-700 uppercase">
         <span className="h-px flex-1 bg-brand-100" />
         Foundation
         <span className="h-px flex-1 bg-brand-100" />
       </div>
-      <ul aria-label="Platform foundation" className="grid gap-3 lg:grid-cols-2 xl:grid-cols-1">
-        {PLATFORM.foundation.map((block) => (
-          <li key={block.title}>
-            <PlatformBlockCard block={block} />
-          </li>
-        ))}
-      </ul>
+      <PlatformBlockList label="Platform foundation" blocks={PLATFORM.foundation} className="grid gap-3 lg:grid-cols-2 xl:grid-cols-1" />
     </div>
   );
 }
@@ -200,32 +198,13 @@ function FlowConnector() {
 function Diagram() {
   return (
     <section aria-labelledby="diagram-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-      <div className="mx-auto max-w-3xl text-center">
-        <h2 id="diagram-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          {DIAGRAM_INTRO.title}
-        </h2>
-        <p className="mt-3 text-slate-600">{DIAGRAM_INTRO.body}</p>
-      </div>
+      <SectionHeading id="diagram-title" title={DIAGRAM_INTRO.title} text={DIAGRAM_INTRO.body} classes={DIAGRAM_HEADING_CLASSES} />
       <div className="mt-10 grid gap-3 xl:grid-cols-[minmax(0,1fr)_3rem_minmax(0,1.55fr)_3rem_minmax(0,1fr)] xl:items-center xl:gap-0">
-        <DiagramColumn
-          id="it-organization-title"
-          title="IT Organization"
-          caption="Teams whose signals and knowledge flow in"
-          icon={<Building2 className="h-5 w-5" aria-hidden="true" />}
-          items={IT_ORGANIZATION}
-          dotClassName="bg-sky-500"
-        />
+        <DiagramColumn id="it-organization-title" column={IT_ORGANIZATION} dotClassName="bg-sky-500" />
         <FlowConnector />
         <PlatformPanel />
         <FlowConnector />
-        <DiagramColumn
-          id="sme-actions-title"
-          title="SME Actions"
-          caption="What subject-matter experts do with it"
-          icon={<UserRoundCog className="h-5 w-5" aria-hidden="true" />}
-          items={SME_ACTIONS}
-          dotClassName="bg-emerald-500"
-        />
+        <DiagramColumn id="sme-actions-title" column={SME_ACTIONS} dotClassName="bg-emerald-500" />
       </div>
     </section>
   );

@@ -17,7 +17,7 @@ export interface Principle {
 
 export interface MissionPillar {
   title: string;
-  detail: string;
+  description: string;
   icon: LucideIcon;
 }
 
@@ -26,9 +26,9 @@ export const MISSION = {
   title: 'Build fast, ship prototypes, iterate with the people on call',
   body: `We are an IT operations group building the AI incident-management platform we want to be paged with. We work in short cycles: put a working prototype in front of responders, learn from real incidents, and improve it week after week, so ${ASSISTANT_NAME} gets a little sharper every time the pager goes off.`,
   pillars: [
-    { title: 'Build fast', detail: 'Prototype in days, not quarters.', icon: Zap },
-    { title: 'Ship prototypes', detail: 'Real responders, real incidents, early.', icon: Rocket },
-    { title: 'Iterate', detail: 'Measure, learn, refine, repeat.', icon: RefreshCw },
+    { title: 'Build fast', description: 'Prototype in days, not quarters.', icon: Zap },
+    { title: 'Ship prototypes', description: 'Real responders, real incidents, early.', icon: Rocket },
+    { title: 'Iterate', description: 'Measure, learn, refine, repeat.', icon: RefreshCw },
   ],
 } as const satisfies { eyebrow: string; title: string; body: string; pillars: readonly MissionPillar[] };
 

@@ -1,8 +1,10 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'wouter';
 import { ROUTES } from '../../../shared/routes';
+import { FeatureItem, type FeatureItemClasses } from '../../components/feature-item';
 import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
+import { SectionHeading, type SectionHeadingClasses } from '../../components/section-heading';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import {
@@ -24,6 +26,16 @@ const ACCENT_CLASSES: Record<PrincipleAccent, { tile: string; bar: string; check
   rose: { tile: 'bg-rose-50 text-rose-700 ring-rose-100', bar: 'bg-rose-600', check: 'text-rose-600' },
 };
 
+const PILLAR_CLASSES: FeatureItemClasses = {
+  item: 'flex items-center gap-3 rounded-xl bg-white/10 px-4 py-3 ring-1 ring-white/15',
+  marker: 'flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-white/15',
+  title: 'font-semibold',
+  text: 'text-sm text-brand-50',
+};
+
+const INTRO_HEADING_CLASSES: SectionHeadingClasses = { box: 'max-w-3xl', title: 'text-2xl font-bold tracking-tight text-slate-900', text: 'mt-2 text-slate-600' };
+const CTA_HEADING_CLASSES: SectionHeadingClasses = { box: 'max-w-2xl', title: 'text-lg font-semibold text-slate-900', text: 'mt-1 text-sm text-slate-600' };
+
 function MissionBanner() {
   return (
     <section
@@ -41,15 +53,7 @@ function MissionBanner() {
         <p className="mt-4 max-w-3xl text-base leading-relaxed text-brand-50 sm:text-lg">{MISSION.body}</p>
         <ul className="mt-8 grid gap-3 sm:grid-cols-3">
           {MISSION.pillars.map((pillar) => (
-            <li key={pillar.title} className="flex items-center gap-3 rounded-xl bg-white/10 px-4 py-3 ring-1 ring-white/15">
-              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-white/15">
-                <pillar.icon className="h-5 w-5" aria-hidden="true" />
-              </span>
-              <span>
-                <span className="block font-semibold">{pillar.title}</span>
-                <span className="block text-sm text-brand-50">{pillar.detail}</span>
-              </span>
-            </li>
+            <FeatureItem key={pillar.title} feature={pillar} classes={PILLAR_CLASSES} />
           ))}
         </ul>
       </div>
@@ -102,12 +106,7 @@ export default function PrinciplesPage() {
         <MissionBanner />
 
         <section aria-labelledby="principles-title">
-          <div className="max-w-3xl">
-            <h2 id="principles-title" className="text-2xl font-bold tracking-tight text-slate-900">
-              {PRINCIPLES_INTRO.title}
-            </h2>
-            <p className="mt-2 text-slate-600">{PRINCIPLES_INTRO.body}</p>
-          </div>
+          <SectionHeading id="principles-title" title={PRINCIPLES_INTRO.title} text={PRINCIPLES_INTRO.body} classes={INTRO_HEADING_CLASSES} />
           <ol className="mt-6 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
             {PRINCIPLES.map((principle, index) => (
               <li key={principle.id}>
@@ -121,12 +120,7 @@ export default function PrinciplesPage() {
           aria-labelledby="principles-cta-title"
           className="flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8"
         >
-          <div className="max-w-2xl">
-            <h2 id="principles-cta-title" className="text-lg font-semibold text-slate-900">
-              {PRINCIPLES_CALL_TO_ACTION.title}
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">{PRINCIPLES_CALL_TO_ACTION.body}</p>
-          </div>
+          <SectionHeading id="principles-cta-title" title={PRINCIPLES_CALL_TO_ACTION.title} text={PRINCIPLES_CALL_TO_ACTION.body} classes={CTA_HEADING_CLASSES} />
           <Link href={ROUTES.home} className={buttonClasses('primary', 'md', 'shrink-0')}>
             {PRINCIPLES_CALL_TO_ACTION.linkLabel}
             <ArrowRight className="h-4 w-4" aria-hidden="true" />
