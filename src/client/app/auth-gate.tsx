@@ -6,7 +6,7 @@ import { useCurrentUser } from '../lib/auth';
 const SignInScreen = lazy(() => import('../features/auth/sign-in-screen'));
 
 /**
- * Spec section 2: 'Loading...' while the sign-in state is unknown, the sign-in screen instead of
+ * 'Loading...' while the sign-in state is unknown, the sign-in screen instead of
  * any route when signed out, the routes when signed in. The URL stays as it was, so a deep link
  * opens its page right after signing in.
  */

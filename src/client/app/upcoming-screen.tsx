@@ -3,7 +3,7 @@ import { NAV } from '../components/layout/navigation';
 import { PageHeader } from '../components/layout/page-header';
 import { Card } from '../components/ui/card';
 
-/** Screens of spec section 2 whose features land in later releases keep their route and header. */
+/** Screens whose features land in later releases keep their route and header already. */
 export default function UpcomingScreen({ title }: { title: string }) {
   return (
     <div className="min-h-screen">

@@ -2,7 +2,7 @@ import { useState, type ImgHTMLAttributes } from 'react';
 
 interface ImageWithFallbackProps extends ImgHTMLAttributes<HTMLImageElement> {
   alt: string;
-  /** Shown instead of the image when it fails to load (spec section 8). */
+  /** Shown instead of the image when it fails to load, so a missing file never leaves a broken-image icon. */
   fallbackEmoji?: string;
 }
 

@@ -15,7 +15,7 @@ function clip(text: string | undefined, max: number): string | undefined {
 }
 
 /**
- * Posts a client error to the log silently (spec section 8). A render loop can throw hundreds of
+ * Posts a client error to the log silently. A render loop can throw hundreds of
  * times a second, so identical reports within 5 s are dropped and at most 10 go out a minute;
  * fields are trimmed to the server's bounds so a real report is never refused for size.
  */
@@ -59,7 +59,7 @@ function messageOf(error: unknown): string {
   }
 }
 
-/** Uncaught errors and unhandled rejections go to the log with severity high (spec section 8). */
+/** Uncaught errors and unhandled rejections go to the log with severity high. */
 export function installGlobalErrorHandlers(): () => void {
   const onError = (event: ErrorEvent) => {
     reportClientError('javascript_error', event.error ?? event.message, 'high');

@@ -83,8 +83,8 @@ function subscribeLiveEvents(listener: LiveEventListener): () => void {
 }
 
 /**
- * Listens to the server's change events while a member is signed in (spec: teammates' comments
- * and votes appear without reloading). Signing out or unmounting ends the subscription, and the
+ * Listens to the server's change events while a member is signed in, so teammates' comments
+ * and votes appear without reloading. Signing out or unmounting ends the subscription, and the
  * stream with the last one.
  */
 function useLiveEvents(listener: LiveEventListener): void {

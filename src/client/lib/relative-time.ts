@@ -1,5 +1,5 @@
 /**
- * The one date formatter of the client (STYLE.md 10): "5 minutes ago" for lists, the full local
+ * The one date formatter of the client, so every date reads alike: "5 minutes ago" for lists, the full local
  * date and time for a tooltip. Intl does the wording, so no date library is shipped.
  */
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

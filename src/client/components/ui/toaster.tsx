@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { dismissToast, useToasts } from './use-toast';
 
 /**
- * Radix Toast gives the spec's constants as its behaviour: F8 focuses the region, swipe right past
+ * Radix Toast gives the behaviour the app wants: F8 focuses the region, swipe right past
  * 50 px dismisses. The viewport sits at the top on small screens and bottom-right from 640 px.
  */
 export function Toaster() {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec section 9: at most one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+/** At most one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
@@ -29,7 +29,7 @@ function emit(next: ToastEntry[]) {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast; the one helper every feature uses (STYLE.md 10). Returns a dismiss function. */
+/** Shows a toast; the one helper every feature uses, so all toasts look and behave alike. Returns a dismiss function. */
 export function toast(input: ToastInput): () => void {
   const id = nextId++;
   emit([{ ...input, id, open: true }, ...entries].slice(0, TOAST_LIMIT));

@@ -3,7 +3,7 @@ import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { CommentVote, VoteType } from '../../../shared/contract/comments';
 
 /**
- * Thumbs up and down with their counts, the member's own vote pressed (spec section 4): the same
+ * Thumbs up and down with their counts, the member's own vote pressed: the same
  * buttons for comments and for suggestions. One vote at a time: a click while the last one is on
  * its way would toggle against a state the server has not answered yet.
  */

@@ -33,7 +33,7 @@ const POINT_CLASSES: FeatureItemClasses = {
   text: 'mt-1 text-sm leading-relaxed text-indigo-100',
 };
 
-/** The pitch beside the form (spec section 2: the sign-in screen carries marketing text). */
+/** The pitch beside the form: what the review is and who it is for. */
 export function SignInMarketing() {
   return (
     <div className="mx-auto flex h-full max-w-xl flex-col justify-center gap-8 px-6 py-10 sm:px-10 lg:py-16">

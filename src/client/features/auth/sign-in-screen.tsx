@@ -11,7 +11,7 @@ import type { SharedFields } from './components/shared-fields';
 import { StandardLoginForm } from './components/standard-login-form';
 import { SignInMarketing } from './sign-in-marketing';
 
-/** The login modes of spec section 4. */
+/** The sign-in screen's modes: which card it shows. */
 type Mode = { kind: 'standard' } | { kind: 'quick' } | { kind: 'setup'; description: ReactNode } | { kind: 'forgot' };
 
 const TITLES: Record<Mode['kind'], string> = {
@@ -22,7 +22,7 @@ const TITLES: Record<Mode['kind'], string> = {
 };
 
 /**
- * The sign-in screen (spec section 2): the form beside the marketing text on wide screens, the form
+ * The sign-in screen: the form beside the marketing text on wide screens, the form
  * first on phones. A browser that opened an enrollment link starts on 'Create Your PIN' for that
  * member; a remembered device on 'Welcome Back'; anyone else on the team login.
  */

@@ -34,7 +34,7 @@ export interface CapabilityItem extends DiagramItem {
 }
 
 export interface PlatformBlock extends CapabilityItem {
-  /** The spec's parenthesised focus areas, shown as tags. */
+  /** The block's focus areas, shown as tags. */
   focus: readonly string[];
 }
 
@@ -45,7 +45,7 @@ export const HERO = {
   body: `${ASSISTANT_NAME} connects the people, tools and knowledge of the IT organisation. It senses what is happening across the estate, understands how services, teams and processes fit together, and helps subject-matter experts respond, plan and learn faster, with the full context in front of them.`,
 } as const;
 
-/** Spec section 2 and 9: the four highlight markers (the 40K+ claim is a business constant). */
+/** The four highlight markers (the 40K+ claim is a business constant). */
 export const HIGHLIGHTS: readonly CapabilityItem[] = [
   {
     title: '40K+ knowledge documents',

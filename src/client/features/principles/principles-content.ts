@@ -11,7 +11,7 @@ export interface Principle {
   summary: string;
   icon: LucideIcon;
   accent: PrincipleAccent;
-  /** Spec section 1: every principle card has exactly three bullets. */
+  /** Every principle card has exactly three bullets, so the cards line up. */
   bullets: readonly [string, string, string];
 }
 
@@ -32,7 +32,7 @@ export const MISSION = {
   ],
 } as const satisfies { eyebrow: string; title: string; body: string; pillars: readonly MissionPillar[] };
 
-/** Spec section 1: the six principles, in this order. */
+/** The six principles, in this order. */
 export const PRINCIPLES: readonly Principle[] = [
   {
     id: 'capture-knowledge',

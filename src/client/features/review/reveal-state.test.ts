@@ -4,7 +4,7 @@ import { initialRevealState, revealReducer, visibleComponentIds, type RevealStat
 const all = ['a', 'b', 'c'];
 const order = ['c', 'a', 'b'];
 
-describe('diagram reveal (spec section 4: grows by one box per click in step mode, resets on a mode switch)', () => {
+describe('diagram reveal (grows by one box per click in step mode, resets on a mode switch)', () => {
   it('shows every box in Display All', () => {
     expect([...visibleComponentIds(initialRevealState, all, order)]).toEqual(all);
   });

@@ -1,5 +1,5 @@
 /**
- * The diagram's display mode (spec section 4 'Diagram reveal set'): 'all' shows every box; 'step'
+ * The diagram's display mode: 'all' shows every box; 'step'
  * starts empty and each click reveals the next box of the content's step order. Choosing a mode
  * always starts it afresh, so switching resets the reveal.
  */

@@ -20,7 +20,7 @@ const CommentPanel = lazy(loadCommentPanel);
 prefetchArchitecture();
 
 /**
- * Spec section 2 'Main page': the welcome, the platform-wide and workflow cards, the incident-flow
+ * The main page: the welcome, the platform-wide and workflow cards, the incident-flow
  * diagram, the user-experience cards, and the comment panel for whichever one is opened. Comment
  * counts come from one request for the whole page; live events keep them and any open panel current.
  */

@@ -29,7 +29,7 @@ function totalOf(counts: CommentCounts | undefined): number | undefined {
 }
 
 /**
- * Spec section 2 'Suggestions page' (issue 5 item 8): the AI Summary card over the team's
+ * The suggestions page: the AI Summary card over the team's
  * suggestions, the suggestions table with votes, and the action that generates them from the
  * comments. Teammates' generations, votes and comments arrive live.
  */

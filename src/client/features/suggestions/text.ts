@@ -1,5 +1,5 @@
 /**
- * How the page words and cuts AI text (spec sections 2 and 9): the consensus is cut at 120
+ * How the page words and cuts AI text: the consensus is cut at 120
  * characters, each key action at 100, the confidence shown as a rounded percent.
  */
 export const CONSENSUS_CUT = 120;

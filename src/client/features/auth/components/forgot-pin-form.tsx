@@ -10,7 +10,7 @@ interface ForgotPinFormProps {
   onRequested: () => void;
 }
 
-/** 'Reset PIN': asks for a name only and files a request the admin resolves (spec section 2). */
+/** 'Reset PIN': asks for a name only and files a request the admin resolves. */
 export function ForgotPinForm({ fields, onBack, onRequested }: ForgotPinFormProps) {
   const { name } = fields;
   const forgotPin = useForgotPin({ onRequested });

@@ -17,7 +17,7 @@ interface NameComboboxProps {
 }
 
 /**
- * The name field with the ranked autocomplete of spec section 5, as an ARIA 1.2 combobox: the
+ * The name field with the ranked autocomplete of the team's names, as an ARIA 1.2 combobox: the
  * input keeps focus, arrows move the highlighted option (aria-activedescendant), Tab or Enter
  * completes the highlighted option or else the first, Escape closes the list, a click picks.
  */

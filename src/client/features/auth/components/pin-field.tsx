@@ -20,7 +20,7 @@ interface PinFieldProps {
 }
 
 /**
- * Spec section 5: digits only, at most four. A password field (masked, never echoed by screen
+ * Digits only, at most four. A password field (masked, never echoed by screen
  * readers) with the numeric keypad on phones; browser autofill stays off so the team password
  * a password manager saved is never offered here.
  */

@@ -16,7 +16,7 @@ interface PinSetupFormProps {
   onPinAlreadySet: () => void;
 }
 
-/** 'Create Your PIN': password kept, name prefilled, PIN empty (spec section 4). */
+/** 'Create Your PIN': password kept, name prefilled, PIN empty. */
 export function PinSetupForm({ fields, description, onBack, onPinAlreadySet }: PinSetupFormProps) {
   const { password, name } = fields;
   const { pin, setPin, pinRef, clearPin } = usePinEntry();

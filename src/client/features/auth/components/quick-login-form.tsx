@@ -13,7 +13,7 @@ interface QuickLoginFormProps {
   onForgotPin: () => void;
 }
 
-/** 'Welcome Back': this device remembers the member, so only the PIN is asked (spec section 2). */
+/** 'Welcome Back': this device remembers the member, so only the PIN is asked. */
 export function QuickLoginForm({ memberName, onBack, onPinSetupRequired, onForgotPin }: QuickLoginFormProps) {
   const { pin, setPin, pinRef, clearPin } = usePinEntry();
   const quickLogin = useQuickLogin({ onPinSetupRequired, onFailure: clearPin });

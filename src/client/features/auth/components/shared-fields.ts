@@ -1,7 +1,7 @@
 import type { TeamNames } from '../api/team-member-names';
 
 /**
- * What the sign-in variants hand to each other (spec section 4): the team password is kept when
+ * What the sign-in variants hand to each other: the team password is kept when
  * PIN setup opens, and the name is prefilled. The PIN never travels: every variant starts empty.
  */
 export interface SharedFields {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 interface SignInCardProps {
   title: string;
   description: ReactNode;
-  /** 'Back' to the standard login (spec section 2); absent on the standard login itself. */
+  /** 'Back' to the standard login; absent on the standard login itself. */
   onBack?: () => void;
   backDisabled?: boolean;
   onSubmit: () => void;

@@ -13,7 +13,7 @@ interface StandardLoginFormProps {
   onForgotPin: () => void;
 }
 
-/** The team login of spec section 2: team password, name with autocomplete, PIN (empty the first time). */
+/** The team login: team password, name with autocomplete, PIN (empty the first time). */
 export function StandardLoginForm({ fields, onPinSetupRequired, onForgotPin }: StandardLoginFormProps) {
   const { password, name } = fields;
   const { pin, setPin, pinRef, clearPin } = usePinEntry();

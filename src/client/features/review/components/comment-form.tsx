@@ -14,7 +14,7 @@ const KINDS: readonly { value: CommentKind; label: string }[] = [
 const numberFormat = new Intl.NumberFormat('en');
 
 /**
- * Spec section 5: the text is trimmed and may not be empty; the server also caps it at 5,000
+ * The text is trimmed and may not be empty; the server also caps it at 5,000
  * characters, which the field enforces as you type. Submit is disabled while empty or posting;
  * Ctrl+Enter (Cmd+Enter) posts from the keyboard.
  */

@@ -16,7 +16,7 @@ interface CommentPanelProps {
 }
 
 /**
- * Spec section 2: the right-side comment panel, 24rem wide, for one component. A modal Radix
+ * The right-side comment panel, 24rem wide, for one component. A modal Radix
  * dialog: focus moves in and is kept there, Escape closes it and focus returns to the opener.
  * Loaded on first use (its own chunk), so the page's first paint does not carry it.
  */

@@ -33,8 +33,8 @@ export function resetSummaryChoice() {
 }
 
 /**
- * Issue 5 item 5: the AI summary of the component's comments, shown only when there are comments
- * (spec section 7: only then is it requested). Every claim can be checked: a theme or a change
+ * The AI summary of the component's comments, shown only when there are comments (only then is
+ * it requested). Every claim can be checked: a theme or a change
  * opens the comments it was made from. New comments do not refetch it (a model call may be
  * expensive); the section says how many arrived since and offers a refresh. All AI text is
  * rendered as text.

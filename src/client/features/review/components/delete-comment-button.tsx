@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useDeleteComment } from '../api/delete-comment';
 
 /**
- * Shown only on the member's own comments (spec section 6; the server checks authorship too), and
+ * Shown only on the member's own comments (the server checks authorship too), and
  * asks first: a deleted comment takes its votes with it and cannot come back.
  */
 export function DeleteCommentButton({ commentId, componentId, onDeleted }: { commentId: number; componentId: string; onDeleted: () => void }) {

@@ -16,7 +16,7 @@ import { NarrativeSources } from './sources-dialog';
 type NarrativeQuery = ReturnType<typeof useNarrativeSummary>;
 
 /**
- * Spec section 2 'AI Summary card': the confidence as a rounded percent, the consensus (cut at 120
+ * The AI Summary card: the confidence as a rounded percent, the consensus (cut at 120
  * characters), the top 2 themes and the top 2 actions (cut at 100), then the collapsible themes,
  * actions and conflicts. All of it is AI text, rendered as text.
  */

@@ -25,7 +25,7 @@ const SIGNIFICANCE_HINTS: Record<Significance, string> = {
   minor: 'A smaller addition or remark',
 };
 
-/** Spec section 4: major, moderate or minor, from the suggestion's keywords. */
+/** Major, moderate or minor, from the suggestion's keywords (the server's rules, shared). */
 export function SignificanceBadge({ significance }: { significance: Significance }) {
   return (
     <Badge className={clsx('capitalize', SIGNIFICANCE_CLASSES[significance])} title={SIGNIFICANCE_HINTS[significance]}>

@@ -11,7 +11,7 @@ interface ExpandableTextProps {
 }
 
 /**
- * AI text cut at `max` characters with a button to read all of it (spec section 9). Rendered as a
+ * AI text cut at `max` characters with a button to read all of it. Rendered as a
  * React text node: whatever the text holds, it is never markup.
  */
 export function ExpandableText({ text, max, context, className }: ExpandableTextProps) {

@@ -5,7 +5,7 @@ import type { NarrativeSummary } from '../../../../shared/contract/ai';
 import { PriorityBadge } from './badges';
 import { NarrativeSources } from './sources-dialog';
 
-/** Spec section 2: the themes, actions and conflicts, each a collapsible section, closed at first. */
+/** The themes, actions and conflicts, each a collapsible section, closed at first. */
 export function NarrativeSections({ narrative }: { narrative: NarrativeSummary }) {
   return (
     <div className="divide-y divide-slate-200 rounded-lg border border-slate-200">

@@ -13,9 +13,9 @@ const headerCell = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-now
 const cell = 'px-4 py-3 align-top max-md:flex max-md:items-center max-md:gap-3 max-md:px-0 max-md:py-1.5';
 
 /**
- * Spec section 2: the suggestions with their significance (spec section 4, the same rules as the
- * server), components, type, the initials of the members behind them, and votes. A real table on
- * wide screens; on a phone the same table lays each row out as a card, so nothing scrolls sideways.
+ * The suggestions with their significance (the same rules as the server), components, type,
+ * the initials of the members behind them, and votes. A real table on wide screens; on a phone
+ * the same table lays each row out as a card, so nothing scrolls sideways.
  */
 export function SuggestionsTable({ suggestions, captionId }: { suggestions: readonly Suggestion[]; captionId: string }) {
   const { user } = useCurrentUser();

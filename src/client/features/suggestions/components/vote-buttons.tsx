@@ -2,7 +2,7 @@ import type { Suggestion } from '../../../../shared/contract/ai';
 import { VoteButtons } from '../../../components/ui/vote-buttons';
 import { useVoteSuggestion } from '../api/vote-suggestion';
 
-/** A suggestion's votes, with the comment rules (spec section 4). */
+/** A suggestion's votes, by the same rules as a comment's. */
 export function SuggestionVotes({ suggestion, memberName }: { suggestion: Suggestion; memberName: string | undefined }) {
   const vote = useVoteSuggestion(suggestion.id);
   return (
