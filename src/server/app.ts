@@ -189,7 +189,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const adminActions = new AdminActions(database.db, limiter, () => config.secrets.adminPassword);
   const prompts = new PromptService(database.db, database.dialect, events, adminActions);
   const suggestions = new SuggestionService(database.db, database.dialect, ai, events, titleOrId);
-  registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts, titleOrId), events, limiter });
+  registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });
   registerAiPromptRoutes(app, prompts);
 
   const client = await registerClientApp(app, config.clientDir);

@@ -30,6 +30,16 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
 
+/** A whole number with a default; the digit cap keeps Number() exact before the bounds are checked. */
+const wholeNumber = (fallback: string, bounds: { digits: number; min?: number; max?: number }, message: string) => {
+  const pattern = new RegExp(`^\\d{1,${bounds.digits}}$`);
+  return z
+    .string()
+    .default(fallback)
+    .refine((value) => pattern.test(value) && Number(value) >= (bounds.min ?? 0) && Number(value) <= (bounds.max ?? Number.MAX_SAFE_INTEGER), message)
+    .transform(Number);
+};
+
 const secretText = (min: number) =>
   z
     .string()
@@ -82,11 +92,7 @@ function isProxyAddress(entry: string): boolean {
 }
 
 const envSchema = z.object({
-  PORT: z
-    .string()
-    .default('5000')
-    .refine((value) => /^\d{1,5}$/.test(value) && Number(value) <= 65535, 'must be a whole number from 0 to 65535')
-    .transform(Number),
+  PORT: wholeNumber('5000', { digits: 5, max: 65535 }, 'must be a whole number from 0 to 65535'),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   PUBLIC_URL: z
     .string()
@@ -124,36 +130,12 @@ const envSchema = z.object({
     .refine((value) => value === undefined || URL.canParse(value), 'must be a URL such as http://localhost:11434/v1'),
   OPENAI_API_KEY: optionalText(500),
   AI_MODEL: optionalText(200).transform((value) => value ?? 'gpt-4o-mini'),
-  AI_TIME_BUDGET_SECONDS: z
-    .string()
-    .default('20')
-    .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 600, 'must be a whole number of seconds from 1 to 600')
-    .transform(Number),
-  AI_WORKERS: z
-    .string()
-    .default('1')
-    .refine((value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 16, 'must be a whole number of worker threads from 1 to 16')
-    .transform(Number),
-  SESSION_IDLE_MINUTES: z
-    .string()
-    .default('30')
-    .refine((value) => /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 1440, 'must be a whole number of minutes from 1 to 1440')
-    .transform(Number),
-  SESSION_ABSOLUTE_HOURS: z
-    .string()
-    .default('12')
-    .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 720, 'must be a whole number of hours from 1 to 720')
-    .transform(Number),
-  SIGN_IN_LIMIT_PER_MINUTE: z
-    .string()
-    .default('10')
-    .refine((value) => /^\d{1,5}$/.test(value) && Number(value) >= 1, 'must be a whole number of attempts, at least 1')
-    .transform(Number),
-  COMMENT_LIMIT_PER_MINUTE: z
-    .string()
-    .default(String(MEMBER_LIMITS.commentsPerMinute))
-    .refine((value) => /^\d{1,5}$/.test(value) && Number(value) >= 1, 'must be a whole number of comments, at least 1')
-    .transform(Number),
+  AI_TIME_BUDGET_SECONDS: wholeNumber('20', { digits: 3, min: 1, max: 600 }, 'must be a whole number of seconds from 1 to 600'),
+  AI_WORKERS: wholeNumber('1', { digits: 2, min: 1, max: 16 }, 'must be a whole number of worker threads from 1 to 16'),
+  SESSION_IDLE_MINUTES: wholeNumber('30', { digits: 4, min: 1, max: 1440 }, 'must be a whole number of minutes from 1 to 1440'),
+  SESSION_ABSOLUTE_HOURS: wholeNumber('12', { digits: 3, min: 1, max: 720 }, 'must be a whole number of hours from 1 to 720'),
+  SIGN_IN_LIMIT_PER_MINUTE: wholeNumber('10', { digits: 5, min: 1 }, 'must be a whole number of attempts, at least 1'),
+  COMMENT_LIMIT_PER_MINUTE: wholeNumber(String(MEMBER_LIMITS.commentsPerMinute), { digits: 5, min: 1 }, 'must be a whole number of comments, at least 1'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: z
     .string()
@@ -168,16 +150,8 @@ const envSchema = z.object({
       return parsed;
     }),
   METRICS_TOKEN: secretText(16),
-  ERROR_LOG_MAX_ROWS: z
-    .string()
-    .default('10000')
-    .refine((value) => /^\d{1,8}$/.test(value) && Number(value) >= 100, 'must be a whole number of rows, at least 100')
-    .transform(Number),
-  ERROR_LOG_RESOLVED_RETENTION_DAYS: z
-    .string()
-    .default('30')
-    .refine((value) => /^\d{1,4}$/.test(value) && Number(value) >= 1, 'must be a whole number of days, at least 1')
-    .transform(Number),
+  ERROR_LOG_MAX_ROWS: wholeNumber('10000', { digits: 8, min: 100 }, 'must be a whole number of rows, at least 100'),
+  ERROR_LOG_RESOLVED_RETENTION_DAYS: wholeNumber('30', { digits: 4, min: 1 }, 'must be a whole number of days, at least 1'),
 });
 
 export type Env = z.infer<typeof envSchema>;

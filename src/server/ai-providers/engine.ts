@@ -76,8 +76,3 @@ export function inputHash(parts: { kind: string; provider: AiProvider; promptVer
 export function stamp(provider: AiProvider, promptVersion: string, hash: string, at: number): GeneratedBy {
   return { provider: provider.name, model: provider.model, promptVersion, inputHash: hash, generatedAt: new Date(at).toISOString() };
 }
-
-/** Keeps only ids the input had: a model may cite ids that do not exist. */
-export function onlyKnown(ids: readonly number[], known: ReadonlySet<number>): number[] {
-  return [...new Set(ids.filter((id) => known.has(id)))];
-}

@@ -206,6 +206,5 @@ export interface Database {
   rate_limit_buckets: RateLimitBucketsTable;
 }
 
-export type ErrorLogRow = Selectable<ErrorLogsTable>;
 export type NewErrorLog = Insertable<ErrorLogsTable>;
 export type MemberRow = Selectable<MembersTable>;

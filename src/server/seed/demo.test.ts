@@ -6,6 +6,7 @@ import { commentableComponentIds, loadArchitecture } from '../content/validate.j
 import { openDatabase, type DatabaseHandle } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { tallyVotes } from '../modules/comments/analysis-input.js';
 import { DEMO_MEMBERS } from './demo-members.js';
 import { describeSeed, seedDemo, type DemoSeedResult } from './demo-seed.js';
 
@@ -91,13 +92,7 @@ describe('demo data seed', () => {
     expect(new Set(votes.map((vote) => `${vote.comment_id}:${vote.member_id}`)).size).toBe(votes.length);
     expect(votes.every((vote) => vote.created_at >= vote.commented_at && vote.created_at <= NOW)).toBe(true);
 
-    const perComment = new Map<number, { up: number; down: number }>();
-    for (const vote of votes) {
-      const tally = perComment.get(vote.comment_id) ?? { up: 0, down: 0 };
-      if (vote.vote_type === 'thumbs_up') tally.up += 1;
-      else tally.down += 1;
-      perComment.set(vote.comment_id, tally);
-    }
+    const perComment = tallyVotes(votes);
     expect(perComment.size).toBeGreaterThan(first.comments * 0.8);
     const controversial = [...perComment.values()].filter((tally) => tally.up >= 2 && tally.down >= 2);
     expect(controversial.length).toBeGreaterThanOrEqual(20);

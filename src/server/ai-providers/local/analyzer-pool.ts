@@ -1,14 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { AnalysisJob, AnalysisRequest, AnalysisResponse } from './analyzer-protocol.js';
 
-/** An analysis that ran past its time budget: its worker was stopped and replaced. */
-export class AnalysisTimeout extends Error {
-  constructor(readonly budgetMs: number) {
-    super(`The analysis took longer than ${Math.round(budgetMs / 1000)} s`);
-    this.name = 'AnalysisTimeout';
-  }
-}
-
 /** The worker running an analysis died (out of memory, a crash): the analysis is lost, the worker replaced. */
 export class AnalyzerStopped extends Error {
   constructor(detail: string) {

@@ -8,6 +8,7 @@ import {
   type NarrativeOutput,
   type SuggestionsOutput,
 } from '../../../shared/contract/ai.js';
+import { narrativeWithKnownSources, onlyKnown, summaryWithKnownSources } from '../known-sources.js';
 import type { AiProvider } from '../provider.js';
 import { narrativeMessages, suggestionsMessages, summaryMessages, type ChatMessage } from './prompts.js';
 
@@ -95,9 +96,6 @@ function parseShape<T>(schema: z.ZodType<T>, value: unknown): T {
   throw new AiProviderError(`invalid shape: ${where}${issue?.message ?? 'rejected'}`);
 }
 
-/** The ids of `ids` that are input ids, each once, in order. */
-const known = (ids: readonly number[], allowed: ReadonlySet<number>) => [...new Set(ids)].filter((id) => allowed.has(id));
-
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxRetries = options.maxRetries ?? 1;
@@ -142,16 +140,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
 
     async summarizeComments(input, signal): Promise<CommentSummaryOutput> {
       const output = parseShape(commentSummaryOutputSchema, await ask(summaryMessages(input), signal));
-      const ids = new Set(input.comments.map((comment) => comment.id));
-      return {
-        ...output,
-        sources: {
-          // One list per key theme, in order, whatever the model sent.
-          keyThemes: output.keyThemes.map((_, index) => known(output.sources.keyThemes[index] ?? [], ids)),
-          contentChanges: known(output.sources.contentChanges, ids),
-          structuralChanges: known(output.sources.structuralChanges, ids),
-        },
-      };
+      // One list per key theme, in order, whatever the model sent.
+      return summaryWithKnownSources(output, new Set(input.comments.map((comment) => comment.id)));
     },
 
     async generateSuggestions(input, signal): Promise<SuggestionsOutput> {
@@ -159,20 +149,14 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       const ids = new Set(input.comments.map((comment) => comment.id));
       return {
         suggestions: output.suggestions
-          .map((suggestion) => ({ ...suggestion, sources: known(suggestion.sources, ids) }))
+          .map((suggestion) => ({ ...suggestion, sources: onlyKnown(suggestion.sources, ids) }))
           .filter((suggestion) => suggestion.sources.length > 0),
       };
     },
 
     async narrativeSummary(input, signal): Promise<NarrativeOutput> {
       const output = parseShape(narrativeOutputSchema, await ask(narrativeMessages(input), signal));
-      const ids = new Set(input.suggestions.map((suggestion) => suggestion.id));
-      return {
-        ...output,
-        keyThemes: output.keyThemes.map((theme) => ({ ...theme, sources: known(theme.sources, ids) })),
-        actionItems: output.actionItems.map((item) => ({ ...item, sources: known(item.sources, ids) })),
-        conflicts: output.conflicts.map((conflict) => ({ ...conflict, sources: known(conflict.sources, ids) })),
-      };
+      return narrativeWithKnownSources(output, new Set(input.suggestions.map((suggestion) => suggestion.id)));
     },
   };
 }

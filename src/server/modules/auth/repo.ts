@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { precompile } from '../../db/precompiled.js';
 import type { AuditLogTable, Database, MemberRow } from '../../db/schema.js';
+import { findActiveMemberByToken } from '../members/repo.js';
 
 // ---------------------------------------------------------------- sessions and device tokens
 
@@ -80,14 +81,7 @@ export async function insertDeviceToken(db: Kysely<Database>, row: { tokenHash: 
 
 /** The active member a live device token belongs to. */
 export function findDeviceMember(db: Kysely<Database>, tokenHash: string, now: number): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom('device_tokens')
-    .innerJoin('members', 'members.id', 'device_tokens.member_id')
-    .selectAll('members')
-    .where('device_tokens.token_hash', '=', tokenHash)
-    .where('device_tokens.expires_at', '>', now)
-    .where('members.active', '=', 1)
-    .executeTakeFirst();
+  return findActiveMemberByToken(db, 'device_tokens', tokenHash, now);
 }
 
 export async function deleteDeviceToken(db: Kysely<Database>, tokenHash: string): Promise<void> {

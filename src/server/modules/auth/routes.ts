@@ -55,43 +55,38 @@ export function registerAuthRoutes(
     if (previous !== undefined) await deps.sessions.endSession(previous);
     setCookies(request, reply, signedIn);
   };
+  /** Ends a sign-in call: the new session replaces the old one, and the answer is the member. */
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
+    await replaceSession(request, reply, signedIn);
+    return presentCurrentUser(signedIn.member);
+  };
+  /** What every sign-in call shares: public, under the per-IP sign-in limit, its body and answers validated. */
+  const signInRoute = <Body, Response>(contract: { body: Body; response: Response }) => ({
+    config: { access: 'public' as const },
+    onRequest: signInLimit,
+    schema: { body: contract.body, response: contract.response },
+  });
 
   app.get(authContract.user.path, { schema: { response: authContract.user.response } }, (request, reply) => {
     void reply.send(presentCurrentUser(requireMember(request)));
   });
 
-  app.post(
-    authContract.login.path,
-    { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.login.body, response: authContract.login.response } },
-    async (request, reply) => {
-      const outcome = await auth.login(request.body, readEnrollmentToken(request), contextOf(request));
-      if (outcome.kind === 'pin-setup-required') {
-        return reply.status(202).send({ pinSetupRequired: true as const, name: outcome.name, message: 'Create your 4-digit PIN to finish signing in' });
-      }
-      await replaceSession(request, reply, outcome);
-      return reply.status(200).send(presentCurrentUser(outcome.member));
-    },
-  );
+  app.post(authContract.login.path, signInRoute(authContract.login), async (request, reply) => {
+    const outcome = await auth.login(request.body, readEnrollmentToken(request), contextOf(request));
+    if (outcome.kind === 'pin-setup-required') {
+      return reply.status(202).send({ pinSetupRequired: true as const, name: outcome.name, message: 'Create your 4-digit PIN to finish signing in' });
+    }
+    return reply.status(200).send(await startSession(request, reply, outcome));
+  });
 
-  app.post(
-    authContract.setupPin.path,
-    { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.setupPin.body, response: authContract.setupPin.response } },
-    async (request, reply) => {
-      const signedIn = await auth.setupPin(request.body, readEnrollmentToken(request), contextOf(request));
-      await replaceSession(request, reply, signedIn);
-      clearCookie(request, reply, 'enrollment');
-      return presentCurrentUser(signedIn.member);
-    },
-  );
+  app.post(authContract.setupPin.path, signInRoute(authContract.setupPin), async (request, reply) => {
+    const user = await startSession(request, reply, await auth.setupPin(request.body, readEnrollmentToken(request), contextOf(request)));
+    clearCookie(request, reply, 'enrollment');
+    return user;
+  });
 
-  app.post(
-    authContract.quickLogin.path,
-    { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.quickLogin.body, response: authContract.quickLogin.response } },
-    async (request, reply) => {
-      const signedIn = await auth.quickLogin(request.body, readDeviceToken(request), contextOf(request));
-      await replaceSession(request, reply, signedIn);
-      return presentCurrentUser(signedIn.member);
-    },
+  app.post(authContract.quickLogin.path, signInRoute(authContract.quickLogin), async (request, reply) =>
+    startSession(request, reply, await auth.quickLogin(request.body, readDeviceToken(request), contextOf(request))),
   );
 
   app.post(

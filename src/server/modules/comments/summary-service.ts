@@ -1,27 +1,13 @@
 import type { Kysely } from 'kysely';
-import { commentSummarySchema, type CommentSummary, type CommentSummaryOutput } from '../../../shared/contract/ai.js';
+import { commentSummarySchema, type CommentSummary } from '../../../shared/contract/ai.js';
 import { Coalescer } from '../../ai-providers/coalescer.js';
-import { type AiEngine, inputHash, onlyKnown, stamp } from '../../ai-providers/engine.js';
-import type { AiProvider } from '../../ai-providers/provider.js';
+import type { AiEngine } from '../../ai-providers/engine.js';
+import { summaryWithKnownSources } from '../../ai-providers/known-sources.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { ERROR_CODES } from '../../../shared/api/error-codes.js';
-import { findOutput, storeOutput } from '../ai-outputs/repo.js';
+import { storedOrMade } from '../ai-outputs/stored-or-made.js';
 import { componentCommentsForAnalysis } from './analysis-input.js';
-
-const KIND = 'summary';
-
-/** Source ids limited to the input's comments, theme lists kept parallel to the themes. */
-function cleanSources(output: CommentSummaryOutput, known: ReadonlySet<number>): CommentSummaryOutput {
-  return {
-    ...output,
-    sources: {
-      keyThemes: output.keyThemes.map((_theme, index) => onlyKnown(output.sources.keyThemes[index] ?? [], known)),
-      contentChanges: onlyKnown(output.sources.contentChanges, known),
-      structuralChanges: onlyKnown(output.sources.structuralChanges, known),
-    },
-  };
-}
 
 /**
  * The AI summary of one component's comments: made once per distinct input (the comments and
@@ -55,34 +41,19 @@ export class CommentSummaryService {
 
   async summarize(componentId: string, componentTitle: string): Promise<CommentSummary> {
     const comments = await componentCommentsForAnalysis(this.db, componentId, componentTitle);
-    // Nothing to read: the local analyzer says so without a model call.
-    const provider: AiProvider = comments.length === 0 ? this.engine.local : this.engine.primary;
-    const promptVersion = provider.promptVersion('summary');
     const input = { componentId, componentTitle, comments };
-    const hash = inputHash({ kind: KIND, provider, promptVersion, input });
     const commentIds = comments.map((comment) => comment.id);
-
-    const stored = await findOutput(this.db, KIND, componentId, hash);
-    if (stored !== undefined) {
-      const parsed = commentSummarySchema.safeParse(JSON.parse(stored));
-      if (parsed.success) return parsed.data;
-    }
-
-    const run = await this.engine.run('summary', (chosen, signal) => chosen.summarizeComments(input, signal), { localOnly: comments.length === 0 });
-    const usedVersion = run.provider.promptVersion('summary');
-    const usedHash = run.fallback ? inputHash({ kind: KIND, provider: run.provider, promptVersion: usedVersion, input }) : hash;
-    const summary: CommentSummary = {
-      ...cleanSources(run.output, new Set(commentIds)),
-      componentId,
-      commentIds,
-      generatedBy: stamp(run.provider, usedVersion, usedHash, Date.now()),
-      fallback: run.fallback,
-      ...(run.notice === undefined ? {} : { notice: run.notice }),
-    };
-    // A fallback is not the answer to this input: the configured model is asked again next time.
-    if (!run.fallback) {
-      await storeOutput(this.db, { kind: KIND, scope: componentId, hash, output: JSON.stringify(summary), provider: provider.name, model: provider.model, promptVersion });
-    }
-    return summary;
+    return storedOrMade(this.db, this.engine, {
+      kind: 'summary',
+      scope: componentId,
+      what: 'summary',
+      input,
+      // Nothing to read: the local analyzer says so without a model call.
+      localOnly: comments.length === 0,
+      promptVersion: (provider) => provider.promptVersion('summary'),
+      schema: commentSummarySchema,
+      task: (provider, signal) => provider.summarizeComments(input, signal),
+      answer: (output, madeBy) => ({ ...summaryWithKnownSources(output, new Set(commentIds)), componentId, commentIds, ...madeBy }),
+    });
   }
 }

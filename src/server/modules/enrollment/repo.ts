@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, MemberRow } from '../../db/schema.js';
+import { findActiveMemberByToken } from '../members/repo.js';
 
 /** One link per member: issuing a new one replaces the old in the same statement. */
 export async function upsertEnrollmentToken(db: Kysely<Database>, row: { memberId: number; tokenHash: string; createdAt: number; expiresAt: number }): Promise<void> {
@@ -12,14 +13,7 @@ export async function upsertEnrollmentToken(db: Kysely<Database>, row: { memberI
 
 /** The active member a live token belongs to. */
 export function findEnrolledMember(db: Kysely<Database>, tokenHash: string, now: number): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom('enrollment_tokens')
-    .innerJoin('members', 'members.id', 'enrollment_tokens.member_id')
-    .selectAll('members')
-    .where('enrollment_tokens.token_hash', '=', tokenHash)
-    .where('enrollment_tokens.expires_at', '>', now)
-    .where('members.active', '=', 1)
-    .executeTakeFirst();
+  return findActiveMemberByToken(db, 'enrollment_tokens', tokenHash, now);
 }
 
 /** Uses the token up: true only for the one caller that deleted it, so a link works once even under races. */

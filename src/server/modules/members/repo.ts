@@ -5,8 +5,19 @@ export function findMemberByKey(db: Kysely<Database>, key: string): Promise<Memb
   return db.selectFrom('members').selectAll().where('name_key', '=', key).executeTakeFirst();
 }
 
-export function findMemberById(db: Kysely<Database>, id: number): Promise<MemberRow | undefined> {
-  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+/** The member tables whose rows are secret tokens of one member: a hash, the member and an expiry. */
+type MemberTokenTable = 'device_tokens' | 'enrollment_tokens';
+
+/** The active member a live token of `table` belongs to. */
+export function findActiveMemberByToken(db: Kysely<Database>, table: MemberTokenTable, tokenHash: string, now: number): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom('members')
+    .innerJoin(`${table} as token`, 'token.member_id', 'members.id')
+    .selectAll('members')
+    .where('token.token_hash', '=', tokenHash)
+    .where('token.expires_at', '>', now)
+    .where('members.active', '=', 1)
+    .executeTakeFirst();
 }
 
 export function findMembersByKeys(db: Kysely<Database>, keys: readonly string[]): Promise<Pick<MemberRow, 'id' | 'full_name' | 'name_key'>[]> {

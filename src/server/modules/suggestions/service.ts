@@ -10,13 +10,15 @@ import {
 import type { VoteType } from '../../../shared/contract/comments.js';
 import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { initialsOf } from '../../../shared/names.js';
-import { inputHash, onlyKnown, stamp, type AiEngine, type AiRun } from '../../ai-providers/engine.js';
-import type { CommentForAnalysis } from '../../ai-providers/provider.js';
+import { inputHash, stamp, type AiEngine, type AiRun } from '../../ai-providers/engine.js';
+import { onlyKnown } from '../../ai-providers/known-sources.js';
+import type { CommentForAnalysis, SuggestionForAnalysis } from '../../ai-providers/provider.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
-import { allCommentsForAnalysis } from '../comments/analysis-input.js';
+import { allCommentsForAnalysis, tallyVotes } from '../comments/analysis-input.js';
+import { listVoteTypesOf } from '../comments/repo.js';
 import { voteStore } from '../votes/repo.js';
 import { toggleVote } from '../votes/toggle.js';
 import { matchSuggestions } from './match-suggestions.js';
@@ -114,6 +116,29 @@ export class SuggestionService {
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
     }));
+  }
+
+  /**
+   * The active suggestions as the team narrative reads them. Support is the votes on the
+   * suggestion plus those on the comments it came from: a fresh suggestion has no votes of its
+   * own yet, but its comments may have many.
+   */
+  async listForAnalysis(): Promise<SuggestionForAnalysis[]> {
+    const active = await this.list();
+    const commentVotes = tallyVotes(await listVoteTypesOf(this.db, active.flatMap((suggestion) => suggestion.sources)));
+    return active.map((suggestion) => {
+      const fromComments = suggestion.sources.map((id) => commentVotes.get(id) ?? { up: 0, down: 0 });
+      return {
+        id: suggestion.id,
+        suggestion: suggestion.suggestion,
+        recommendationType: suggestion.recommendationType,
+        componentTitles: suggestion.components.map(this.titleOf),
+        memberInitials: suggestion.memberInitials,
+        upVotes: suggestion.votes.filter((vote) => vote.voteType === 'thumbs_up').length + fromComments.reduce((sum, votes) => sum + votes.up, 0),
+        downVotes: suggestion.votes.filter((vote) => vote.voteType === 'thumbs_down').length + fromComments.reduce((sum, votes) => sum + votes.down, 0),
+        sourceCount: suggestion.sources.length,
+      };
+    });
   }
 
   /**

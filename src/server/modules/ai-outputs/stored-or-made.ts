@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { GeneratedBy } from '../../../shared/contract/ai.js';
+import { inputHash, stamp, type AiEngine } from '../../ai-providers/engine.js';
+import type { AiProvider } from '../../ai-providers/provider.js';
+import type { AiOutputsTable, Database } from '../../db/schema.js';
+import { findOutput, storeOutput } from './repo.js';
+
+/** What the server adds to every AI answer: who made it, and whether the local analyzer stood in. */
+export interface MadeBy {
+  generatedBy: GeneratedBy;
+  fallback: boolean;
+  notice?: string;
+}
+
+export interface OutputRequest<Output, Answer> {
+  kind: AiOutputsTable['kind'];
+  scope: string;
+  /** What the log and a fallback notice call it: 'summary', 'team summary'. */
+  what: string;
+  /** Everything the output depends on besides the provider, its model and its prompt version. */
+  input: unknown;
+  /** Nothing for a model to read: the local analyzer answers alone. */
+  localOnly: boolean;
+  promptVersion: (provider: AiProvider) => string;
+  /** Parses a stored answer; one that no longer parses is made again. */
+  schema: z.ZodType<Answer>;
+  task: (provider: AiProvider, signal?: AbortSignal) => Promise<Output>;
+  answer: (output: Output, madeBy: MadeBy) => Answer;
+}
+
+/**
+ * The answer stored for this input, or a new one: made once per distinct input (with the
+ * provider, model and prompt version) and kept in the database for every instance.
+ */
+export async function storedOrMade<Output, Answer>(db: Kysely<Database>, engine: AiEngine, request: OutputRequest<Output, Answer>): Promise<Answer> {
+  const { kind, scope, input } = request;
+  const provider = request.localOnly ? engine.local : engine.primary;
+  const promptVersion = request.promptVersion(provider);
+  const hash = inputHash({ kind, provider, promptVersion, input });
+
+  const stored = await findOutput(db, kind, scope, hash);
+  if (stored !== undefined) {
+    const parsed = request.schema.safeParse(JSON.parse(stored));
+    if (parsed.success) return parsed.data;
+  }
+
+  const run = await engine.run(request.what, request.task, { localOnly: request.localOnly });
+  const usedVersion = request.promptVersion(run.provider);
+  const usedHash = run.fallback ? inputHash({ kind, provider: run.provider, promptVersion: usedVersion, input }) : hash;
+  const answer = request.answer(run.output, {
+    generatedBy: stamp(run.provider, usedVersion, usedHash, Date.now()),
+    fallback: run.fallback,
+    ...(run.notice === undefined ? {} : { notice: run.notice }),
+  });
+  // A fallback is not the answer to this input: the configured model is asked again next time.
+  if (!run.fallback) {
+    await storeOutput(db, { kind, scope, hash, output: JSON.stringify(answer), provider: provider.name, model: provider.model, promptVersion });
+  }
+  return answer;
+}
