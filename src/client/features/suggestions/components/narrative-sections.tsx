@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
@@ -11,12 +12,12 @@ export function NarrativeSections({ narrative }: { narrative: NarrativeSummary }
     <div className="divide-y divide-slate-200 rounded-lg border border-slate-200">
       <Section title="Key themes" count={narrative.keyThemes.length} empty="No themes stand out yet.">
         {narrative.keyThemes.map((theme, index) => (
-          <ThemeItem key={`${index}-${theme.theme}`} theme={theme} />
+          <RankedItem key={`${index}-${theme.theme}`} kind="theme" title={theme.theme} priority={theme.priority} description={theme.description} sources={theme.sources} netVotes={theme.netVotes} />
         ))}
       </Section>
       <Section title="Action items" count={narrative.actionItems.length} empty="No actions are proposed yet.">
         {narrative.actionItems.map((item, index) => (
-          <ActionItem key={`${index}-${item.action}`} item={item} />
+          <RankedItem key={`${index}-${item.action}`} kind="action" title={item.action} priority={item.priority} description={item.reasoning} sources={item.sources} />
         ))}
       </Section>
       <Section title="Conflicts" count={narrative.conflicts.length} empty="No conflicts: where the team voted, it pulled the same way.">
@@ -38,25 +39,16 @@ export function NetVotes({ value }: { value: number }) {
   );
 }
 
-function ThemeItem({ theme }: { theme: NarrativeSummary['keyThemes'][number] }) {
+/** A theme or an action: its title and priority (a theme also its net votes), why, and its sources. */
+function RankedItem(props: { kind: 'theme' | 'action'; title: string; priority: NarrativeSummary['actionItems'][number]['priority']; description: string; sources: number[]; netVotes?: number }) {
+  // An action's text may run to several lines: its badge stays top right beside it.
+  const long = props.kind === 'action';
   return (
-    <Item description={theme.description} sources={<NarrativeSources kind="theme" text={theme.theme} suggestionIds={theme.sources} />}>
-      <div className="flex flex-wrap items-center gap-2">
-        <h4 className="font-semibold break-words text-slate-900">{theme.theme}</h4>
-        <PriorityBadge priority={theme.priority} />
-        <NetVotes value={theme.netVotes} />
-      </div>
-    </Item>
-  );
-}
-
-/** An action's text may run to several lines: the badge stays top right beside it. */
-function ActionItem({ item }: { item: NarrativeSummary['actionItems'][number] }) {
-  return (
-    <Item description={item.reasoning} sources={<NarrativeSources kind="action" text={item.action} suggestionIds={item.sources} />}>
-      <div className="flex flex-wrap items-start gap-2">
-        <h4 className="min-w-0 flex-1 font-semibold break-words whitespace-pre-wrap text-slate-900">{item.action}</h4>
-        <PriorityBadge priority={item.priority} />
+    <Item description={props.description} sources={<NarrativeSources kind={props.kind} text={props.title} suggestionIds={props.sources} />}>
+      <div className={clsx('flex flex-wrap gap-2', long ? 'items-start' : 'items-center')}>
+        <h4 className={clsx('font-semibold break-words text-slate-900', long && 'min-w-0 flex-1 whitespace-pre-wrap')}>{props.title}</h4>
+        <PriorityBadge priority={props.priority} />
+        {props.netVotes === undefined ? null : <NetVotes value={props.netVotes} />}
       </div>
     </Item>
   );
