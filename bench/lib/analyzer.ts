@@ -3,7 +3,8 @@ import type { createLocalProvider } from '../../src/server/ai-providers/local/lo
 import type { CommentForAnalysis, SuggestionForAnalysis } from '../../src/server/ai-providers/provider.js';
 import type { DEMO_THREADS } from '../../src/server/seed/demo-comments.js';
 import { builtExport } from './built.js';
-import { prng, SEEDS } from './random.js';
+import { prng } from '../../src/server/seed/random.js';
+import { SEEDS } from './random.js';
 import { summarize } from './stats.js';
 
 export const ANALYZER_TARGETS = { summaryMs: 300, narrativeMs: 300, summaryComments: 500, narrativeSuggestions: 200 } as const;

@@ -6,7 +6,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { VoteType } from '../../src/shared/contract/comments.js';
 import type { Database } from '../../src/server/db/schema.js';
-import { prng, SEEDS } from './random.js';
+import { prng } from '../../src/server/seed/random.js';
+import { SEEDS } from './random.js';
 
 export const COMMENT_DATA_TARGETS = {
   comments: 50_000,

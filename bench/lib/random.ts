@@ -1,6 +1,6 @@
 /**
- * The bench's one seeded generator: every generated data set draws from it, so the same seed gives
- * the same data on every run.
+ * The seeds of the bench's data sets. Every data set draws from the one seeded generator
+ * (`src/server/seed/random.ts`, shared with the demo seed), so the same seed gives the same data.
  */
 
 /** The seed of each generated data set; changing one changes that data set. */
@@ -11,15 +11,3 @@ export const SEEDS = {
   analyzerComments: 5_000,
   analyzerSuggestions: 7_000,
 } as const;
-
-/** mulberry32: small, fast and seedable; returns numbers in [0, 1). */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

@@ -8,6 +8,7 @@ import { countCommentsBy, insertComment, insertCommentVotes } from '../modules/c
 import { findMembersByKeys } from '../modules/members/repo.js';
 import { DEMO_THREADS, type DemoEntry } from './demo-comments.js';
 import { DEMO_MEMBERS, type DemoMemberKey } from './demo-members.js';
+import { prng } from './random.js';
 
 export interface DemoSeedResult {
   /** True when the demo members already had comments: nothing was written. */
@@ -35,18 +36,6 @@ export interface DemoSeedOptions {
 const DAY_MS = 24 * 3_600_000;
 const MINUTE_MS = 60_000;
 const REVIEW_DAYS = 21;
-
-/** mulberry32: a small, fast, seedable PRNG; plenty for spreading demo data. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
