@@ -179,7 +179,7 @@ export class AuthService {
 
   /**
    * A request that proved nothing (wrong team password, no device token of the member): the same
-   * answer and time as any failure, limited per address by the route, never counted against a name.
+   * answer and time as every other failure, limited per address by the route, never counted against a name.
    */
   private async strangerFailure(event: AuditEvent, attemptedName: string, context: RequestContext): Promise<AppError> {
     await verifyDecoy(this.secrets.pinPepper);
