@@ -11,11 +11,18 @@ describe('queriesChangedBy', () => {
     expect(queriesChangedBy({ type: 'vote.changed', componentId: 'a' })).toEqual({ lists: [queryKeys.comments('a')], aiAnswers: [] });
   });
 
-  it('refetches the suggestions and the narrative over them; a new prompt only the narrative', () => {
+  it('refetches the suggestions and the narrative over them; a new prompt the prompt lists and the narrative', () => {
     for (const type of ['suggestions.generated', 'suggestion.vote.changed'] as const) {
       expect(queriesChangedBy({ type })).toEqual({ lists: [queryKeys.suggestions], aiAnswers: [queryKeys.narrativeSummary] });
     }
-    expect(queriesChangedBy({ type: 'ai-prompt.changed' })).toEqual({ lists: [], aiAnswers: [queryKeys.narrativeSummary] });
+    expect(queriesChangedBy({ type: 'ai-prompt.changed' })).toEqual({ lists: [queryKeys.promptsRoot], aiAnswers: [queryKeys.narrativeSummary] });
+  });
+
+  it('refetches the admin lists an admin event names', () => {
+    expect(queriesChangedBy({ type: 'pin-resets.changed' }).lists).toEqual([queryKeys.pinResets, queryKeys.adminMembers]);
+    expect(queriesChangedBy({ type: 'error-logs.changed' }).lists).toEqual([queryKeys.errorLogsRoot]);
+    expect(queriesChangedBy({ type: 'qa.progress' }).lists).toEqual([queryKeys.qaProgress]);
+    expect(queriesChangedBy({ type: 'members.changed' }).lists).toContainEqual(queryKeys.adminMembers);
   });
 });
 

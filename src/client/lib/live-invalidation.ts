@@ -28,12 +28,21 @@ export function queriesChangedBy(event: Change): ChangedQueries {
       // The narrative weighs themes by votes.
       return { lists: [queryKeys.suggestions], aiAnswers: [queryKeys.narrativeSummary] };
     case 'ai-prompt.changed':
-      return { lists: [], aiAnswers: [queryKeys.narrativeSummary] };
+      return { lists: [queryKeys.promptsRoot], aiAnswers: [queryKeys.narrativeSummary] };
+    case 'members.changed':
+      // A new member, a reset or a deactivation changes the names the sign-in and audit filters offer.
+      return { lists: [queryKeys.adminMembers, queryKeys.teamNamesRoot, queryKeys.auditRoot], aiAnswers: [] };
+    case 'pin-resets.changed':
+      return { lists: [queryKeys.pinResets, queryKeys.adminMembers], aiAnswers: [] };
+    case 'error-logs.changed':
+      return { lists: [queryKeys.errorLogsRoot], aiAnswers: [] };
+    case 'qa.progress':
+      return { lists: [queryKeys.qaProgress], aiAnswers: [] };
   }
 }
 
 /** After the live stream broke, events may have been missed: every query of these areas is refetched. */
-export const ROOTS_AFTER_DROP: readonly QueryKey[] = [queryKeys.commentsRoot, queryKeys.suggestionsRoot];
+export const ROOTS_AFTER_DROP: readonly QueryKey[] = [queryKeys.commentsRoot, queryKeys.suggestionsRoot, queryKeys.adminRoot];
 
 /**
  * Refetches what `event` changed and resolves when the lists are back. `fresh`: a list the caller

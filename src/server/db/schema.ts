@@ -51,6 +51,9 @@ export interface MembersTable {
   active: ColumnType<number, number | undefined, number>;
   created_at: EpochMs;
   pin_set_at: EpochMs | null;
+  /** The QA member the self-test signs in as: a real member, left out of analytics and AI inputs. */
+  is_qa: ColumnType<number, number | undefined, number>;
+  last_sign_in_at: EpochMs | null;
 }
 
 export interface SessionsTable {
@@ -186,7 +189,35 @@ export interface SuggestionVotesTable {
   created_at: EpochMs;
 }
 
+export type QaStatus = 'passed' | 'failed' | 'skipped';
+
+export interface QaRunsTable {
+  id: Generated<number>;
+  status: 'running' | 'done';
+  run_by: string;
+  started_at: EpochMs;
+  finished_at: EpochMs | null;
+  passed: ColumnType<number, number | undefined, number>;
+  failed: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+}
+
+export interface QaResultsTable {
+  id: Generated<number>;
+  run_id: number;
+  position: number;
+  test_name: string;
+  test_suite: string;
+  status: QaStatus;
+  duration_ms: number;
+  run_by: string;
+  /** Why a check failed or was skipped; null when it passed. */
+  reason: string | null;
+}
+
 export interface Database {
+  qa_runs: QaRunsTable;
+  qa_results: QaResultsTable;
   ai_prompts: AiPromptsTable;
   ai_outputs: AiOutputsTable;
   suggestion_generations: SuggestionGenerationsTable;

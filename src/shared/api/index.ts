@@ -1,9 +1,11 @@
+import { adminRoutes } from './admin.js';
 import { aiPromptRoutes } from './ai-prompts.js';
 import { architectureRoutes } from './architecture.js';
 import { authRoutes } from './auth.js';
 import { commentRoutes } from './comments.js';
 import { errorReportRoutes } from './error-reports.js';
 import { healthRoutes } from './health.js';
+import { qaRoutes } from './qa.js';
 import { suggestionRoutes } from './suggestions.js';
 
 /** Every API call, by area: `api(routes.comments.create, { body })` on the client. */
@@ -15,4 +17,6 @@ export const routes = {
   aiPrompts: aiPromptRoutes,
   errorReports: errorReportRoutes,
   health: healthRoutes,
+  admin: adminRoutes,
+  qa: qaRoutes,
 } as const;

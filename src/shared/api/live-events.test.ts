@@ -14,6 +14,12 @@ describe('parseLiveEventJson', () => {
     expect(parseLiveEvent('{"type":"ai-prompt.changed","promptId":2}')).toEqual({ type: 'ai-prompt.changed', promptId: 2 });
   });
 
+  it('accepts the admin events, which carry only their type', () => {
+    for (const type of ['members.changed', 'pin-resets.changed', 'error-logs.changed', 'qa.progress'] as const) {
+      expect(parseLiveEvent(JSON.stringify({ type, secret: 'x' }))).toEqual({ type });
+    }
+  });
+
   it('ignores anything else rather than trusting it', () => {
     for (const data of ['{"type":"suggestions.generated"}', '{"type":"suggestion.vote.changed","suggestionId":"9"}', '{"type":"ai-prompt.changed","promptId":null}']) {
       expect(parseLiveEvent(data)).toBeNull();

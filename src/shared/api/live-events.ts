@@ -13,8 +13,10 @@ export type CommentEvent =
 export type SuggestionsGeneratedEvent = { type: 'suggestions.generated'; generationId: number };
 export type SuggestionVoteEvent = { type: 'suggestion.vote.changed'; suggestionId: number };
 export type AiPromptEvent = { type: 'ai-prompt.changed'; promptId: number };
+/** What only the admin's panel shows: members, PIN reset requests, error logs, the self-test. */
+export type AdminEvent = { type: 'members.changed' } | { type: 'pin-resets.changed' } | { type: 'error-logs.changed' } | { type: 'qa.progress' };
 
-export type LiveEvent = CommentEvent | SuggestionsGeneratedEvent | SuggestionVoteEvent | AiPromptEvent;
+export type LiveEvent = CommentEvent | SuggestionsGeneratedEvent | SuggestionVoteEvent | AiPromptEvent | AdminEvent;
 export type LiveEventType = LiveEvent['type'];
 
 export function isCommentEvent(event: LiveEvent): event is CommentEvent {
@@ -23,6 +25,13 @@ export function isCommentEvent(event: LiveEvent): event is CommentEvent {
 
 export function isSuggestionEvent(event: LiveEvent): event is SuggestionsGeneratedEvent | SuggestionVoteEvent {
   return event.type === 'suggestions.generated' || event.type === 'suggestion.vote.changed';
+}
+
+const ADMIN_EVENT_TYPES: ReadonlySet<string> = new Set<AdminEvent['type']>(['members.changed', 'pin-resets.changed', 'error-logs.changed', 'qa.progress']);
+
+/** Admin events go only to admins' streams. */
+export function isAdminEvent(event: LiveEvent): event is AdminEvent {
+  return ADMIN_EVENT_TYPES.has(event.type);
 }
 
 /** A whole number id, as every id in an event is. */
@@ -59,6 +68,11 @@ export function parseLiveEvent(value: unknown): LiveEvent | null {
       const promptId = idField(record, 'promptId');
       return promptId === undefined ? null : { type, promptId };
     }
+    case 'members.changed':
+    case 'pin-resets.changed':
+    case 'error-logs.changed':
+    case 'qa.progress':
+      return { type };
     default:
       return null;
   }

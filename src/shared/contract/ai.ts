@@ -4,6 +4,7 @@ import { TEXT_RULE_MESSAGES, hasForbiddenControls } from '../text-rules.js';
 import { NARRATIVE_PROMPT_NAME, SUGGESTIONS_PLACEHOLDER, aiPromptRoutes } from '../api/ai-prompts.js';
 import { commentRoutes } from '../api/comments.js';
 import { suggestionRoutes } from '../api/suggestions.js';
+import { adminPasswordInputSchema, adminPasswordSchema } from './admin.js';
 import { componentIdSchema } from './architecture.js';
 import { commentVoteSchema, idParamsSchema, voteRequestSchema, voteTypeSchema } from './comments.js';
 
@@ -188,11 +189,14 @@ export const createAiPromptSchema = z.strictObject({
     .trim()
     .max(500, 'Description cannot be longer than 500 characters')
     .optional(),
-  adminPassword: z.string().min(1, 'Admin password is required').max(200),
+  adminPassword: adminPasswordSchema,
   /** Clients send 1; a saved prompt always becomes the active one. */
   isActive: z.union([z.literal(1), z.literal(true)]).optional(),
 });
 export type CreateAiPromptInput = z.input<typeof createAiPromptSchema>;
+
+export const activateAiPromptSchema = adminPasswordInputSchema;
+export type ActivateAiPromptInput = z.infer<typeof activateAiPromptSchema>;
 
 // ---------------------------------------------------------------- calls
 
@@ -205,4 +209,5 @@ export const aiContract = {
   prompts: { ...aiPromptRoutes.list, response: { 200: z.array(aiPromptSchema) } },
   activePrompt: { ...aiPromptRoutes.active, response: { 200: aiPromptSchema } },
   createPrompt: { ...aiPromptRoutes.create, body: createAiPromptSchema, response: { 201: aiPromptSchema } },
+  activatePrompt: { ...aiPromptRoutes.activate, params: idParamsSchema, body: activateAiPromptSchema, response: { 200: aiPromptSchema } },
 } as const;

@@ -9,7 +9,7 @@ import { currentUserSchema } from './user.js';
 /** Team password field: bounded so nobody can make the server hash megabytes. */
 const password = z.string().min(1, 'Password is required').max(200);
 /** Zero-width characters are dropped first, so a name of only those is empty; controls and direction overrides are refused. */
-const memberName = z
+export const memberNameSchema = z
   .string()
   .transform(withoutZeroWidth)
   .pipe(
@@ -26,7 +26,7 @@ const pin = z.string().regex(PIN_PATTERN, 'PIN must be exactly 4 digits');
 /** The sign-in payload. An empty PIN asks whether the member still has to create one. */
 export const loginRequestSchema = z.strictObject({
   password,
-  name: memberName,
+  name: memberNameSchema,
   pin: z.union([z.literal(''), pin]).optional().default(''),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -40,13 +40,13 @@ export const pinSetupRequiredSchema = z.object({
 export type PinSetupRequired = z.infer<typeof pinSetupRequiredSchema>;
 
 /** A new PIN must also not be one of the guessable ones (an existing PIN still signs in). */
-export const setupPinRequestSchema = z.strictObject({ password, name: memberName, pin: pin.refine((value) => !isGuessablePin(value), GUESSABLE_PIN_MESSAGE) });
+export const setupPinRequestSchema = z.strictObject({ password, name: memberNameSchema, pin: pin.refine((value) => !isGuessablePin(value), GUESSABLE_PIN_MESSAGE) });
 export type SetupPinRequest = z.infer<typeof setupPinRequestSchema>;
 
-export const quickLoginRequestSchema = z.strictObject({ name: memberName, pin });
+export const quickLoginRequestSchema = z.strictObject({ name: memberNameSchema, pin });
 export type QuickLoginRequest = z.infer<typeof quickLoginRequestSchema>;
 
-export const forgotPinRequestSchema = z.strictObject({ memberName });
+export const forgotPinRequestSchema = z.strictObject({ memberName: memberNameSchema });
 export type ForgotPinRequest = z.infer<typeof forgotPinRequestSchema>;
 
 export const checkSessionResponseSchema = z.object({

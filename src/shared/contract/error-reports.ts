@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_TYPES, SEVERITIES, errorReportRoutes } from '../api/error-reports.js';
 import { ERROR_REPORT_LIMITS } from '../limits.js';
+import { idParamsSchema } from './comments.js';
 
 export const errorTypeSchema = z.enum(ERROR_TYPES);
 export const severitySchema = z.enum(SEVERITIES);
@@ -22,4 +23,29 @@ export type ErrorReport = z.infer<typeof errorReportSchema>;
 export const errorReportAcceptedSchema = z.object({ id: z.number().int().positive() });
 export type ErrorReportAccepted = z.infer<typeof errorReportAcceptedSchema>;
 
+/** A stored error as the admin sees it: identical reports are one entry with a count. */
+export const errorLogEntrySchema = z.object({
+  id: z.number().int().positive(),
+  errorType: z.string(),
+  message: z.string(),
+  stack: z.string().nullable(),
+  severity: z.string(),
+  source: z.string(),
+  url: z.string().nullable(),
+  memberName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  lastSeenAt: z.iso.datetime(),
+  occurrences: z.number().int().positive(),
+  resolved: z.boolean(),
+  resolvedAt: z.iso.datetime().nullable(),
+  resolvedBy: z.string().nullable(),
+});
+export type ErrorLogEntry = z.infer<typeof errorLogEntrySchema>;
+
 export const reportErrorContract = { ...errorReportRoutes.create, body: errorReportSchema, response: { 201: errorReportAcceptedSchema } } as const;
+
+export const errorLogContract = {
+  list: { ...errorReportRoutes.list, response: { 200: z.array(errorLogEntrySchema) } },
+  unresolved: { ...errorReportRoutes.unresolved, response: { 200: z.array(errorLogEntrySchema) } },
+  resolve: { ...errorReportRoutes.resolve, params: idParamsSchema, response: { 200: errorLogEntrySchema } },
+} as const;

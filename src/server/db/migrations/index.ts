@@ -4,7 +4,8 @@ import { comments } from './0003-comments.js';
 import { ai } from './0004-ai.js';
 import { enrollment } from './0005-enrollment.js';
 import { errorReportGroups } from './0006-error-report-groups.js';
+import { admin } from './0007-admin.js';
 import type { Migration } from './types.js';
 
 /** Applied in this order, each exactly once per database. Append only. */
-export const migrations: readonly Migration[] = [foundation, membersAndSessions, comments, ai, enrollment, errorReportGroups];
+export const migrations: readonly Migration[] = [foundation, membersAndSessions, comments, ai, enrollment, errorReportGroups, admin];
