@@ -40,6 +40,7 @@ import { ENROLLMENT_LINK_PREFIX } from '../shared/api/auth.js';
 import { registerErrorReportRoutes } from './modules/error-reports/routes.js';
 import { ErrorReports } from './modules/error-reports/service.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerQaRoutes } from './modules/qa/routes.js';
 
 export interface BuildOptions {
   /** Where log lines go; defaults to stdout. */
@@ -191,6 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const suggestions = new SuggestionService(database.db, database.dialect, ai, events, titleOrId);
   registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });
   registerAiPromptRoutes(app, prompts);
+  registerQaRoutes(app);
 
   const client = await registerClientApp(app, config.clientDir);
   const notFoundLimit = limiter.hook({ name: 'api-not-found', max: 120, windowMs: 60_000 });

@@ -163,6 +163,14 @@ export interface Secrets {
   pinPepper: string;
 }
 
+/** Where each secret's value came from: the environment, or generated on a first start and kept in DATA_DIR. */
+export type SecretSources = Record<keyof Secrets, 'environment' | 'generated'>;
+
+export function secretSourcesOf(env: Env): SecretSources {
+  const source = (value: string | undefined) => (value === undefined ? 'generated' : 'environment');
+  return { teamPassword: source(env.TEAM_PASSWORD), adminPassword: source(env.ADMIN_PASSWORD), qaPin: source(env.QA_PIN), pinPepper: source(env.PIN_PEPPER) };
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -198,6 +206,7 @@ export interface AppConfig {
   /** Directory of the built client; absent when only the API is wanted (API tests). */
   clientDir: string | undefined;
   secrets: Secrets;
+  secretSources: SecretSources;
 }
 
 export class ConfigError extends Error {}
@@ -332,6 +341,7 @@ export function configFromEnv(env: Env, secrets: Secrets, clientDir: string | un
     errorLogs: { maxRows: env.ERROR_LOG_MAX_ROWS, resolvedRetentionMs: env.ERROR_LOG_RESOLVED_RETENTION_DAYS * 24 * 3_600_000 },
     clientDir,
     secrets,
+    secretSources: secretSourcesOf(env),
   };
 }
 

@@ -98,3 +98,12 @@ export async function resolvePinResetRequests(db: Kysely<Database>, memberId: nu
     .where('status', '=', 'pending')
     .execute();
 }
+
+export function findMemberById(db: Kysely<Database>, id: number): Promise<MemberRow | undefined> {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The QA member: flagged, a plain member, active, with the configured PIN. */
+export async function markQaMember(db: Kysely<Database>, memberId: number, pinHash: string): Promise<void> {
+  await db.updateTable('members').set({ is_qa: 1, role: 'member', active: 1, pin_hash: pinHash, pin_set_at: Date.now() }).where('id', '=', memberId).execute();
+}

@@ -5,10 +5,11 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SessionEndNotice } from '../../event-bus/event-bus.js';
 import { LoginLocks } from '../auth/lockout.js';
+import { hashPin } from '../auth/secrets.js';
 import { deleteDeviceTokensOf, deleteSessionsOf } from '../auth/repo.js';
 import { findEnrollmentExpiry } from '../enrollment/repo.js';
 import { issueEnrollmentLink, type EnrollmentLink } from '../enrollment/service.js';
-import { clearAllPinHashes, clearPinHash, findMemberByKey, insertMemberIfAbsent, resolvePinResetRequests, setRole } from './repo.js';
+import { clearAllPinHashes, clearPinHash, findMemberByKey, insertMemberIfAbsent, markQaMember, resolvePinResetRequests, setRole } from './repo.js';
 import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 
 export interface AddMemberResult {
@@ -117,4 +118,20 @@ export async function forgetAllPins(db: Kysely<Database>): Promise<number> {
     await deleteDeviceTokensOf(trx);
     return cleared;
   });
+}
+
+/**
+ * The QA member the self-test signs in as: a real member flagged as QA (left out of analytics, AI
+ * inputs and the sign-in name list) whose PIN is the configured QA PIN. Creating it again resets it
+ * to that state. Refuses a name that belongs to a real member, so the flag can never take one over.
+ */
+export async function ensureQaMember(db: Kysely<Database>, qaUserName: string, qaPin: string, pinPepper: string): Promise<MemberRow> {
+  const { created, fullName } = await addMember(db, qaUserName);
+  const member = await findMemberByKey(db, nameKey(fullName));
+  if (member === undefined) throw notFound(`No member named "${fullName}"`, ERROR_CODES.memberNotFound);
+  if (!created && member.is_qa !== 1) {
+    throw conflict(`${member.full_name} is a team member, not the QA user; set QA_USER_NAME to another name`, ERROR_CODES.conflict);
+  }
+  await markQaMember(db, member.id, await hashPin(qaPin, pinPepper));
+  return { ...member, is_qa: 1, role: 'member', active: 1 };
 }
