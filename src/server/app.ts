@@ -33,6 +33,8 @@ import { registerSuggestionRoutes } from './modules/suggestions/routes.js';
 import { SuggestionService } from './modules/suggestions/service.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { AdminActions } from './modules/admin/policies.js';
+import { registerAdminRoutes } from './modules/admin/routes.js';
+import { AdminService } from './modules/admin/service.js';
 import { ensureAdmin } from './modules/members/service.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { deleteExpiredEnrollmentTokens } from './modules/enrollment/repo.js';
@@ -146,7 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const events = await startEventBus(app, database, config.databaseUrl);
   app.decorate('events', events);
   const sessions = new SessionStore(database.db, config.session, (notice) => events.endSessions(notice));
-  const errorReports = new ErrorReports(database.db, config.errorLogs);
+  const errorReports = new ErrorReports(database.db, config.errorLogs, events);
   const sweep = setInterval(() => {
     Promise.all([limiter.deleteExpired(), sessions.deleteExpired(), deleteExpiredEnrollmentTokens(database.db, Date.now()), errorReports.sweep()]).catch((error: unknown) => {
       app.log.warn({ err: error }, 'expiry sweep failed');
@@ -192,6 +194,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const suggestions = new SuggestionService(database.db, database.dialect, ai, events, titleOrId);
   registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });
   registerAiPromptRoutes(app, prompts);
+  registerAdminRoutes(app, new AdminService(database.db, database.dialect, events, adminActions, config));
   registerQaRoutes(app);
 
   const client = await registerClientApp(app, config.clientDir);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../http/types.js';
 import { ErrorReports } from '../modules/error-reports/service.js';
+import { LocalEventBus } from '../event-bus/event-bus.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
@@ -96,7 +97,7 @@ describe('error report flood', () => {
     const recent = (await report({ ...REPORT, message: 'fixed yesterday' })).json<{ id: number }>().id;
     await db.updateTable('error_logs').set({ resolved: 1, resolved_at: now - 31 * 24 * 3_600_000 }).where('id', '=', old).execute();
     await db.updateTable('error_logs').set({ resolved: 1, resolved_at: now - 24 * 3_600_000 }).where('id', '=', recent).execute();
-    const sweeper = new ErrorReports(db, { maxRows: 10, resolvedRetentionMs: 30 * 24 * 3_600_000 });
+    const sweeper = new ErrorReports(db, { maxRows: 10, resolvedRetentionMs: 30 * 24 * 3_600_000 }, new LocalEventBus());
     await sweeper.sweep(now);
     const left = await rows();
     expect(left.map((row) => row.id)).not.toContain(old);

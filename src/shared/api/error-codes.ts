@@ -35,6 +35,13 @@ export const ERROR_CODES = {
   adminOnly: 'ADMIN_ONLY',
   invalidAdminPassword: 'INVALID_ADMIN_PASSWORD',
   adminPasswordThrottled: 'ADMIN_PASSWORD_THROTTLED',
+  memberExists: 'MEMBER_EXISTS',
+  forbiddenChange: 'FORBIDDEN_CHANGE',
+  pinResetNotFound: 'PIN_RESET_NOT_FOUND',
+  alreadyResolved: 'ALREADY_RESOLVED',
+  errorLogNotFound: 'ERROR_LOG_NOT_FOUND',
+  promptNotFound: 'PROMPT_NOT_FOUND',
+  qaRunInProgress: 'QA_RUN_IN_PROGRESS',
   // Review
   unknownComponent: 'UNKNOWN_COMPONENT',
   commentNotFound: 'COMMENT_NOT_FOUND',

@@ -16,4 +16,10 @@ export function registerAiPromptRoutes(app: App, prompts: PromptService) {
     { config: { access: 'admin' }, schema: { body: aiContract.createPrompt.body, response: aiContract.createPrompt.response } },
     async (request, reply) => reply.status(201).send(await prompts.create(requireAdmin(request), { ip: request.ip }, request.body)),
   );
+
+  app.post(
+    aiContract.activatePrompt.path,
+    { config: { access: 'admin' }, schema: { params: aiContract.activatePrompt.params, body: aiContract.activatePrompt.body, response: aiContract.activatePrompt.response } },
+    async (request) => prompts.activate(requireAdmin(request), { ip: request.ip }, request.params.id, request.body.adminPassword),
+  );
 }

@@ -6,7 +6,7 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import type { AdminActions } from '../admin/policies.js';
-import { findActiveNarrativePrompt, insertActiveNarrativePrompt, listPrompts, type PromptRow } from './repo.js';
+import { activateNarrativePrompt, findActiveNarrativePrompt, insertActiveNarrativePrompt, listPrompts, type PromptRow } from './repo.js';
 
 function present(row: PromptRow): AiPrompt {
   return {
@@ -45,6 +45,17 @@ export class PromptService {
     const row = await this.adminActions.run(admin, context, input.adminPassword, 'save AI prompt', () =>
       insertActiveNarrativePrompt(this.db, this.dialect, { prompt: input.prompt, description, createdBy: admin.full_name }),
     );
+    await this.events.publish({ type: 'ai-prompt.changed', promptId: row.id });
+    return present(row);
+  }
+
+  /** Rollback: an earlier version becomes the active prompt again. */
+  async activate(admin: MemberRow, context: { ip: string }, id: number, adminPassword: string): Promise<AiPrompt> {
+    const row = await this.adminActions.run(admin, context, adminPassword, `activate AI prompt ${id}`, async () => {
+      const activated = await activateNarrativePrompt(this.db, this.dialect, id);
+      if (activated === undefined) throw notFound('No such prompt', ERROR_CODES.promptNotFound);
+      return activated;
+    });
     await this.events.publish({ type: 'ai-prompt.changed', promptId: row.id });
     return present(row);
   }

@@ -173,6 +173,8 @@ export function registerAuthRoutes(
     { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.forgotPin.body, response: { 200: messageResponseSchema } } },
     async (request) => {
       await auth.forgotPin(request.body.memberName, contextOf(request));
+      // Sent whether or not the name exists (the answer must not tell); the admin's list simply refetches.
+      await app.events.publish({ type: 'pin-resets.changed' });
       return { message: AUTH_MESSAGES.forgotPinAccepted };
     },
   );

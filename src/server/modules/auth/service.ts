@@ -7,7 +7,7 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors.js';
 import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import { consumeEnrollment, memberOfEnrollment } from '../enrollment/service.js';
-import { findMemberByKey, insertPinResetRequest, listActiveMemberNames, setFirstPinHash } from '../members/repo.js';
+import { findMemberByKey, insertPinResetRequest, listActiveMemberNames, recordSignIn, setFirstPinHash } from '../members/repo.js';
 import { audit, type AuditEvent } from './audit.js';
 import { LoginLocks, type CountedAttempt } from './lockout.js';
 import { hashPin, secretsMatch, verifyDecoy, verifyPin } from './secrets.js';
@@ -232,6 +232,7 @@ export class AuthService {
       const sessions = this.sessions.within(trx);
       await new LoginLocks(trx).clear(key);
       await deleteEnrollmentTokensOf(trx, member.id);
+      await recordSignIn(trx, member.id, Date.now());
       const sessionToken = await sessions.createSession(member.id, context);
       const deviceToken = existingDevice ?? (await sessions.createDeviceToken(member.id));
       await audit(trx, { event, outcome: 'success', actorName: member.full_name, ip: context.ip });

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { CommentForAnalysis } from '../../ai-providers/provider.js';
 import type { Database } from '../../db/schema.js';
-import { listAllCommentsWithVoteTypes, listCommentsWithVotes, type CommentRowForAnalysis, type VoteTypeRow } from './repo.js';
+import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
+import { listAllCommentsWithVoteTypes, listCommentsWithVotes, listQaMemberIds, type CommentRowForAnalysis, type VoteTypeRow } from './repo.js';
 
 /** Up and down votes per comment id, from vote rows. */
 export function tallyVotes(votes: readonly VoteTypeRow[]): Map<number, { up: number; down: number }> {
@@ -31,10 +32,19 @@ function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly
   }));
 }
 
-/** One component's comments as the providers read them, newest first. */
+/**
+ * One component's comments as the providers read them, newest first. The QA member's comments and
+ * votes count only on the QA component, where the self-test checks the summary.
+ */
 export async function componentCommentsForAnalysis(db: Kysely<Database>, componentId: string, componentTitle: string): Promise<CommentForAnalysis[]> {
   const { comments, votes } = await listCommentsWithVotes(db, componentId);
-  return forAnalysis(comments, votes, () => componentTitle);
+  if (componentId === QA_TEST_COMPONENT_ID) return forAnalysis(comments, votes, () => componentTitle);
+  const qa = new Set(await listQaMemberIds(db));
+  return forAnalysis(
+    comments.filter((comment) => !qa.has(comment.member_id)),
+    votes.filter((vote) => !qa.has(vote.member_id)),
+    () => componentTitle,
+  );
 }
 
 /** Every comment of the review, oldest first, in two queries. */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
 import type { CommentKind, VoteType } from '../../../shared/contract/comments.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
@@ -15,6 +16,7 @@ export interface CommentRow {
 
 export interface VoteRow {
   comment_id: number;
+  member_id: number;
   member_name: string;
   vote_type: VoteType;
 }
@@ -32,7 +34,7 @@ export async function listCommentsWithVotes(db: Kysely<Database>, componentId: s
   const votes = await db
     .selectFrom('comment_votes')
     .innerJoin('comments', 'comments.id', 'comment_votes.comment_id')
-    .select(['comment_votes.comment_id', 'comment_votes.member_name', 'comment_votes.vote_type'])
+    .select(['comment_votes.comment_id', 'comment_votes.member_id', 'comment_votes.member_name', 'comment_votes.vote_type'])
     .where('comments.component_id', '=', componentId)
     .orderBy('comment_votes.created_at')
     .execute();
@@ -106,16 +108,30 @@ export async function deleteComment(trx: Transaction<Database>, id: number): Pro
 export type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_name' | 'created_at'>;
 export type VoteTypeRow = { comment_id: number; vote_type: VoteType };
 
-/** Every comment of the review, oldest first, and every vote: two queries. */
+/** Every comment of the review, oldest first, and every vote: two queries. The QA member's and the QA component's are left out. */
 export async function listAllCommentsWithVoteTypes(db: Kysely<Database>): Promise<{ comments: CommentRowForAnalysis[]; votes: VoteTypeRow[] }> {
   const comments = await db
     .selectFrom('comments')
-    .select(['id', 'component_id', 'kind', 'content', 'member_name', 'created_at'])
-    .orderBy('created_at')
-    .orderBy('id')
+    .innerJoin('members', 'members.id', 'comments.member_id')
+    .select(['comments.id', 'comments.component_id', 'comments.kind', 'comments.content', 'comments.member_name', 'comments.created_at'])
+    .where('members.is_qa', '=', 0)
+    .where('comments.component_id', '!=', QA_TEST_COMPONENT_ID)
+    .orderBy('comments.created_at')
+    .orderBy('comments.id')
     .execute();
-  const votes = await db.selectFrom('comment_votes').select(['comment_id', 'vote_type']).execute();
+  const votes = await db
+    .selectFrom('comment_votes')
+    .innerJoin('members', 'members.id', 'comment_votes.member_id')
+    .select(['comment_votes.comment_id', 'comment_votes.vote_type'])
+    .where('members.is_qa', '=', 0)
+    .execute();
   return { comments, votes };
+}
+
+/** The QA member's id(s): the self-test's own writes never reach a real component's AI input. */
+export async function listQaMemberIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('members').select('id').where('is_qa', '=', 1).execute();
+  return rows.map((row) => row.id);
 }
 
 /** The votes on some comments, in statements of at most 500 ids (SQLite caps the bound parameters). */

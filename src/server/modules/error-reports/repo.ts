@@ -1,5 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, NewErrorLog } from '../../db/schema.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, ErrorLogsTable, NewErrorLog } from '../../db/schema.js';
+
+export type ErrorLogRow = Selectable<ErrorLogsTable>;
 
 /** Ranks severities for "keep the worst one seen": lower is worse. */
 const severityRank = (column: string) =>
@@ -48,4 +50,17 @@ export async function trimErrorLogs(db: Kysely<Database>, keep: number): Promise
 export async function deleteResolvedBefore(db: Kysely<Database>, cutoff: number): Promise<number> {
   const result = await db.deleteFrom('error_logs').where('resolved', '=', 1).where('resolved_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The most recently seen entries first; `unresolvedOnly` for the admin's to-do list. */
+export function listErrorLogs(db: Kysely<Database>, options: { unresolvedOnly: boolean; limit: number }): Promise<ErrorLogRow[]> {
+  let query = db.selectFrom('error_logs').selectAll();
+  if (options.unresolvedOnly) query = query.where('resolved', '=', 0);
+  return query.orderBy('last_seen_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+/** Marks an entry resolved (once: a second call keeps the first resolver); undefined when there is no such entry. */
+export async function resolveErrorLog(db: Kysely<Database>, id: number, resolvedBy: string, now: number): Promise<ErrorLogRow | undefined> {
+  await db.updateTable('error_logs').set({ resolved: 1, resolved_at: now, resolved_by: resolvedBy }).where('id', '=', id).where('resolved', '=', 0).execute();
+  return db.selectFrom('error_logs').selectAll().where('id', '=', id).executeTakeFirst();
 }

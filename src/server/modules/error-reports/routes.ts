@@ -1,7 +1,8 @@
-import { reportErrorContract } from '../../../shared/contract/error-reports.js';
+import { errorLogContract, reportErrorContract } from '../../../shared/contract/error-reports.js';
 import { ERROR_REPORT_LIMITS } from '../../../shared/limits.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
+import { requireAdmin } from '../auth/guards.js';
 import type { ErrorReports } from './service.js';
 
 export function registerErrorReportRoutes(app: App, deps: { reports: ErrorReports; limiter: RateLimiter }) {
@@ -24,5 +25,16 @@ export function registerErrorReportRoutes(app: App, deps: { reports: ErrorReport
       const id = await deps.reports.record(request.body, { memberName: request.member?.full_name ?? null, ip: request.ip });
       return reply.status(201).send({ id });
     },
+  );
+
+  const adminOnly = { access: 'admin' } as const;
+  app.get(errorLogContract.list.path, { config: adminOnly, schema: { response: errorLogContract.list.response } }, async () => deps.reports.list({ unresolvedOnly: false }));
+  app.get(errorLogContract.unresolved.path, { config: adminOnly, schema: { response: errorLogContract.unresolved.response } }, async () =>
+    deps.reports.list({ unresolvedOnly: true }),
+  );
+  app.patch(
+    errorLogContract.resolve.path,
+    { config: adminOnly, schema: { params: errorLogContract.resolve.params, response: errorLogContract.resolve.response } },
+    async (request) => deps.reports.resolve(requireAdmin(request), { ip: request.ip }, request.params.id),
   );
 }

@@ -1,8 +1,36 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ErrorReport } from '../../../shared/contract/error-reports.js';
-import type { Database } from '../../db/schema.js';
-import { deleteResolvedBefore, trimErrorLogs, upsertErrorGroup } from './repo.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import type { ErrorLogEntry, ErrorReport } from '../../../shared/contract/error-reports.js';
+import type { Database, MemberRow } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
+import { audit } from '../auth/audit.js';
+import { deleteResolvedBefore, listErrorLogs, resolveErrorLog, trimErrorLogs, upsertErrorGroup, type ErrorLogRow } from './repo.js';
+
+/** The admin's lists are bounded: the page shows the first few, and the table is capped anyway. */
+const ERROR_LIST_LIMIT = 200;
+
+const isoOrNull = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
+
+function presentErrorLog(row: ErrorLogRow): ErrorLogEntry {
+  return {
+    id: row.id,
+    errorType: row.error_type,
+    message: row.message,
+    stack: row.stack,
+    severity: row.severity,
+    source: row.source,
+    url: row.url,
+    memberName: row.member_name,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastSeenAt: new Date(row.last_seen_at).toISOString(),
+    occurrences: row.occurrences,
+    resolved: row.resolved === 1,
+    resolvedAt: isoOrNull(row.resolved_at),
+    resolvedBy: row.resolved_by,
+  };
+}
 
 export interface ReportContext {
   memberName: string | null;
@@ -39,6 +67,7 @@ export class ErrorReports {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly limits: ErrorLogLimits,
+    private readonly events: EventBus,
   ) {}
 
   /**
@@ -73,7 +102,22 @@ export class ErrorReports {
         await trimErrorLogs(this.db, this.limits.maxRows - this.trimEvery);
       }
     }
+    // The admin's open panel refreshes its lists; an admin-only event, so members' streams never see it.
+    await this.events.publish({ type: 'error-logs.changed' });
     return id;
+  }
+
+  async list(options: { unresolvedOnly: boolean }): Promise<ErrorLogEntry[]> {
+    return (await listErrorLogs(this.db, { unresolvedOnly: options.unresolvedOnly, limit: ERROR_LIST_LIMIT })).map(presentErrorLog);
+  }
+
+  /** Resolving is the admin role alone (the product's call carries no password); it is audited. */
+  async resolve(admin: MemberRow, context: { ip: string }, id: number, now = Date.now()): Promise<ErrorLogEntry> {
+    const row = await resolveErrorLog(this.db, id, admin.full_name, now);
+    if (row === undefined) throw notFound('No such error log entry', ERROR_CODES.errorLogNotFound);
+    await audit(this.db, { event: 'admin-action', outcome: 'success', actorName: admin.full_name, ip: context.ip, detail: `resolve error log ${id}` });
+    await this.events.publish({ type: 'error-logs.changed' });
+    return presentErrorLog(row);
   }
 
   /** The periodic clean-up: resolved rows past their retention, and the cap (other instances insert too). */

@@ -29,8 +29,9 @@ export function listMembers(db: Kysely<Database>): Promise<MemberRow[]> {
   return db.selectFrom('members').selectAll().orderBy('full_name').execute();
 }
 
+/** The names the sign-in screen suggests: active members, without the QA member (it is not a teammate). */
 export async function listActiveMemberNames(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom('members').select('full_name').where('active', '=', 1).orderBy('full_name').execute();
+  const rows = await db.selectFrom('members').select('full_name').where('active', '=', 1).where('is_qa', '=', 0).orderBy('full_name').execute();
   return rows.map((row) => row.full_name);
 }
 
@@ -106,4 +107,8 @@ export function findMemberById(db: Kysely<Database>, id: number): Promise<Member
 /** The QA member: flagged, a plain member, active, with the configured PIN. */
 export async function markQaMember(db: Kysely<Database>, memberId: number, pinHash: string): Promise<void> {
   await db.updateTable('members').set({ is_qa: 1, role: 'member', active: 1, pin_hash: pinHash, pin_set_at: Date.now() }).where('id', '=', memberId).execute();
+}
+
+export async function recordSignIn(db: Kysely<Database>, memberId: number, now: number): Promise<void> {
+  await db.updateTable('members').set({ last_sign_in_at: now }).where('id', '=', memberId).execute();
 }

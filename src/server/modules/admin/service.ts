@@ -1,0 +1,249 @@
+import type { Kysely } from 'kysely';
+import { AUDIT_PAGE_SIZE } from '../../../shared/api/admin.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import type { AddMemberInput, AddMemberResult, AdminMember, AuditPage, EnrollmentLinkResult, PinResetRequest, SystemStatus } from '../../../shared/contract/admin.js';
+import type { MessageResponse } from '../../../shared/contract/common.js';
+import { nameKey, normalizeFullName } from '../../../shared/names.js';
+import { PRODUCT_VERSION } from '../../../shared/product.js';
+import type { AppConfig } from '../../config.js';
+import type { Dialect } from '../../db/connection.js';
+import type { Database, MemberRow } from '../../db/schema.js';
+import { conflict, notFound } from '../../errors.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
+import { deleteDeviceTokensOf, deleteSessionsOf } from '../auth/repo.js';
+import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
+import type { EnrollmentLink } from '../enrollment/service.js';
+import { findMemberById } from '../members/repo.js';
+import { addMember, ensureQaMember, newEnrollmentLink, resetMemberPin, unlockMember } from '../members/service.js';
+import type { AdminActions } from './policies.js';
+import {
+  countActiveAdmins,
+  findMemberOverview,
+  findPinResetRequest,
+  listMemberOverview,
+  listPinResetRequests,
+  pageAudit,
+  setMemberActive,
+  setMemberRole,
+  type AuditRow,
+  type MemberOverviewRow,
+  type PinResetRow,
+} from './repo.js';
+
+/** The PIN reset list is a working list, not an archive: the most recent ones are enough. */
+const PIN_RESET_LIST_LIMIT = 200;
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+const isoOrNull = (epochMs: number | null) => (epochMs === null ? null : iso(epochMs));
+
+function presentMember(row: MemberOverviewRow, now: number): AdminMember {
+  const expiresAt = row.enrollment_expires_at;
+  return {
+    id: row.id,
+    name: row.full_name,
+    role: row.role,
+    isQa: row.is_qa === 1,
+    active: row.active === 1,
+    pinSet: row.pin_hash !== null,
+    enrollment: expiresAt === null ? 'none' : expiresAt > now ? 'pending' : 'expired',
+    enrollmentExpiresAt: isoOrNull(expiresAt),
+    lastSignInAt: isoOrNull(row.last_sign_in_at),
+    lockedUntil: row.locked_until !== null && row.locked_until > now ? iso(row.locked_until) : null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+function presentPinReset(row: PinResetRow): PinResetRequest {
+  return {
+    id: row.id,
+    memberName: row.member_name,
+    status: row.status,
+    requestedAt: iso(row.requested_at),
+    resolvedAt: isoOrNull(row.resolved_at),
+    resolvedBy: row.resolved_by,
+  };
+}
+
+function presentAudit(row: AuditRow) {
+  return { id: row.id, event: row.event, outcome: row.outcome, actorName: row.actor_name, ip: row.ip, detail: row.detail, createdAt: iso(row.created_at) };
+}
+
+function presentLink(link: EnrollmentLink) {
+  return { url: link.url, expiresAt: iso(link.expiresAt) };
+}
+
+interface Context {
+  ip: string;
+}
+
+/**
+ * The admin panel's actions. The route guard has checked the admin role; every change here also
+ * checks the admin password through AdminActions (throttled, audited) and announces itself on the
+ * live stream so another admin's panel follows.
+ */
+export class AdminService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    private readonly events: EventBus,
+    private readonly actions: AdminActions,
+    private readonly config: Pick<AppConfig, 'publicUrl' | 'adminName' | 'qaUserName' | 'secrets' | 'secretSources' | 'ai'>,
+  ) {}
+
+  async members(now = Date.now()): Promise<AdminMember[]> {
+    return (await listMemberOverview(this.db)).map((row) => presentMember(row, now));
+  }
+
+  async addMember(admin: MemberRow, context: Context, input: AddMemberInput): Promise<AddMemberResult> {
+    const name = normalizeFullName(input.memberName);
+    const result = await this.actions.run(admin, context, input.adminPassword, `add member ${name}`, async () => {
+      const added = await addMember(this.db, name);
+      if (!added.created) throw conflict(`${added.fullName} is already a team member`, ERROR_CODES.memberExists);
+      return newEnrollmentLink(this.db, added.fullName, this.config.publicUrl);
+    });
+    await this.events.publish({ type: 'members.changed' });
+    const overview = await findMemberOverview(this.db, result.member.id);
+    if (overview === undefined) throw notFound(`No member named "${name}"`, ERROR_CODES.memberNotFound);
+    return {
+      message: `${result.member.full_name} has been added to the team. Send them the enrollment link below; it works once.`,
+      memberName: result.member.full_name,
+      enrollmentLink: presentLink(result.link),
+      member: presentMember(overview, Date.now()),
+    };
+  }
+
+  async enrollmentLink(admin: MemberRow, context: Context, memberId: number, adminPassword: string): Promise<EnrollmentLinkResult> {
+    const member = await this.member(memberId);
+    const { link } = await this.actions.run(admin, context, adminPassword, `new enrollment link for ${member.full_name}`, () =>
+      newEnrollmentLink(this.db, member.full_name, this.config.publicUrl),
+    );
+    await this.events.publish({ type: 'members.changed' });
+    return { message: `A new enrollment link for ${member.full_name}; any earlier link no longer works.`, memberName: member.full_name, enrollmentLink: presentLink(link) };
+  }
+
+  async unlock(admin: MemberRow, context: Context, memberId: number, adminPassword: string): Promise<MessageResponse> {
+    const member = await this.member(memberId);
+    await this.actions.run(admin, context, adminPassword, `unlock ${member.full_name}`, () => unlockMember(this.db, member.full_name));
+    await this.events.publish({ type: 'members.changed' });
+    return { message: `${member.full_name} can sign in again.` };
+  }
+
+  async setRole(admin: MemberRow, context: Context, memberId: number, input: { adminPassword: string; role: 'member' | 'admin' }): Promise<MessageResponse> {
+    const member = await this.member(memberId);
+    await this.actions.run(admin, context, input.adminPassword, `make ${member.full_name} ${input.role}`, async () => {
+      if (member.role === input.role) return;
+      if (input.role === 'admin' && member.is_qa === 1) throw conflict('The QA user cannot be an admin', ERROR_CODES.forbiddenChange);
+      if (input.role === 'member') this.refuseChangeToKeyAdmin(admin, member, 'remove the admin role of');
+      await setMemberRole(this.db, member.id, input.role);
+    });
+    // Open live streams carry the old role; ending them makes the browser reconnect with the new one.
+    await this.events.endSessions({ memberId: member.id });
+    await this.events.publish({ type: 'members.changed' });
+    return { message: input.role === 'admin' ? `${member.full_name} is now an admin.` : `${member.full_name} is now a member.` };
+  }
+
+  async setActive(admin: MemberRow, context: Context, memberId: number, input: { adminPassword: string; active: boolean }): Promise<MessageResponse> {
+    const member = await this.member(memberId);
+    await this.actions.run(admin, context, input.adminPassword, `${input.active ? 'reactivate' : 'deactivate'} ${member.full_name}`, async () => {
+      if (input.active) {
+        await setMemberActive(this.db, member.id, true);
+        return;
+      }
+      this.refuseChangeToKeyAdmin(admin, member, 'deactivate');
+      if (member.role === 'admin' && (await countActiveAdmins(this.db)) <= 1) throw conflict('The last admin cannot be deactivated', ERROR_CODES.forbiddenChange);
+      // Signed out everywhere at once: no session, no quick login, no enrollment link survives.
+      await this.db.transaction().execute(async (trx) => {
+        await setMemberActive(trx, member.id, false);
+        await deleteSessionsOf(trx, member.id);
+        await deleteDeviceTokensOf(trx, member.id);
+        await deleteEnrollmentTokensOf(trx, member.id);
+      });
+      await this.events.endSessions({ memberId: member.id });
+    });
+    await this.events.publish({ type: 'members.changed' });
+    return { message: input.active ? `${member.full_name} can sign in again.` : `${member.full_name} has been deactivated and signed out everywhere.` };
+  }
+
+  async initQa(admin: MemberRow, context: Context, adminPassword: string): Promise<MessageResponse> {
+    const qa = await this.actions.run(admin, context, adminPassword, 'initialize the QA user', () =>
+      ensureQaMember(this.db, this.config.qaUserName, this.config.secrets.qaPin, this.config.secrets.pinPepper),
+    );
+    await this.events.publish({ type: 'members.changed' });
+    return { message: `QA test user "${qa.full_name}" is ready with the configured QA PIN. The self-test signs in as this member; it is left out of analytics and AI summaries.` };
+  }
+
+  async pinResetRequests(): Promise<PinResetRequest[]> {
+    return (await listPinResetRequests(this.db, PIN_RESET_LIST_LIMIT)).map(presentPinReset);
+  }
+
+  async resolvePinReset(admin: MemberRow, context: Context, requestId: number, adminPassword: string): Promise<EnrollmentLinkResult> {
+    const request = await findPinResetRequest(this.db, requestId);
+    if (request === undefined) throw notFound('No such PIN reset request', ERROR_CODES.pinResetNotFound);
+    const member = await this.member(request.member_id);
+    const reset = await this.actions.run(admin, context, adminPassword, `reset the PIN of ${member.full_name}`, async () => {
+      // Read again inside the action: two admins pressing at once reset once.
+      const current = await findPinResetRequest(this.db, requestId);
+      if (current?.status !== 'pending') throw conflict(`The request of ${member.full_name} is already resolved`, ERROR_CODES.alreadyResolved);
+      return resetMemberPin(this.db, member.full_name, admin.full_name, { publicUrl: this.config.publicUrl, notifyEnded: (notice) => this.events.endSessions(notice) });
+    });
+    if (reset === undefined) throw notFound(`No member named "${member.full_name}"`, ERROR_CODES.memberNotFound);
+    await this.events.publish({ type: 'pin-resets.changed' });
+    return {
+      message: `The PIN of ${member.full_name} has been cleared and they are signed out everywhere. Send them the enrollment link below to create a new PIN.`,
+      memberName: member.full_name,
+      enrollmentLink: presentLink(reset.link),
+    };
+  }
+
+  async audit(query: { member?: string | undefined; event?: string | undefined; page?: number | undefined }): Promise<AuditPage> {
+    const page = query.page ?? 1;
+    const { rows, total } = await pageAudit(
+      this.db,
+      { actorName: query.member === undefined ? undefined : normalizeFullName(query.member), event: query.event },
+      { offset: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE },
+    );
+    return { entries: rows.map(presentAudit), page, pageSize: AUDIT_PAGE_SIZE, total };
+  }
+
+  system(): SystemStatus {
+    const sources = this.config.secretSources;
+    return {
+      version: PRODUCT_VERSION,
+      database: this.dialect,
+      aiProvider: this.config.ai.provider,
+      adminName: this.config.adminName === undefined ? null : normalizeFullName(this.config.adminName),
+      qaUserName: normalizeFullName(this.config.qaUserName),
+      securityModel: SECURITY_MODEL,
+      secrets: [
+        { name: 'TEAM_PASSWORD', label: 'Team password', source: sources.teamPassword },
+        { name: 'ADMIN_PASSWORD', label: 'Admin password', source: sources.adminPassword },
+        { name: 'QA_PIN', label: 'QA user PIN', source: sources.qaPin },
+        { name: 'PIN_PEPPER', label: 'PIN pepper', source: sources.pinPepper },
+      ],
+    };
+  }
+
+  private async member(memberId: number): Promise<MemberRow> {
+    const member = await findMemberById(this.db, memberId);
+    if (member === undefined) throw notFound('No such member', ERROR_CODES.memberNotFound);
+    return member;
+  }
+
+  /** An admin cannot lock themselves out, and the configured admin's role comes back at every start anyway. */
+  private refuseChangeToKeyAdmin(admin: MemberRow, member: MemberRow, action: string): void {
+    if (member.id === admin.id) throw conflict(`You cannot ${action} yourself`, ERROR_CODES.forbiddenChange);
+    if (this.config.adminName !== undefined && member.name_key === nameKey(this.config.adminName)) {
+      throw conflict(`${member.full_name} is the configured admin (ADMIN_NAME); you cannot ${action} them here`, ERROR_CODES.forbiddenChange);
+    }
+  }
+}
+
+/** What the server enforces, as the System tab states it. */
+const SECURITY_MODEL = [
+  'Pre-approved members only: the admin adds each member by full name; nobody can sign up.',
+  'A personal 4-digit PIN is required, created once through a single-use enrollment link (72 hours); common PINs are refused.',
+  'Five wrong PINs lock a name, with growing lock times up to an hour; the same answer for an unknown name, a wrong PIN and a wrong team password.',
+  'Sessions are tracked on the server: opaque HttpOnly cookies, idle and absolute timeouts, ended everywhere on logout, PIN reset or deactivation.',
+  'Roles are decided on the server: every admin call checks the admin role and the admin password (throttled and audited).',
+  'Secrets are never shown: not in this page, any API answer, the client bundle or a log line.',
+];
