@@ -9,6 +9,7 @@ const PrinciplesPage = lazy(() => import('../features/principles/principles-page
 const CapabilitiesPage = lazy(() => import('../features/capabilities/capabilities-page'));
 const ReviewHomePage = lazy(() => import('../features/review/review-home-page'));
 const SuggestionsPage = lazy(() => import('../features/suggestions/suggestions-page'));
+const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const UpcomingScreen = lazy(() => import('./upcoming-screen'));
 
 export function AppRouter() {
@@ -22,9 +23,7 @@ export function AppRouter() {
           <UpcomingScreen title="Team Analytics" />
         </Route>
         <Route path={ROUTES.suggestions} component={SuggestionsPage} />
-        <Route path={ROUTES.admin}>
-          <UpcomingScreen title="Admin Panel" />
-        </Route>
+        <Route path={ROUTES.admin} component={AdminPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,0 +1,130 @@
+import { Bot, Bug, FlaskConical, KeyRound, ScrollText, Server, ShieldAlert, Users, type LucideIcon } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import type { EnrollmentLinkResult } from '../../../shared/contract/admin';
+import { NAV } from '../../components/layout/navigation';
+import { PageHeader } from '../../components/layout/page-header';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { isAdmin, useCurrentUser } from '../../lib/auth';
+import { useLiveQueryUpdates } from '../../lib/live-events';
+import { ADMIN_TABS, parseAdminTab, useAdminTab, type AdminTabId } from './admin-tabs';
+import { AuditTab } from './components/audit-tab';
+import { EnrollmentLinkPanel } from './components/enrollment-link-panel';
+import { ErrorLogsTab } from './components/error-logs-tab';
+import { PinResetsTab } from './components/pin-resets-tab';
+import { PromptsTab } from './components/prompts-tab';
+import { QaTab } from './components/qa-tab';
+import { SystemTab } from './components/system-tab';
+import { TeamTab } from './components/team-tab';
+
+const TAB_ICONS: Record<AdminTabId, LucideIcon> = {
+  team: Users,
+  'pin-resets': KeyRound,
+  'qa-testing': FlaskConical,
+  'error-logs': Bug,
+  'ai-prompts': Bot,
+  system: Server,
+  'audit-trail': ScrollText,
+};
+
+/**
+ * The admin panel. The server decides who is admin and refuses every admin call to anyone else;
+ * this page only avoids making those calls for a member, and shows them why there is nothing here.
+ */
+export default function AdminPage() {
+  // Members, PIN resets, error logs, the self-test's progress and prompts change under the admin's eyes.
+  useLiveQueryUpdates();
+  const { user, isLoading } = useCurrentUser();
+  return (
+    <div className="min-h-screen">
+      <PageHeader title="Admin Panel" subtitle="Manage team members, QA testing, and system monitoring" links={[NAV.home, NAV.principles, NAV.analytics, NAV.suggestions]} />
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+        {isLoading ? <PanelSkeleton /> : isAdmin(user) ? <AdminTabs /> : <AccessDenied />}
+      </main>
+    </div>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <Card className="mx-auto max-w-xl px-6 py-12 text-center">
+      <ShieldAlert className="mx-auto h-10 w-10 text-red-600" aria-hidden="true" />
+      <h2 className="mt-4 text-xl font-semibold text-slate-900">Access Denied</h2>
+      {/* A member's client is never told the admin's name, so the sentence names the role. */}
+      <p className="mt-2 text-slate-600">Admin access is restricted to the admin only.</p>
+    </Card>
+  );
+}
+
+const tabTriggerClasses =
+  'inline-flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:bg-white/70 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-slate-300';
+
+function AdminTabs() {
+  const [tab, selectTab] = useAdminTab();
+  // Page state only: the password is typed once and used by every tab, and is gone with the page.
+  const [adminPassword, setAdminPassword] = useState('');
+  // The last enrollment link issued, shown until closed: the server keeps only its hash.
+  const [issuedLink, setIssuedLink] = useState<EnrollmentLinkResult | null>(null);
+  return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={(value) => {
+        selectTab(parseAdminTab(value));
+      }}
+    >
+      <Tabs.List aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-lg border border-slate-200 bg-slate-100 p-1">
+        {ADMIN_TABS.map(({ id, label }) => {
+          const Icon = TAB_ICONS[id];
+          return (
+            <Tabs.Trigger key={id} value={id} className={tabTriggerClasses}>
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {label}
+            </Tabs.Trigger>
+          );
+        })}
+      </Tabs.List>
+      {issuedLink !== null && (
+        <EnrollmentLinkPanel
+          link={issuedLink}
+          onDone={() => {
+            setIssuedLink(null);
+          }}
+        />
+      )}
+      <div className="mt-6">
+        <Tabs.Content value="team">
+          <TeamTab adminPassword={adminPassword} onAdminPasswordChange={setAdminPassword} onLinkIssued={setIssuedLink} />
+        </Tabs.Content>
+        <Tabs.Content value="pin-resets">
+          <PinResetsTab adminPassword={adminPassword} onLinkIssued={setIssuedLink} />
+        </Tabs.Content>
+        <Tabs.Content value="qa-testing">
+          <QaTab />
+        </Tabs.Content>
+        <Tabs.Content value="error-logs">
+          <ErrorLogsTab />
+        </Tabs.Content>
+        <Tabs.Content value="ai-prompts">
+          <PromptsTab adminPassword={adminPassword} />
+        </Tabs.Content>
+        <Tabs.Content value="system">
+          <SystemTab />
+        </Tabs.Content>
+        <Tabs.Content value="audit-trail">
+          <AuditTab />
+        </Tabs.Content>
+      </div>
+    </Tabs.Root>
+  );
+}
+
+function PanelSkeleton() {
+  return (
+    <div role="status" className="space-y-4">
+      <span className="sr-only">Loading the admin panel…</span>
+      <Skeleton className="h-11 w-full" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}

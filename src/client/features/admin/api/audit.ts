@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminRoutes, type AuditEventName } from '../../../../shared/api/admin';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export interface AuditFilter {
+  member?: string | undefined;
+  event?: AuditEventName | undefined;
+  page: number;
+}
+
+/** One page of the audit trail, newest first. The previous page stays on screen while the next loads. */
+export function useAuditPage(filter: AuditFilter) {
+  return useQuery({
+    queryKey: queryKeys.audit(filter),
+    queryFn: ({ signal }) => api(adminRoutes.audit, { query: { member: filter.member, event: filter.event, page: String(filter.page) } }, { signal }),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}

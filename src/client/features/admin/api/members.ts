@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminRoutes } from '../../../../shared/api/admin';
+import type { AddMemberInput, SetRoleInput } from '../../../../shared/contract/admin';
+import { toast } from '../../../components/ui/use-toast';
+import { api, describeError } from '../../../lib/api-client';
+import { refetchChangedBy } from '../../../lib/live-invalidation';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Every member, as the admin sees them; live events keep it current, coming back to the tab refetches. */
+export function useAdminMembers() {
+  return useQuery({
+    queryKey: queryKeys.adminMembers,
+    queryFn: ({ signal }) => api(adminRoutes.members, undefined, { signal }),
+    refetchOnMount: 'always',
+  });
+}
+
+function failureToast(fallback: string) {
+  return (error: unknown) => {
+    // A refusal (name taken, wrong admin password) carries the server's reason; a network failure does not.
+    toast({ title: 'Error', description: describeError(error, fallback), variant: 'destructive' });
+  };
+}
+
+/** Adds a member; the answer carries their one-time enrollment link, which the caller shows once. */
+export function useAddMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddMemberInput) => api(adminRoutes.addMember, { body: input }),
+    onSuccess: async (result) => {
+      toast({ title: 'Success', description: result.message });
+      await refetchChangedBy(queryClient, { type: 'members.changed' });
+    },
+    onError: failureToast('Failed to add team member'),
+  });
+}
+
+/** The per-member actions, bound to one member, so each row has its own pending state. */
+export function useMemberActions(memberId: number) {
+  const queryClient = useQueryClient();
+  const params = { id: memberId };
+  const done = async ({ message }: { message: string }) => {
+    toast({ title: 'Success', description: message });
+    await refetchChangedBy(queryClient, { type: 'members.changed' });
+  };
+  const enrollmentLink = useMutation({
+    mutationFn: (adminPassword: string) => api(adminRoutes.enrollmentLink, { params, body: { adminPassword } }),
+    onSuccess: done,
+    onError: failureToast('Failed to create an enrollment link'),
+  });
+  const unlock = useMutation({
+    mutationFn: (adminPassword: string) => api(adminRoutes.unlock, { params, body: { adminPassword } }),
+    onSuccess: done,
+    onError: failureToast('Failed to unlock the member'),
+  });
+  const setRole = useMutation({
+    mutationFn: (input: SetRoleInput) => api(adminRoutes.setRole, { params, body: input }),
+    onSuccess: done,
+    onError: failureToast('Failed to change the role'),
+  });
+  const setActive = useMutation({
+    mutationFn: (input: { adminPassword: string; active: boolean }) => api(adminRoutes.setActive, { params, body: input }),
+    onSuccess: done,
+    onError: failureToast('Failed to change the member'),
+  });
+  return { enrollmentLink, unlock, setRole, setActive };
+}
+
+/** Creates (or refreshes) the QA test member for the self-test; its PIN never leaves the server. */
+export function useInitQaUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (adminPassword: string) => api(adminRoutes.initQa, { body: { adminPassword } }),
+    onSuccess: async (result) => {
+      toast({ title: 'QA User Initialized', description: result.message });
+      await refetchChangedBy(queryClient, { type: 'members.changed' });
+    },
+    onError: failureToast('Failed to initialize the QA user'),
+  });
+}

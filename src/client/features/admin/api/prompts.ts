@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NARRATIVE_PROMPT_NAME, aiPromptRoutes } from '../../../../shared/api/ai-prompts';
+import { ERROR_CODES } from '../../../../shared/api/error-codes';
+import { toast } from '../../../components/ui/use-toast';
+import { api, describeError, hasErrorCode } from '../../../lib/api-client';
+import { refetchChangedBy } from '../../../lib/live-invalidation';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Every version of the narrative prompt, newest first. */
+export function useAiPrompts() {
+  return useQuery({
+    queryKey: queryKeys.prompts,
+    queryFn: ({ signal }) => api(aiPromptRoutes.list, undefined, { signal }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** The active prompt, or null when there is none (the server's 404 NO_ACTIVE_PROMPT): the built-in default is used then. */
+export function useActivePrompt() {
+  return useQuery({
+    queryKey: queryKeys.activePrompt,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api(aiPromptRoutes.active, undefined, { signal });
+      } catch (error) {
+        if (hasErrorCode(error, ERROR_CODES.noActivePrompt)) return null;
+        throw error;
+      }
+    },
+    refetchOnMount: 'always',
+  });
+}
+
+const PROMPT_CHANGED = { type: 'ai-prompt.changed' } as const;
+
+/** Saves a new version, which becomes the only active one. */
+export function useCreatePrompt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { prompt: string; description: string; adminPassword: string }) =>
+      api(aiPromptRoutes.create, { body: { name: NARRATIVE_PROMPT_NAME, ...input, isActive: 1 } }),
+    onSuccess: async () => {
+      toast({ title: 'AI prompt updated successfully' });
+      await refetchChangedBy(queryClient, PROMPT_CHANGED);
+    },
+    onError: (error) => {
+      toast({ title: 'Failed to update AI prompt', description: describeError(error, 'Please try again.'), variant: 'destructive' });
+    },
+  });
+}
+
+/** Makes an earlier version the active one again. */
+export function useActivatePrompt(promptId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (adminPassword: string) => api(aiPromptRoutes.activate, { params: { id: promptId }, body: { adminPassword } }),
+    onSuccess: async () => {
+      toast({ title: 'Prompt activated' });
+      await refetchChangedBy(queryClient, PROMPT_CHANGED);
+    },
+    onError: (error) => {
+      toast({ title: 'Failed to activate prompt', description: describeError(error, 'Please try again.'), variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,145 @@
+import { ChevronLeft, ChevronRight, ScrollText } from 'lucide-react';
+import { useId, useState } from 'react';
+import { AUDIT_EVENTS, AUDIT_PAGE_SIZE, type AuditEventName } from '../../../../shared/api/admin';
+import type { AuditEntry } from '../../../../shared/contract/admin';
+import { Button } from '../../../components/ui/button';
+import { Input, inputClasses } from '../../../components/ui/input';
+import { LoadError } from '../../../components/ui/load-error';
+import { useNow } from '../../../lib/use-now';
+import { useAuditPage, type AuditFilter } from '../api/audit';
+import { EmptyState, ListSkeleton, Panel } from './panel';
+import { TimeAgo } from './time-text';
+import { ToneBadge, type Tone } from './tone-badge';
+
+const OUTCOME_TONES: Record<AuditEntry['outcome'], Tone> = { success: 'green', failure: 'red', locked: 'amber', info: 'blue' };
+
+function parseEvent(value: string): AuditEventName | undefined {
+  return AUDIT_EVENTS.find((event) => event === value);
+}
+
+export function AuditTab() {
+  const memberId = useId();
+  const eventId = useId();
+  const [memberDraft, setMemberDraft] = useState('');
+  const [filter, setFilter] = useState<AuditFilter>({ page: 1 });
+  const audit = useAuditPage(filter);
+  const now = useNow();
+  const page = audit.data;
+  const pageSize = page?.pageSize ?? AUDIT_PAGE_SIZE;
+  const pages = page === undefined ? 1 : Math.max(1, Math.ceil(page.total / pageSize));
+
+  return (
+    <Panel title="Audit Trail" icon={<ScrollText className="h-5 w-5 text-brand-600" aria-hidden="true" />} description="Sign-ins, lockouts and admin actions, newest first.">
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const member = memberDraft.trim();
+          setFilter({ ...filter, member: member === '' ? undefined : member, page: 1 });
+        }}
+      >
+        <div className="w-full sm:w-64">
+          <label htmlFor={memberId} className="block text-sm font-medium text-slate-900">
+            Member
+          </label>
+          <Input
+            id={memberId}
+            value={memberDraft}
+            placeholder="Full name"
+            className="mt-1"
+            onChange={(event) => {
+              setMemberDraft(event.target.value);
+            }}
+          />
+        </div>
+        <div className="w-full sm:w-56">
+          <label htmlFor={eventId} className="block text-sm font-medium text-slate-900">
+            Event type
+          </label>
+          <select
+            id={eventId}
+            value={filter.event ?? ''}
+            className={inputClasses('mt-1')}
+            onChange={(event) => {
+              setFilter({ ...filter, event: parseEvent(event.target.value), page: 1 });
+            }}
+          >
+            <option value="">All events</option>
+            {AUDIT_EVENTS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline" className="h-11">
+          Apply
+        </Button>
+      </form>
+
+      <div className="mt-5" aria-busy={audit.isFetching}>
+        {audit.isPending && <ListSkeleton label="Loading the audit trail…" rows={5} />}
+        {audit.isError && <LoadError title="The audit trail could not be loaded" query={audit} />}
+        {page?.entries.length === 0 && !audit.isError && <EmptyState>No audit entries match.</EmptyState>}
+        {page !== undefined && page.entries.length > 0 && !audit.isError && (
+          <div className="-mx-5 overflow-x-auto sm:-mx-6">
+            <table className="w-full min-w-[48rem] text-left text-sm">
+              <caption className="sr-only">Audit trail, page {filter.page}</caption>
+              <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  {['Time', 'Event', 'Outcome', 'Member', 'IP', 'Detail'].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2 first:pl-5 sm:first:pl-6">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {page.entries.map((entry) => (
+                  <tr key={entry.id} className="align-top">
+                    <td className="px-3 py-2 pl-5 whitespace-nowrap text-slate-700 sm:pl-6">
+                      <TimeAgo iso={entry.createdAt} now={now} />
+                    </td>
+                    <td className="px-3 py-2 font-medium text-slate-900">{entry.event}</td>
+                    <td className="px-3 py-2">
+                      <ToneBadge tone={OUTCOME_TONES[entry.outcome]}>{entry.outcome}</ToneBadge>
+                    </td>
+                    <td className="px-3 py-2 text-slate-800">{entry.actorName ?? '—'}</td>
+                    <td className="px-3 py-2 font-mono text-xs text-slate-700">{entry.ip ?? '—'}</td>
+                    <td className="px-3 py-2 break-words text-slate-700">{entry.detail ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+
+      <nav aria-label="Audit trail pages" className="mt-4 flex items-center justify-between gap-3">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={filter.page <= 1}
+          onClick={() => {
+            setFilter({ ...filter, page: filter.page - 1 });
+          }}
+        >
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+        </Button>
+        <p className="text-sm text-slate-700" aria-live="polite">
+          Page {filter.page} of {pages}
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={filter.page >= pages}
+          onClick={() => {
+            setFilter({ ...filter, page: filter.page + 1 });
+          }}
+        >
+          Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </nav>
+    </Panel>
+  );
+}

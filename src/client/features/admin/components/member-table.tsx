@@ -1,0 +1,190 @@
+import { Users } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminMember, EnrollmentLinkResult } from '../../../../shared/contract/admin';
+import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { useNow } from '../../../lib/use-now';
+import { requireAdminPassword } from '../admin-password';
+import { useAdminMembers, useMemberActions } from '../api/members';
+import { ConfirmDialog } from './confirm-dialog';
+import { EmptyState, ListSkeleton, Panel } from './panel';
+import { DateTime, TimeAgo } from './time-text';
+import { ToneBadge } from './tone-badge';
+
+interface MemberTableProps {
+  adminPassword: string;
+  onLinkIssued: (link: EnrollmentLinkResult) => void;
+}
+
+export function MemberTable({ adminPassword, onLinkIssued }: MemberTableProps) {
+  const members = useAdminMembers();
+  const now = useNow();
+  const list = members.data;
+  return (
+    <Panel title="Team Members" icon={<Users className="h-5 w-5 text-brand-600" aria-hidden="true" />} description="Who can sign in, and the state of their PIN and enrollment.">
+      {members.isPending && <ListSkeleton label="Loading team members…" />}
+      {members.isError && list === undefined && <LoadError title="Team members could not be loaded" query={members} />}
+      {list?.length === 0 && <EmptyState>No team members yet. Add the first one above.</EmptyState>}
+      {list !== undefined && list.length > 0 && (
+        <div className="-mx-5 overflow-x-auto sm:-mx-6">
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <caption className="sr-only">Team members</caption>
+            <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-2 sm:px-6">
+                  Member
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  PIN
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Last sign-in
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-5 py-2 sm:px-6">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {list.map((member) => (
+                <MemberRow key={member.id} member={member} now={now} adminPassword={adminPassword} onLinkIssued={onLinkIssued} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+/** Where the member's PIN stands: set, or waiting for an enrollment link (out, run out, or never sent). */
+function PinState({ member }: { member: AdminMember }) {
+  if (member.pinSet) return <ToneBadge tone="green">PIN set</ToneBadge>;
+  return (
+    <div className="space-y-1">
+      <ToneBadge tone="gray">No PIN</ToneBadge>
+      {member.enrollment === 'pending' && (
+        <p className="text-xs text-slate-700">
+          Enrollment pending
+          {member.enrollmentExpiresAt !== null && (
+            <>
+              , expires <DateTime iso={member.enrollmentExpiresAt} />
+            </>
+          )}
+        </p>
+      )}
+      {member.enrollment === 'expired' && <p className="text-xs font-medium text-red-700">Enrollment link expired</p>}
+    </div>
+  );
+}
+
+function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: AdminMember; now: number } & MemberTableProps) {
+  const actions = useMemberActions(member.id);
+  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
+  const busy = actions.enrollmentLink.isPending || actions.unlock.isPending || actions.setRole.isPending || actions.setActive.isPending;
+  const locked = member.lockedUntil !== null && Date.parse(member.lockedUntil) > now;
+  const withPassword = (act: () => void) => () => {
+    if (busy || !requireAdminPassword(adminPassword)) return;
+    act();
+  };
+  const nextRole = member.role === 'admin' ? 'member' : 'admin';
+
+  return (
+    <tr className="align-top">
+      <th scope="row" className="px-5 py-3 font-normal sm:px-6">
+        <span className="font-semibold text-slate-900">{member.name}</span>
+        <span className="mt-1 flex flex-wrap gap-1">
+          <ToneBadge tone={member.role === 'admin' ? 'violet' : 'gray'}>{member.role === 'admin' ? 'Admin' : 'Member'}</ToneBadge>
+          {member.isQa && <ToneBadge tone="blue">QA</ToneBadge>}
+        </span>
+      </th>
+      <td className="px-3 py-3">
+        <PinState member={member} />
+      </td>
+      <td className="px-3 py-3 text-slate-700">{member.lastSignInAt === null ? 'Never' : <TimeAgo iso={member.lastSignInAt} now={now} />}</td>
+      <td className="space-y-1 px-3 py-3">
+        <ToneBadge tone={member.active ? 'green' : 'red'}>{member.active ? 'Active' : 'Deactivated'}</ToneBadge>
+        {locked && member.lockedUntil !== null && (
+          <p className="text-xs font-medium text-amber-900">
+            Locked until <DateTime iso={member.lockedUntil} />
+          </p>
+        )}
+      </td>
+      <td className="px-5 py-3 sm:px-6">
+        <div className="flex flex-wrap gap-2" aria-busy={busy}>
+          {!member.pinSet && (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-disabled={busy}
+              onClick={withPassword(() => {
+                actions.enrollmentLink.mutate(adminPassword, { onSuccess: onLinkIssued });
+              })}
+            >
+              New enrollment link
+            </Button>
+          )}
+          {locked && (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-disabled={busy}
+              onClick={withPassword(() => {
+                actions.unlock.mutate(adminPassword);
+              })}
+            >
+              Unlock
+            </Button>
+          )}
+          <Button
+            variant="outline"
+            size="sm"
+            aria-disabled={busy}
+            onClick={withPassword(() => {
+              actions.setRole.mutate({ adminPassword, role: nextRole });
+            })}
+          >
+            {nextRole === 'admin' ? 'Make admin' : 'Make member'}
+          </Button>
+          {member.active ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="border-red-300 text-red-700 hover:bg-red-50"
+              aria-disabled={busy}
+              onClick={withPassword(() => {
+                setConfirmDeactivate(true);
+              })}
+            >
+              Deactivate
+            </Button>
+          ) : (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-disabled={busy}
+              onClick={withPassword(() => {
+                actions.setActive.mutate({ adminPassword, active: true });
+              })}
+            >
+              Reactivate
+            </Button>
+          )}
+        </div>
+        <ConfirmDialog
+          open={confirmDeactivate}
+          onOpenChange={setConfirmDeactivate}
+          title={`Deactivate ${member.name}?`}
+          description={`${member.name}'s sessions end at once: they are signed out on every device and cannot sign in until reactivated.`}
+          confirmLabel="Deactivate"
+          onConfirm={() => {
+            actions.setActive.mutate({ adminPassword, active: false });
+          }}
+        />
+      </td>
+    </tr>
+  );
+}

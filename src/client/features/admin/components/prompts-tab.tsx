@@ -1,0 +1,210 @@
+import { Bot, History, TriangleAlert } from 'lucide-react';
+import { useId, useState } from 'react';
+import { PROMPT_PREVIEW_LENGTH, SUGGESTIONS_PLACEHOLDER } from '../../../../shared/api/ai-prompts';
+import type { AiPrompt } from '../../../../shared/contract/ai';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDateTime } from '../../../lib/relative-time';
+import { isFilled, requireAdminPassword } from '../admin-password';
+import { useActivatePrompt, useActivePrompt, useAiPrompts, useCreatePrompt } from '../api/prompts';
+import { EmptyState, ListSkeleton, Panel } from './panel';
+import { PromptDiff } from './prompt-diff';
+import { ToneBadge } from './tone-badge';
+
+const textareaClasses =
+  'block min-h-48 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-xs hover:border-slate-600 focus:border-brand-600 aria-[invalid=true]:border-red-600';
+
+export function PromptsTab({ adminPassword }: { adminPassword: string }) {
+  const active = useActivePrompt();
+  return (
+    <div className="space-y-6">
+      <ActivePromptCard active={active} />
+      <PromptForm adminPassword={adminPassword} />
+      <PromptHistory adminPassword={adminPassword} activePrompt={active.data ?? null} />
+    </div>
+  );
+}
+
+function ActivePromptCard({ active }: { active: ReturnType<typeof useActivePrompt> }) {
+  const prompt = active.data;
+  return (
+    <Panel title="Current Active Prompt" icon={<Bot className="h-5 w-5 text-brand-600" aria-hidden="true" />} description="What the team narrative on Feedback and Recommendations is written from.">
+      {active.isPending && (
+        <div role="status" className="space-y-2">
+          <span className="sr-only">Loading the active prompt…</span>
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      )}
+      {active.isError && prompt === undefined && <LoadError title="The active prompt could not be loaded" query={active} />}
+      {prompt === null && <EmptyState>No active prompt; the built-in default is used</EmptyState>}
+      {prompt !== undefined && prompt !== null && (
+        <div>
+          {prompt.description !== null && prompt.description !== '' && <p className="font-medium text-slate-900">{prompt.description}</p>}
+          <pre className="mt-2 max-h-80 overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-words whitespace-pre-wrap text-slate-800">
+            {prompt.prompt}
+          </pre>
+          <p className="mt-2 text-xs text-slate-600">
+            By {prompt.createdBy}, <time dateTime={prompt.createdAt}>{formatDateTime(prompt.createdAt)}</time>
+          </p>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function PromptForm({ adminPassword }: { adminPassword: string }) {
+  const descriptionId = useId();
+  const promptId = useId();
+  const hintId = useId();
+  const warningId = useId();
+  const [description, setDescription] = useState('');
+  const [prompt, setPrompt] = useState('');
+  const create = useCreatePrompt();
+  const missingPlaceholder = isFilled(prompt) && !prompt.includes(SUGGESTIONS_PLACEHOLDER);
+  const ready = isFilled(prompt) && isFilled(description) && isFilled(adminPassword) && !missingPlaceholder && !create.isPending;
+
+  return (
+    <Panel title="New Prompt" description="Saving makes it the active prompt; earlier versions stay in the history below.">
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!ready) return;
+          create.mutate(
+            { prompt, description: description.trim(), adminPassword },
+            {
+              onSuccess: () => {
+                setPrompt('');
+                setDescription('');
+              },
+            },
+          );
+        }}
+      >
+        <div>
+          <label htmlFor={descriptionId} className="block text-sm font-medium text-slate-900">
+            Description
+          </label>
+          <Input
+            id={descriptionId}
+            value={description}
+            className="mt-1"
+            onChange={(event) => {
+              setDescription(event.target.value);
+            }}
+          />
+        </div>
+        <div>
+          <label htmlFor={promptId} className="block text-sm font-medium text-slate-900">
+            Prompt
+          </label>
+          <textarea
+            id={promptId}
+            value={prompt}
+            aria-describedby={missingPlaceholder ? `${hintId} ${warningId}` : hintId}
+            aria-invalid={missingPlaceholder}
+            className={`mt-1 ${textareaClasses}`}
+            onChange={(event) => {
+              setPrompt(event.target.value);
+            }}
+          />
+          <p id={hintId} className="mt-1 text-xs text-slate-600">
+            Use <code className="rounded bg-slate-100 px-1 font-mono">{SUGGESTIONS_PLACEHOLDER}</code> where the suggestions should go
+          </p>
+          {missingPlaceholder && (
+            <p id={warningId} role="alert" className="mt-2 flex items-center gap-2 text-sm font-medium text-amber-900">
+              <TriangleAlert className="h-4 w-4 shrink-0" aria-hidden="true" />
+              The prompt must contain {SUGGESTIONS_PLACEHOLDER}, where the suggestions go.
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={!ready}>
+            {create.isPending ? 'Saving...' : 'Save Prompt'}
+          </Button>
+          {!isFilled(adminPassword) && <p className="text-sm text-slate-600">Enter the admin password in Team Management first.</p>}
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+function preview(text: string): string {
+  const characters = Array.from(text);
+  return characters.length > PROMPT_PREVIEW_LENGTH ? `${characters.slice(0, PROMPT_PREVIEW_LENGTH).join('')}…` : text;
+}
+
+function PromptHistory({ adminPassword, activePrompt }: { adminPassword: string; activePrompt: AiPrompt | null }) {
+  const prompts = useAiPrompts();
+  const list = prompts.data;
+  return (
+    <Panel title="Prompt History" icon={<History className="h-5 w-5 text-brand-600" aria-hidden="true" />} description="Every saved version, newest first.">
+      {prompts.isPending && <ListSkeleton label="Loading the prompt history…" />}
+      {prompts.isError && list === undefined && <LoadError title="The prompt history could not be loaded" query={prompts} />}
+      {list?.length === 0 && <EmptyState>No prompts saved yet.</EmptyState>}
+      {list !== undefined && list.length > 0 && (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Prompt versions">
+          {list.map((prompt) => (
+            <PromptVersion key={prompt.id} prompt={prompt} activePrompt={activePrompt} adminPassword={adminPassword} />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function PromptVersion({ prompt, activePrompt, adminPassword }: { prompt: AiPrompt; activePrompt: AiPrompt | null; adminPassword: string }) {
+  const activate = useActivatePrompt(prompt.id);
+  const [comparing, setComparing] = useState(false);
+  const diffId = useId();
+  const when = formatDateTime(prompt.createdAt);
+  return (
+    <li className="px-4 py-3">
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <ToneBadge tone={prompt.isActive ? 'green' : 'gray'}>{prompt.isActive ? 'Active' : 'Inactive'}</ToneBadge>
+        <time dateTime={prompt.createdAt} className="text-slate-700">
+          {when}
+        </time>
+        <span className="text-slate-600">by {prompt.createdBy}</span>
+      </p>
+      {prompt.description !== null && prompt.description !== '' && <p className="mt-1 text-sm font-medium text-slate-900">{prompt.description}</p>}
+      <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap text-slate-700">{preview(prompt.prompt)}</p>
+      {!prompt.isActive && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-disabled={activate.isPending}
+            onClick={() => {
+              if (activate.isPending || !requireAdminPassword(adminPassword)) return;
+              activate.mutate(adminPassword);
+            }}
+          >
+            {activate.isPending ? 'Activating...' : 'Activate'}
+          </Button>
+          {activePrompt !== null && (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={comparing}
+              aria-controls={comparing ? diffId : undefined}
+              onClick={() => {
+                setComparing(!comparing);
+              }}
+            >
+              Compare with active
+            </Button>
+          )}
+        </div>
+      )}
+      {comparing && activePrompt !== null && !prompt.isActive && (
+        <div id={diffId}>
+          <PromptDiff active={activePrompt.prompt} version={prompt.prompt} label={`Changes of the version of ${when} against the active prompt`} />
+        </div>
+      )}
+    </li>
+  );
+}

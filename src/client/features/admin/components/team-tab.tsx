@@ -1,0 +1,20 @@
+import type { EnrollmentLinkResult } from '../../../../shared/contract/admin';
+import { AddMemberForm } from './add-member-form';
+import { MemberTable } from './member-table';
+import { QaUserCard } from './qa-user-card';
+
+interface TeamTabProps {
+  adminPassword: string;
+  onAdminPasswordChange: (password: string) => void;
+  onLinkIssued: (link: EnrollmentLinkResult) => void;
+}
+
+export function TeamTab({ adminPassword, onAdminPasswordChange, onLinkIssued }: TeamTabProps) {
+  return (
+    <div className="space-y-6">
+      <AddMemberForm adminPassword={adminPassword} onAdminPasswordChange={onAdminPasswordChange} onLinkIssued={onLinkIssued} />
+      <MemberTable adminPassword={adminPassword} onLinkIssued={onLinkIssued} />
+      <QaUserCard adminPassword={adminPassword} />
+    </div>
+  );
+}
