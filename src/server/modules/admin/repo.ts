@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditLogTable, Database, MemberRow, PinResetRequestsTable } from '../../db/schema.js';
 
 export type MemberOverviewRow = MemberRow & { enrollment_expires_at: number | null; locked_until: number | null };
@@ -67,7 +67,8 @@ interface AuditFilter {
 
 function filteredAudit(db: Kysely<Database>, filter: AuditFilter) {
   let query = db.selectFrom('audit_log');
-  if (filter.actorName !== undefined) query = query.where('actor_name', '=', filter.actorName);
+  // Failed sign-ins record the name as typed: the filter ignores case.
+  if (filter.actorName !== undefined) query = query.where(sql<string>`lower(actor_name)`, '=', filter.actorName.toLowerCase());
   if (filter.event !== undefined) query = query.where('event', '=', filter.event);
   return query;
 }

@@ -13,7 +13,7 @@ import type { EventBus } from '../../event-bus/event-bus.js';
 import { deleteDeviceTokensOf, deleteSessionsOf } from '../auth/repo.js';
 import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import type { EnrollmentLink } from '../enrollment/service.js';
-import { findMemberById } from '../members/repo.js';
+import { findMemberById, findMemberByKey } from '../members/repo.js';
 import { addMember, ensureQaMember, newEnrollmentLink, resetMemberPin, unlockMember } from '../members/service.js';
 import type { AdminActions } from './policies.js';
 import {
@@ -98,7 +98,10 @@ export class AdminService {
     const name = normalizeFullName(input.memberName);
     const result = await this.actions.run(admin, context, input.adminPassword, `add member ${name}`, async () => {
       const added = await addMember(this.db, name);
-      if (!added.created) throw conflict(`${added.fullName} is already a team member`, ERROR_CODES.memberExists);
+      if (!added.created) {
+        const existing = await findMemberByKey(this.db, nameKey(added.fullName));
+        throw conflict(`${existing?.full_name ?? added.fullName} is already a team member`, ERROR_CODES.memberExists);
+      }
       return newEnrollmentLink(this.db, added.fullName, this.config.publicUrl);
     });
     await this.events.publish({ type: 'members.changed' });

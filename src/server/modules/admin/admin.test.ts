@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../../shared/api/index.js';
+import { buildPath } from '../../../shared/api/route.js';
+import { addMemberResultSchema, adminMemberSchema, auditPageSchema, enrollmentLinkResultSchema, pinResetRequestSchema, systemStatusSchema } from '../../../shared/contract/admin.js';
+import { nameKey } from '../../../shared/names.js';
+import type { App } from '../../http/types.js';
+import { expectApiError } from '../../test/api-errors.js';
+import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
+import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
+import { allCommentsForAnalysis, componentCommentsForAnalysis } from '../comments/analysis-input.js';
+import { findMemberByKey } from '../members/repo.js';
+
+const PASSWORD = TEST_SECRETS.adminPassword;
+
+describe('admin panel calls', () => {
+  let testApp: TestApp;
+  let app: App;
+  let admin: SessionCookies;
+  let member: SessionCookies;
+  beforeAll(async () => {
+    testApp = await createTestApp({ signInLimitPerMinute: 1_000 });
+    app = testApp.app;
+    admin = await signInAs(app, 'Avery Admin');
+    member = await signInAs(app, 'Morgan Member');
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const members = async () => adminMemberSchema.array().parse((await apiCall(app, 'GET', routes.admin.members.path, admin)).json());
+  const memberNamed = async (name: string) => {
+    const found = (await members()).find((entry) => entry.name === name);
+    if (found === undefined) throw new Error(`${name} is not listed`);
+    return found;
+  };
+  const idOf = async (name: string) => (await memberNamed(name)).id;
+  const memberPath = (path: string, name: string) => async () => buildPath(path, { id: await idOf(name) });
+  const signIn = (name: string, pin: string, cookies?: SessionCookies) =>
+    apiCall(app, 'POST', routes.auth.login.path, cookies, { password: TEST_SECRETS.teamPassword, name, pin });
+
+  describe('add member', () => {
+    it('adds a member and answers their one-time enrollment link; the link is never listed again', async () => {
+      const response = await apiCall(app, 'POST', routes.admin.addMember.path, admin, { adminPassword: PASSWORD, memberName: '  Nora   Newcomer ' });
+      expect(response.statusCode, response.body).toBe(201);
+      const body = addMemberResultSchema.parse(response.json());
+      expect(body.memberName).toBe('Nora Newcomer');
+      expect(body.enrollmentLink.url).toMatch(/^http:\/\/review\.test\/enroll\/[A-Za-z0-9_-]{43}$/);
+      expect(body.member).toMatchObject({ name: 'Nora Newcomer', role: 'member', pinSet: false, enrollment: 'pending', active: true, isQa: false });
+      expect(JSON.stringify(await members())).not.toContain(body.enrollmentLink.url.split('/').at(-1));
+    });
+
+    it('refuses a name that is taken (in any case) with 409 and a clear message', async () => {
+      const response = await apiCall(app, 'POST', routes.admin.addMember.path, admin, { adminPassword: PASSWORD, memberName: 'NORA NEWCOMER' });
+      expectApiError(response, 409, 'MEMBER_EXISTS', 'Nora Newcomer is already a team member');
+    });
+
+    it('refuses a missing password or name (400), a wrong password (403, audited), and members (403)', async () => {
+      expectApiError(await apiCall(app, 'POST', routes.admin.addMember.path, admin, { adminPassword: '', memberName: 'Pat Person' }), 400, 'VALIDATION_FAILED');
+      expectApiError(await apiCall(app, 'POST', routes.admin.addMember.path, admin, { adminPassword: PASSWORD, memberName: '' }), 400, 'VALIDATION_FAILED');
+      expectApiError(await apiCall(app, 'POST', routes.admin.addMember.path, admin, { adminPassword: PASSWORD, memberName: 'Robert <script>' }), 400, 'INVALID_NAME');
+      expectApiError(await apiCall(app, 'POST', routes.admin.addMember.path, admin, { adminPassword: 'wrong', memberName: 'Pat Person' }), 403, 'INVALID_ADMIN_PASSWORD');
+      expectApiError(await apiCall(app, 'POST', routes.admin.addMember.path, member, { adminPassword: PASSWORD, memberName: 'Pat Person' }), 403, 'ADMIN_ONLY');
+      expect(await findMemberByKey(app.database.db, nameKey('Pat Person'))).toBeUndefined();
+    });
+  });
+
+  describe('member list and actions', () => {
+    it('lists role, PIN, enrollment, last sign-in and lock for each member, without secrets', async () => {
+      const listed = await members();
+      const adminEntry = listed.find((entry) => entry.name === 'Avery Admin');
+      expect(adminEntry).toMatchObject({ role: 'admin', pinSet: true, enrollment: 'none', lockedUntil: null });
+      expect(adminEntry?.lastSignInAt).not.toBeNull();
+      const body = JSON.stringify(listed);
+      for (const forbidden of ['pin_hash', 'token', '$argon2']) expect(body).not.toContain(forbidden);
+      expectApiError(await apiCall(app, 'GET', routes.admin.members.path, member), 403, 'ADMIN_ONLY');
+      expectApiError(await apiCall(app, 'GET', routes.admin.members.path, undefined), 401, 'UNAUTHENTICATED');
+    });
+
+    it('issues a fresh enrollment link only to a member without a PIN', async () => {
+      const fresh = await apiCall(app, 'POST', await memberPath(routes.admin.enrollmentLink.path, 'Nora Newcomer')(), admin, { adminPassword: PASSWORD });
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect(enrollmentLinkResultSchema.parse(fresh.json()).memberName).toBe('Nora Newcomer');
+      const refused = await apiCall(app, 'POST', await memberPath(routes.admin.enrollmentLink.path, 'Morgan Member')(), admin, { adminPassword: PASSWORD });
+      expectApiError(refused, 409, 'PIN_ALREADY_SET');
+      expectApiError(await apiCall(app, 'POST', buildPath(routes.admin.enrollmentLink.path, { id: 999_999 }), admin, { adminPassword: PASSWORD }), 404, 'MEMBER_NOT_FOUND');
+    });
+
+    it('shows a lock from wrong PINs and lifts it on unlock', async () => {
+      await signInAs(app, 'Lee Locked');
+      for (let attempt = 0; attempt < 5; attempt += 1) await signIn('Lee Locked', '0000');
+      expect((await memberNamed('Lee Locked')).lockedUntil).not.toBeNull();
+      expect((await signIn('Lee Locked', '1357')).statusCode).toBe(429);
+      const unlocked = await apiCall(app, 'POST', await memberPath(routes.admin.unlock.path, 'Lee Locked')(), admin, { adminPassword: PASSWORD });
+      expect(unlocked.statusCode, unlocked.body).toBe(200);
+      expect((await memberNamed('Lee Locked')).lockedUntil).toBeNull();
+      expect((await signIn('Lee Locked', '1357')).statusCode).toBe(200);
+    });
+
+    it('makes a member admin and back; the server role follows, and an admin cannot demote themselves or the configured admin', async () => {
+      const deputy = await signInAs(app, 'Dana Deputy');
+      const rolePath = await memberPath(routes.admin.setRole.path, 'Dana Deputy')();
+      expect((await apiCall(app, 'POST', rolePath, admin, { adminPassword: PASSWORD, role: 'admin' })).statusCode).toBe(200);
+      expect((await apiCall(app, 'GET', routes.auth.user.path, deputy)).json()).toMatchObject({ role: 'admin' });
+      expect((await apiCall(app, 'GET', routes.admin.members.path, deputy)).statusCode).toBe(200);
+
+      const self = await apiCall(app, 'POST', await memberPath(routes.admin.setRole.path, 'Dana Deputy')(), deputy, { adminPassword: PASSWORD, role: 'member' });
+      expectApiError(self, 409, 'FORBIDDEN_CHANGE', 'You cannot remove the admin role of yourself');
+      const configured = await apiCall(app, 'POST', await memberPath(routes.admin.setRole.path, 'Avery Admin')(), deputy, { adminPassword: PASSWORD, role: 'member' });
+      expectApiError(configured, 409, 'FORBIDDEN_CHANGE');
+
+      expect((await apiCall(app, 'POST', rolePath, admin, { adminPassword: PASSWORD, role: 'member' })).statusCode).toBe(200);
+      expectApiError(await apiCall(app, 'GET', routes.admin.members.path, deputy), 403, 'ADMIN_ONLY');
+    });
+
+    it('deactivating ends the member’s session at once and refuses sign-in until reactivated', async () => {
+      const leaving = await signInAs(app, 'Lou Leaving');
+      const activePath = await memberPath(routes.admin.setActive.path, 'Lou Leaving')();
+      const deactivated = await apiCall(app, 'POST', activePath, admin, { adminPassword: PASSWORD, active: false });
+      expect(deactivated.statusCode, deactivated.body).toBe(200);
+      expect((await apiCall(app, 'GET', routes.auth.user.path, leaving)).statusCode).toBe(401);
+      expect((await signIn('Lou Leaving', '1357')).statusCode).toBe(401);
+      expect((await memberNamed('Lou Leaving')).active).toBe(false);
+      expect((await apiCall(app, 'GET', routes.auth.teamMemberNames.path, member)).json()).not.toContain('Lou Leaving');
+
+      expect((await apiCall(app, 'POST', activePath, admin, { adminPassword: PASSWORD, active: true })).statusCode).toBe(200);
+      expect((await signIn('Lou Leaving', '1357')).statusCode).toBe(200);
+      const self = await apiCall(app, 'POST', await memberPath(routes.admin.setActive.path, 'Avery Admin')(), admin, { adminPassword: PASSWORD, active: false });
+      expectApiError(self, 409, 'FORBIDDEN_CHANGE');
+    });
+  });
+
+  describe('QA user', () => {
+    it('creates the QA member: flagged, a plain member, signing in with the QA PIN, not offered as a name', async () => {
+      const response = await apiCall(app, 'POST', routes.admin.initQa.path, admin, { adminPassword: PASSWORD });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).not.toContain(TEST_SECRETS.qaPin);
+      expect(await memberNamed('QA Test User')).toMatchObject({ isQa: true, role: 'member', pinSet: true });
+      expect((await signIn('QA Test User', TEST_SECRETS.qaPin)).statusCode).toBe(200);
+      expect((await apiCall(app, 'GET', routes.auth.teamMemberNames.path, member)).json()).not.toContain('QA Test User');
+      // Again: the same state, no second member.
+      expect((await apiCall(app, 'POST', routes.admin.initQa.path, admin, { adminPassword: PASSWORD })).statusCode).toBe(200);
+      expect((await members()).filter((entry) => entry.isQa)).toHaveLength(1);
+      expectApiError(await apiCall(app, 'POST', routes.admin.initQa.path, admin, { adminPassword: 'nope' }), 403, 'INVALID_ADMIN_PASSWORD');
+    });
+
+    it('leaves the QA member’s comments and votes out of the AI inputs of real components', async () => {
+      const qa = await signInAs(app, 'QA Test User', TEST_SECRETS.qaPin);
+      const real = await signInAs(app, 'Rita Reviewer');
+      const componentId = 'event-management';
+      const posted = await apiCall(app, 'POST', routes.comments.create.path, qa, { componentId, content: 'A QA probe that must never reach a summary.' });
+      expect(posted.statusCode, posted.body).toBe(201);
+      const realComment = await apiCall(app, 'POST', routes.comments.create.path, real, { componentId, content: 'Correlation needs the change calendar.' });
+      const realId = realComment.json<{ id: number }>().id;
+      await apiCall(app, 'POST', buildPath(routes.comments.vote.path, { id: realId }), qa, { voteType: 'thumbs_down' });
+
+      const component = await componentCommentsForAnalysis(app.database.db, componentId, 'Event Management');
+      expect(component.map((comment) => comment.content)).toEqual(['Correlation needs the change calendar.']);
+      expect(component[0]?.downVotes).toBe(0);
+      const all = await allCommentsForAnalysis(app.database.db, (id) => id);
+      expect(all.map((comment) => comment.content)).not.toContain('A QA probe that must never reach a summary.');
+      expect(all.find((comment) => comment.id === realId)?.downVotes).toBe(0);
+    });
+  });
+
+  describe('PIN resets', () => {
+    it('collapses repeated requests into one pending request, which the admin sees', async () => {
+      await signInAs(app, 'Fran Forgetful');
+      for (let i = 0; i < 3; i += 1) expect((await apiCall(app, 'POST', routes.auth.forgotPin.path, undefined, { memberName: 'fran forgetful' })).statusCode).toBe(200);
+      const list = pinResetRequestSchema.array().parse((await apiCall(app, 'GET', routes.admin.pinResetRequests.path, admin)).json());
+      const pending = list.filter((request) => request.memberName === 'Fran Forgetful' && request.status === 'pending');
+      expect(pending).toHaveLength(1);
+      expectApiError(await apiCall(app, 'GET', routes.admin.pinResetRequests.path, member), 403, 'ADMIN_ONLY');
+    });
+
+    it('resolving clears the PIN, ends sessions and devices, answers a fresh link, and only once', async () => {
+      const session = await signInAs(app, 'Fran Forgetful');
+      const list = pinResetRequestSchema.array().parse((await apiCall(app, 'GET', routes.admin.pinResetRequests.path, admin)).json());
+      const request = list.find((entry) => entry.memberName === 'Fran Forgetful' && entry.status === 'pending');
+      if (request === undefined) throw new Error('no pending request');
+      const path = buildPath(routes.admin.resolvePinReset.path, { id: request.id });
+
+      expectApiError(await apiCall(app, 'POST', path, admin, {}), 400, 'VALIDATION_FAILED');
+      const resolved = await apiCall(app, 'POST', path, admin, { adminPassword: PASSWORD });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      expect(enrollmentLinkResultSchema.parse(resolved.json()).enrollmentLink.url).toContain('/enroll/');
+
+      expect((await apiCall(app, 'GET', routes.auth.user.path, session)).statusCode).toBe(401);
+      const fran = await findMemberByKey(app.database.db, nameKey('Fran Forgetful'));
+      expect(fran?.pin_hash).toBeNull();
+      const devices = await app.database.db.selectFrom('device_tokens').select('member_id').where('member_id', '=', fran?.id ?? -1).execute();
+      expect(devices).toHaveLength(0);
+      expect(await memberNamed('Fran Forgetful')).toMatchObject({ pinSet: false, enrollment: 'pending' });
+
+      const after = pinResetRequestSchema.array().parse((await apiCall(app, 'GET', routes.admin.pinResetRequests.path, admin)).json());
+      expect(after.find((entry) => entry.id === request.id)).toMatchObject({ status: 'resolved', resolvedBy: 'Avery Admin' });
+      expectApiError(await apiCall(app, 'POST', path, admin, { adminPassword: PASSWORD }), 409, 'ALREADY_RESOLVED');
+      expectApiError(await apiCall(app, 'POST', buildPath(routes.admin.resolvePinReset.path, { id: 999_999 }), admin, { adminPassword: PASSWORD }), 404, 'PIN_RESET_NOT_FOUND');
+    });
+  });
+
+  describe('audit trail', () => {
+    it('lists sign-ins, admin actions and wrong admin passwords, newest first, filterable and paginated', async () => {
+      const everything = auditPageSchema.parse((await apiCall(app, 'GET', routes.admin.audit.path, admin)).json());
+      expect(everything.total).toBeGreaterThan(10);
+      expect(everything.entries.length).toBeLessThanOrEqual(everything.pageSize);
+      const times = everything.entries.map((entry) => Date.parse(entry.createdAt));
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+      const wrong = auditPageSchema.parse((await apiCall(app, 'GET', `${routes.admin.audit.path}?event=admin-password`, admin)).json());
+      expect(wrong.entries.length).toBeGreaterThan(0);
+      expect(wrong.entries.every((entry) => entry.event === 'admin-password' && entry.outcome === 'failure')).toBe(true);
+
+      const lee = auditPageSchema.parse((await apiCall(app, 'GET', `${routes.admin.audit.path}?member=lee%20locked&event=lockout`, admin)).json());
+      expect(lee.entries.length).toBeGreaterThan(0);
+      for (const entry of lee.entries) expect(entry).toMatchObject({ actorName: 'Lee Locked', event: 'lockout', outcome: 'locked' });
+
+      const pages = Math.ceil(everything.total / everything.pageSize);
+      const last = auditPageSchema.parse((await apiCall(app, 'GET', `${routes.admin.audit.path}?page=${pages}`, admin)).json());
+      expect(last.entries.length).toBe(everything.total - (pages - 1) * everything.pageSize);
+      expectApiError(await apiCall(app, 'GET', `${routes.admin.audit.path}?page=0`, admin), 400, 'VALIDATION_FAILED');
+      expectApiError(await apiCall(app, 'GET', `${routes.admin.audit.path}?event=drop%20table`, admin), 400, 'VALIDATION_FAILED');
+    });
+  });
+
+  describe('System tab', () => {
+    it('states the security model and where each secret came from, never a value', async () => {
+      const response = await apiCall(app, 'GET', routes.admin.system.path, admin);
+      const body = systemStatusSchema.parse(response.json());
+      expect(body.securityModel.length).toBeGreaterThan(3);
+      expect(body.secrets.map((secret) => [secret.name, secret.source])).toEqual([
+        ['TEAM_PASSWORD', 'environment'],
+        ['ADMIN_PASSWORD', 'environment'],
+        ['QA_PIN', 'generated'],
+        ['PIN_PEPPER', 'generated'],
+      ]);
+      for (const secret of Object.values(TEST_SECRETS)) expect(response.body).not.toContain(secret);
+    });
+  });
+});
