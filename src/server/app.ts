@@ -17,7 +17,7 @@ import { RateLimiter } from './http/rate-limit.js';
 import { answerClientError, registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
 import { registerCsrfProtection } from './http/csrf.js';
-import { registerAuthGuards } from './modules/auth/guards.js';
+import { registerAuthGuards, type RouteAccess } from './modules/auth/guards.js';
 import { registerArchitectureRoutes } from './modules/architecture/routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { CommentService } from './modules/comments/service.js';
@@ -62,7 +62,15 @@ declare module 'fastify' {
     analyzers: AnalyzerPool;
     /** The admin's enrollment link when this start issued one (ADMIN_NAME without a PIN); printed once by main.ts. */
     adminEnrollmentLink: EnrollmentLink | undefined;
+    /** Every /api route with who may call it: the route-by-role test checks each one. */
+    apiRoutes: readonly ApiRouteEntry[];
   }
+}
+
+export interface ApiRouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -134,6 +142,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const apiRoutes: ApiRouteEntry[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access: route.config?.access ?? 'member' });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
