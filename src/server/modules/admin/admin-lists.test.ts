@@ -99,5 +99,14 @@ describe('admin lists', () => {
       await memberStream.nextEvent((event) => event.type === 'comment.created' && event.commentId === markerId);
       expect(memberStream.events.map((received) => received.event.type)).toEqual(['comment.created']);
     });
+
+    it('ends a deactivated member’s open stream at once', async () => {
+      const leaving = await signInAs(app, 'Lou Leaving');
+      const stream = await openStream(baseUrlOf(app), leaving);
+      const members = (await apiCall(app, 'GET', routes.admin.members.path, admin)).json<{ id: number; name: string }[]>();
+      const id = members.find((entry) => entry.name === 'Lou Leaving')?.id ?? 0;
+      expect((await apiCall(app, 'POST', buildPath(routes.admin.setActive.path, { id }), admin, { adminPassword: PASSWORD, active: false })).statusCode).toBe(200);
+      await stream.waitFor('the stream to end', () => stream.ended);
+    });
   });
 });

@@ -217,6 +217,9 @@ describe('admin panel calls', () => {
       const pages = Math.ceil(everything.total / everything.pageSize);
       const last = auditPageSchema.parse((await apiCall(app, 'GET', `${routes.admin.audit.path}?page=${pages}`, admin)).json());
       expect(last.entries.length).toBe(everything.total - (pages - 1) * everything.pageSize);
+      const nora = auditPageSchema.parse((await apiCall(app, 'GET', `${routes.admin.audit.path}?member=Nora%20Newcomer&event=enrollment`, admin)).json());
+      expect(nora.entries.length).toBe(2);
+      expect(nora.entries[0]?.detail).toMatch(/^link issued by Avery Admin, valid until /);
       expectApiError(await apiCall(app, 'GET', `${routes.admin.audit.path}?page=0`, admin), 400, 'VALIDATION_FAILED');
       expectApiError(await apiCall(app, 'GET', `${routes.admin.audit.path}?event=drop%20table`, admin), 400, 'VALIDATION_FAILED');
     });

@@ -10,6 +10,7 @@ import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
+import { audit } from '../auth/audit.js';
 import { deleteDeviceTokensOf, deleteSessionsOf } from '../auth/repo.js';
 import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import type { EnrollmentLink } from '../enrollment/service.js';
@@ -72,6 +73,11 @@ function presentLink(link: EnrollmentLink) {
   return { url: link.url, expiresAt: iso(link.expiresAt) };
 }
 
+/** An issued link is its member's event too: filtering the trail by member shows when they were sent one. */
+async function auditLinkIssued(db: Kysely<Database>, memberName: string, admin: MemberRow, context: Context, link: EnrollmentLink): Promise<void> {
+  await audit(db, { event: 'enrollment', outcome: 'info', actorName: memberName, ip: context.ip, detail: `link issued by ${admin.full_name}, valid until ${iso(link.expiresAt)}` });
+}
+
 interface Context {
   ip: string;
 }
@@ -104,6 +110,7 @@ export class AdminService {
       }
       return newEnrollmentLink(this.db, added.fullName, this.config.publicUrl);
     });
+    await auditLinkIssued(this.db, result.member.full_name, admin, context, result.link);
     await this.events.publish({ type: 'members.changed' });
     const overview = await findMemberOverview(this.db, result.member.id);
     if (overview === undefined) throw notFound(`No member named "${name}"`, ERROR_CODES.memberNotFound);
@@ -120,6 +127,7 @@ export class AdminService {
     const { link } = await this.actions.run(admin, context, adminPassword, `new enrollment link for ${member.full_name}`, () =>
       newEnrollmentLink(this.db, member.full_name, this.config.publicUrl),
     );
+    await auditLinkIssued(this.db, member.full_name, admin, context, link);
     await this.events.publish({ type: 'members.changed' });
     return { message: `A new enrollment link for ${member.full_name}; any earlier link no longer works.`, memberName: member.full_name, enrollmentLink: presentLink(link) };
   }
@@ -133,15 +141,18 @@ export class AdminService {
 
   async setRole(admin: MemberRow, context: Context, memberId: number, input: { adminPassword: string; role: 'member' | 'admin' }): Promise<MessageResponse> {
     const member = await this.member(memberId);
-    await this.actions.run(admin, context, input.adminPassword, `make ${member.full_name} ${input.role}`, async () => {
-      if (member.role === input.role) return;
+    const changed = await this.actions.run(admin, context, input.adminPassword, `make ${member.full_name} ${input.role}`, async () => {
+      if (member.role === input.role) return false;
       if (input.role === 'admin' && member.is_qa === 1) throw conflict('The QA user cannot be an admin', ERROR_CODES.forbiddenChange);
       if (input.role === 'member') this.refuseChangeToKeyAdmin(admin, member, 'remove the admin role of');
       await setMemberRole(this.db, member.id, input.role);
+      return true;
     });
-    // Open live streams carry the old role; ending them makes the browser reconnect with the new one.
-    await this.events.endSessions({ memberId: member.id });
-    await this.events.publish({ type: 'members.changed' });
+    if (changed) {
+      // Open live streams carry the old role; ending them makes the browser reconnect with the new one.
+      await this.events.endSessions({ memberId: member.id });
+      await this.events.publish({ type: 'members.changed' });
+    }
     return { message: input.role === 'admin' ? `${member.full_name} is now an admin.` : `${member.full_name} is now a member.` };
   }
 
@@ -190,6 +201,7 @@ export class AdminService {
       return resetMemberPin(this.db, member.full_name, admin.full_name, { publicUrl: this.config.publicUrl, notifyEnded: (notice) => this.events.endSessions(notice) });
     });
     if (reset === undefined) throw notFound(`No member named "${member.full_name}"`, ERROR_CODES.memberNotFound);
+    await auditLinkIssued(this.db, member.full_name, admin, context, reset.link);
     await this.events.publish({ type: 'pin-resets.changed' });
     return {
       message: `The PIN of ${member.full_name} has been cleared and they are signed out everywhere. Send them the enrollment link below to create a new PIN.`,

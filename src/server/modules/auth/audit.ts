@@ -10,6 +10,7 @@ export type AuditEvent =
   | 'clear-session'
   | 'forgot-pin'
   | 'lockout'
+  | 'enrollment'
   | 'admin-action'
   | 'admin-password';
 
