@@ -1,4 +1,4 @@
-import type { CheckSessionResponse, EnrollmentStatus, ForgotPinRequest, LoginRequest, PinSetupRequired, QuickLoginRequest, SetupPinRequest } from '../contract/auth.js';
+import type { AdminContact, CheckSessionResponse, EnrollmentStatus, ForgotPinRequest, LoginRequest, PinSetupRequired, QuickLoginRequest, SetupPinRequest } from '../contract/auth.js';
 import type { MessageResponse } from '../contract/common.js';
 import type { CurrentUser } from '../contract/user.js';
 import { defineRoute } from './route.js';
@@ -35,4 +35,6 @@ export const authRoutes = {
   teamMemberNames: defineRoute<{ response: string[] }>()('GET', '/api/team-members/names'),
   forgotPin: defineRoute<{ body: ForgotPinRequest; response: MessageResponse }>()('POST', '/api/forgot-pin'),
   enrollment: defineRoute<{ response: EnrollmentStatus }>()('GET', '/api/enrollment'),
+  /** Whom a member asks for admin help: the 'Access Denied' screen names them. */
+  adminContact: defineRoute<{ response: AdminContact }>()('GET', '/api/team-members/admin'),
 } as const;

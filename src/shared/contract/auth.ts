@@ -69,6 +69,10 @@ export type EnrollmentStatus = z.infer<typeof enrollmentStatusSchema>;
 
 export const teamMemberNamesSchema = z.array(z.string());
 
+/** The admin's full name (the configured one, else the first active admin); null when there is none. */
+export const adminContactSchema = z.object({ name: z.string().nullable() });
+export type AdminContact = z.infer<typeof adminContactSchema>;
+
 export const authContract = {
   user: { ...authRoutes.user, response: { 200: currentUserSchema } },
   login: { ...authRoutes.login, body: loginRequestSchema, response: { 200: currentUserSchema, 202: pinSetupRequiredSchema } },
@@ -80,4 +84,5 @@ export const authContract = {
   teamMemberNames: { ...authRoutes.teamMemberNames, response: { 200: teamMemberNamesSchema } },
   forgotPin: { ...authRoutes.forgotPin, body: forgotPinRequestSchema, response: { 200: messageResponseSchema } },
   enrollment: { ...authRoutes.enrollment, response: { 200: enrollmentStatusSchema } },
+  adminContact: { ...authRoutes.adminContact, response: { 200: adminContactSchema } },
 } as const;

@@ -225,6 +225,13 @@ describe('admin panel calls', () => {
     });
   });
 
+  describe('admin contact', () => {
+    it('names the admin to any signed-in member, and to nobody signed out', async () => {
+      expect((await apiCall(app, 'GET', routes.auth.adminContact.path, member)).json()).toEqual({ name: 'Avery Admin' });
+      expect((await apiCall(app, 'GET', routes.auth.adminContact.path, undefined)).statusCode).toBe(401);
+    });
+  });
+
   describe('System tab', () => {
     it('states the security model and where each secret came from, never a value', async () => {
       const response = await apiCall(app, 'GET', routes.admin.system.path, admin);

@@ -9,6 +9,8 @@ import type { Database } from '../../db/schema.js';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import { presentCurrentUser } from '../members/service.js';
+import { findAdminName } from '../members/repo.js';
+import { nameKey } from '../../../shared/names.js';
 import { cookieNamesFor, readSessionToken, requireMember } from './guards.js';
 import { AuthService, type RequestContext, type SignedIn } from './service.js';
 import { DEVICE_TOKEN_LIFETIME_MS, type SessionStore } from './sessions.js';
@@ -115,6 +117,10 @@ export function registerAuthRoutes(
     { config: { access: 'public' }, schema: { response: authContract.checkSession.response } },
     async (request) => auth.checkSession(readDeviceToken(request)),
   );
+
+  app.get(authContract.adminContact.path, { schema: { response: authContract.adminContact.response } }, async () => ({
+    name: await findAdminName(deps.db, deps.config.adminName === undefined ? undefined : nameKey(deps.config.adminName)),
+  }));
 
   app.get(
     authContract.teamMemberNames.path,

@@ -112,3 +112,9 @@ export async function markQaMember(db: Kysely<Database>, memberId: number, pinHa
 export async function recordSignIn(db: Kysely<Database>, memberId: number, now: number): Promise<void> {
   await db.updateTable('members').set({ last_sign_in_at: now }).where('id', '=', memberId).execute();
 }
+
+/** The configured admin when they are an active admin, else the first active admin by name. */
+export async function findAdminName(db: Kysely<Database>, configuredKey: string | undefined): Promise<string | null> {
+  const admins = await db.selectFrom('members').select(['full_name', 'name_key']).where('role', '=', 'admin').where('active', '=', 1).orderBy('full_name').execute();
+  return (admins.find((admin) => admin.name_key === configuredKey) ?? admins[0])?.full_name ?? null;
+}
