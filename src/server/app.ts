@@ -210,7 +210,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });
   registerAiPromptRoutes(app, prompts);
   registerAdminRoutes(app, new AdminService(database.db, database.dialect, events, adminActions, config));
-  registerQaRoutes(app);
+  registerQaRoutes(app, { config, events });
 
   const client = await registerClientApp(app, config.clientDir);
   const notFoundLimit = limiter.hook({ name: 'api-not-found', max: 120, windowMs: 60_000 });

@@ -193,13 +193,20 @@ export type QaStatus = 'passed' | 'failed' | 'skipped';
 
 export interface QaRunsTable {
   id: Generated<number>;
-  status: 'running' | 'done';
+  /** 'abandoned': its heartbeat stopped (the instance died mid-run); it no longer blocks a new run. */
+  status: 'running' | 'done' | 'abandoned';
   run_by: string;
   started_at: EpochMs;
   finished_at: EpochMs | null;
   passed: ColumnType<number, number | undefined, number>;
   failed: ColumnType<number, number | undefined, number>;
   skipped: ColumnType<number, number | undefined, number>;
+  total_suites: ColumnType<number, number | undefined, number>;
+  completed_suites: ColumnType<number, number | undefined, number>;
+  /** The suite being checked now; null before the first and after the last. */
+  current_suite: string | null;
+  /** Moved at every suite and check of a running run. */
+  heartbeat_at: EpochMs;
 }
 
 export interface QaResultsTable {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Migration } from './types.js';
 import { autoIncrementId } from './types.js';
 
@@ -22,7 +23,15 @@ export const admin: Migration = {
       .addColumn('passed', 'integer', (col) => col.notNull().defaultTo(0))
       .addColumn('failed', 'integer', (col) => col.notNull().defaultTo(0))
       .addColumn('skipped', 'integer', (col) => col.notNull().defaultTo(0))
+      // Progress lives in the row so that any instance can answer it; the heartbeat tells a run in
+      // progress from one whose instance died (an abandoned run stops blocking new ones).
+      .addColumn('total_suites', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('completed_suites', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('current_suite', 'varchar(100)')
+      .addColumn('heartbeat_at', 'bigint', (col) => col.notNull())
       .execute();
+    // One run at a time across every instance: a second 'running' row is refused by the database.
+    await db.schema.createIndex('qa_runs_one_running_idx').on('qa_runs').column('status').unique().where(sql.ref('status'), '=', 'running').execute();
     await db.schema
       .createTable('qa_results')
       .addColumn('id', 'integer', autoIncrementId(dialect))

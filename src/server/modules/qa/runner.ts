@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
+import { authRoutes } from '../../../shared/api/auth.js';
+import type { LiveEvent } from '../../../shared/api/live-events.js';
+import type { AppConfig } from '../../config.js';
+import type { QaStatus } from '../../db/schema.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
+import type { App } from '../../http/types.js';
+import { ensureQaMember } from '../members/service.js';
+import { cookiesOf, QaSkip, type CallOptions, type Cookies, type HttpMethod, type QaCheck, type QaContext, type QaSuite } from './context.js';
+import { deleteLoginLockOf, deleteQaBuckets, deleteQaData, finishRun, insertResult, markSuiteStarted, type QaScope } from './repo.js';
+
+/**
+ * Where the run's requests come from: an address of the documentation range (RFC 5737), which no
+ * real client has, so the run's sign-ins never spend the per-address budget of real members (all
+ * on 127.0.0.1 behind a local proxy) and its buckets can be removed without touching theirs.
+ */
+export const QA_REMOTE_ADDRESS = '192.0.2.44';
+export const DEFAULT_CHECK_TIMEOUT_MS = 10_000;
+/** A run whose heartbeat is older than this was left by an instance that died: it no longer blocks. */
+export const QA_RUN_STALE_MS = 3 * 60_000;
+/** How long the clean-up waits for checks that timed out to settle, so it removes what they wrote. */
+const STRAGGLER_GRACE_MS = 15_000;
+
+export interface QaRunnerDeps {
+  app: App;
+  config: Pick<AppConfig, 'qaUserName' | 'secrets' | 'session' | 'commentLimitPerMinute' | 'errorLogs'>;
+  events: EventBus;
+}
+
+export interface QaOutcome {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface CheckOutcome {
+  status: QaStatus;
+  reason: string | null;
+  durationMs: number;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message === '' ? error.name : error.message;
+  return String(error);
+}
+
+/**
+ * Runs suites of checks against the live application and records one result per check. Checks run
+ * one after another; each has a time limit, and one that throws or overruns fails with its reason.
+ * Whatever happens, the clean-up removes every row the run made and every trace of its sign-ins.
+ */
+export class QaRunner {
+  constructor(
+    private readonly deps: QaRunnerDeps,
+    private readonly options: { checkTimeoutMs?: number; stragglerGraceMs?: number } = {},
+  ) {}
+
+  async run(runId: number, runBy: string, suites: readonly QaSuite[]): Promise<QaOutcome> {
+    const { db } = this.deps.app.database;
+    const outcome: QaOutcome = { passed: 0, failed: 0, skipped: 0 };
+    const stragglers = new Set<Promise<void>>();
+    const run: { scope?: QaScope; context?: QaContext; setupError?: string } = {};
+    let position = 0;
+    let completedSuites = 0;
+
+    const record = async (suite: string, name: string, result: CheckOutcome) => {
+      position += 1;
+      outcome[result.status] += 1;
+      await insertResult(db, { runId, position, testName: name, testSuite: suite, status: result.status, durationMs: result.durationMs, runBy, reason: result.reason, now: Date.now() });
+    };
+
+    try {
+      try {
+        await this.setUp(runId, run);
+      } catch (error) {
+        run.setupError = messageOf(error);
+      }
+      for (const suite of suites) {
+        await markSuiteStarted(db, runId, { suite: suite.name, completedSuites, now: Date.now() });
+        await this.publish({ type: 'qa.progress' });
+        for (const check of suite.checks) {
+          // Each check starts with fresh rate-limit budgets: the run posts and signs in more than a
+          // person would, and a low configured limit must not fail one check for another's calls.
+          if (run.scope !== undefined) await deleteQaBuckets(db, run.scope);
+          const { context } = run;
+          const result =
+            context === undefined
+              ? { status: 'failed' as const, reason: `the run could not sign in as the QA member: ${run.setupError ?? 'unknown error'}`, durationMs: 0 }
+              : await this.runCheck(check, context, stragglers);
+          await record(suite.name, check.name, result);
+        }
+        completedSuites += 1;
+      }
+    } finally {
+      const cleanupError = await this.cleanUp(run, stragglers);
+      if (cleanupError !== undefined) {
+        await record('Clean-up', 'Remove the QA data', { status: 'failed', reason: cleanupError, durationMs: 0 }).catch(() => undefined);
+      }
+      await finishRun(db, runId, { ...outcome, completedSuites, now: Date.now() });
+      await this.publish({ type: 'qa.progress' });
+    }
+    return outcome;
+  }
+
+  /** The QA member exists with the configured PIN and no lock, and the run is signed in as it. */
+  private async setUp(runId: number, run: { scope?: QaScope; context?: QaContext }): Promise<void> {
+    const { app, config, events } = this.deps;
+    const { db, dialect } = app.database;
+    const member = await ensureQaMember(db, config.qaUserName, config.secrets.qaPin, config.secrets.pinPepper);
+    const scope: QaScope = { memberId: member.id, nameKey: member.name_key, memberName: member.full_name, address: QA_REMOTE_ADDRESS, componentId: QA_TEST_COMPONENT_ID };
+    run.scope = scope;
+    // A run that died mid-way may have left a lock or full buckets behind.
+    await deleteLoginLockOf(db, scope.nameKey);
+    await deleteQaBuckets(db, scope);
+
+    /** The run's own session, set once the sign-in below succeeds. */
+    const signedIn: { session?: Cookies } = {};
+    let counter = 0;
+    const postedErrorMessages: string[] = [];
+    const call = (method: HttpMethod, url: string, options: CallOptions = {}) => {
+      const session = options.session === undefined ? signedIn.session : options.session;
+      const stateChanging = method !== 'GET';
+      const contentType = options.contentType === undefined ? (stateChanging ? 'application/json' : null) : options.contentType;
+      const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+      return app.inject({
+        method,
+        url,
+        remoteAddress: QA_REMOTE_ADDRESS,
+        headers: { 'user-agent': 'biggy-qa-self-test', ...(contentType === null ? {} : { 'content-type': contentType }) },
+        ...(session === null || session === undefined ? {} : { cookies: session }),
+        ...(payload === undefined ? {} : { payload }),
+      });
+    };
+    const login = (pin = config.secrets.qaPin) =>
+      call('POST', authRoutes.login.path, { session: null, body: { password: config.secrets.teamPassword, name: member.full_name, pin } });
+    const newSession = async (): Promise<Cookies> => {
+      const response = await login();
+      if (response.statusCode !== 200) throw new Error(`signing in as ${member.full_name} answered ${response.statusCode}: ${response.body.slice(0, 160)}`);
+      return cookiesOf(response);
+    };
+    const runToken = `${runId}-${randomBytes(4).toString('hex')}`;
+
+    const context: QaContext = {
+      app,
+      db,
+      dialect,
+      events,
+      member,
+      address: QA_REMOTE_ADDRESS,
+      settings: {
+        qaName: member.full_name,
+        teamPassword: config.secrets.teamPassword,
+        qaPin: config.secrets.qaPin,
+        sessionIdleMs: config.session.idleMs,
+        commentLimitPerMinute: config.commentLimitPerMinute,
+        errorLogMaxRows: config.errorLogs.maxRows,
+      },
+      call,
+      login,
+      newSession,
+      postedErrorMessages,
+      unique: (label) => {
+        counter += 1;
+        return `QA self-test ${label} ${runToken}-${counter}`;
+      },
+    };
+    signedIn.session = await newSession();
+    run.context = context;
+  }
+
+  private async runCheck(check: QaCheck, context: QaContext, stragglers: Set<Promise<void>>): Promise<CheckOutcome> {
+    const timeoutMs = check.timeoutMs ?? this.options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const work = Promise.resolve().then(() => check.run(context));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => {
+        resolve('timeout');
+      }, timeoutMs);
+    });
+    try {
+      const first = await Promise.race([work.then(() => 'done' as const), timeout]);
+      if (first === 'timeout') {
+        // It may still write: the clean-up waits for it (bounded) before removing the run's rows.
+        const settled = work.then(
+          () => undefined,
+          () => undefined,
+        );
+        stragglers.add(settled);
+        return { status: 'failed', reason: `timed out after ${timeoutMs} ms`, durationMs: elapsed() };
+      }
+      return { status: 'passed', reason: null, durationMs: elapsed() };
+    } catch (error) {
+      if (error instanceof QaSkip) return { status: 'skipped', reason: error.message, durationMs: elapsed() };
+      return { status: 'failed', reason: messageOf(error), durationMs: elapsed() };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Answers why the clean-up failed, or undefined when everything the run made is gone. */
+  private async cleanUp(run: { scope?: QaScope; context?: QaContext }, stragglers: Set<Promise<void>>): Promise<string | undefined> {
+    if (stragglers.size > 0) {
+      await Promise.race([Promise.all(stragglers), sleep(this.options.stragglerGraceMs ?? STRAGGLER_GRACE_MS)]);
+    }
+    const { scope } = run;
+    if (scope === undefined) return undefined;
+    try {
+      const removed = await deleteQaData(this.deps.app.database.db, scope, run.context?.postedErrorMessages ?? []);
+      await this.deps.events.endSessions({ memberId: scope.memberId });
+      // Rows removed behind the API's back: the live events tell caches and open pages, on every instance.
+      for (const comment of removed.comments) await this.publish({ type: 'comment.deleted', componentId: comment.component_id, commentId: comment.id });
+      for (const vote of removed.commentVotes) await this.publish({ type: 'vote.changed', componentId: vote.component_id, commentId: vote.comment_id });
+      for (const suggestionId of removed.suggestionVotes) await this.publish({ type: 'suggestion.vote.changed', suggestionId });
+      if (removed.errorLogs > 0) await this.publish({ type: 'error-logs.changed' });
+      if (removed.pinResets > 0) await this.publish({ type: 'pin-resets.changed' });
+      return undefined;
+    } catch (error) {
+      this.deps.app.log.error({ err: error }, 'QA self-test: clean-up failed');
+      return `clean-up failed: ${messageOf(error)}`;
+    }
+  }
+
+  /** A lost event costs a stale progress line, not the run. */
+  private async publish(event: LiveEvent): Promise<void> {
+    try {
+      await this.deps.events.publish(event);
+    } catch (error) {
+      this.deps.app.log.warn({ err: error, event: event.type }, 'QA self-test: could not publish an event');
+    }
+  }
+}

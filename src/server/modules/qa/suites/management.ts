@@ -1,0 +1,181 @@
+import { randomInt } from 'node:crypto';
+import { adminRoutes } from '../../../../shared/api/admin.js';
+import { NARRATIVE_PROMPT_NAME } from '../../../../shared/api/ai-prompts.js';
+import { aiPromptRoutes } from '../../../../shared/api/ai-prompts.js';
+import { QA_TEST_COMPONENT_ID } from '../../../../shared/api/architecture.js';
+import { authRoutes } from '../../../../shared/api/auth.js';
+import { commentRoutes } from '../../../../shared/api/comments.js';
+import { ERROR_CODES } from '../../../../shared/api/error-codes.js';
+import { errorReportRoutes } from '../../../../shared/api/error-reports.js';
+import { teamMemberNamesSchema } from '../../../../shared/contract/auth.js';
+import { commentCountsSchema } from '../../../../shared/contract/comments.js';
+import { errorReportAcceptedSchema } from '../../../../shared/contract/error-reports.js';
+import { ERROR_REPORT_LIMITS } from '../../../../shared/limits.js';
+import { nameKey } from '../../../../shared/names.js';
+import { findMemberByKey } from '../../members/repo.js';
+import { ensure, expectError, expectStatus, isRouteMissing, parseBody, skip, type HttpMethod, type QaContext, type QaSuite } from '../context.js';
+import { countErrorLogs, countErrorLogsWithMessage, promptWithTextExists } from '../repo.js';
+
+/**
+ * A route of the admin's contract, called as the QA member: it must answer 403. A build that does
+ * not serve it yet answers the unmatched-route 404, and the check is skipped saying so.
+ */
+async function expectAdminOnly(context: QaContext, method: HttpMethod, path: string, body?: unknown): Promise<void> {
+  const response = await context.call(method, path, body === undefined ? {} : { body });
+  if (isRouteMissing(response)) skip(`${method} ${path} is not served by this build`);
+  expectError(response, 403, ERROR_CODES.adminOnly, `${method} ${path} as the QA member`);
+}
+
+/** A valid full name no member has: letters only, as names allow. */
+function probeName(): string {
+  const letters = Array.from({ length: 10 }, () => String.fromCharCode(97 + randomInt(26))).join('');
+  return `Qa Probe ${letters.charAt(0).toUpperCase()}${letters.slice(1)}`;
+}
+
+export const analytics: QaSuite = {
+  name: 'Analytics',
+  checks: [
+    {
+      name: 'Comment counts answer, without the QA component',
+      async run(context) {
+        const response = await context.call('GET', commentRoutes.counts.path);
+        expectStatus(response, 200, 'GET /api/comments/counts');
+        const counts = parseBody(response, commentCountsSchema, 'GET /api/comments/counts');
+        // Every earlier suite has deleted its comments by now: a QA count here is QA data left behind.
+        ensure(!(QA_TEST_COMPONENT_ID in counts), `the counts list ${QA_TEST_COMPONENT_ID} with ${String(counts[QA_TEST_COMPONENT_ID])} comment(s)`);
+      },
+    },
+    {
+      name: 'Team member names leave out the QA member',
+      async run(context) {
+        const response = await context.call('GET', authRoutes.teamMemberNames.path);
+        expectStatus(response, 200, 'GET /api/team-members/names');
+        const names = parseBody(response, teamMemberNamesSchema, 'GET /api/team-members/names');
+        ensure(!names.includes(context.settings.qaName), `the names list the QA member "${context.settings.qaName}"`);
+      },
+    },
+    {
+      name: 'Team analytics leave out the QA member',
+      run() {
+        return Promise.resolve(skip('team analytics is not built in this release (the Analytics page is a placeholder)'));
+      },
+    },
+  ],
+};
+
+export const errorLogging: QaSuite = {
+  name: 'Error Logging',
+  checks: [
+    {
+      name: 'A report from the QA member is stored (201)',
+      async run(context) {
+        // A new report group can make the log trim its oldest rows (error-reports/service.ts): near
+        // the cap, that would push out a real report, so the check stands aside.
+        const trimEvery = Math.max(1, Math.min(100, Math.floor(context.settings.errorLogMaxRows / 10)));
+        const rows = await countErrorLogs(context.db);
+        if (rows + 1 >= context.settings.errorLogMaxRows - trimEvery) {
+          skip(`the error log holds ${rows} of at most ${context.settings.errorLogMaxRows} rows; a new report could push a real one out`);
+        }
+        const message = context.unique('error report');
+        context.postedErrorMessages.push(message);
+        const response = await context.call('POST', errorReportRoutes.create.path, {
+          body: { source: 'frontend', errorType: 'javascript_error', message, severity: 'low', url: '/qa-self-test' },
+        });
+        expectStatus(response, 201, 'POST /api/errors/log');
+        parseBody(response, errorReportAcceptedSchema, 'POST /api/errors/log');
+        const stored = await countErrorLogsWithMessage(context.db, message);
+        ensure(stored === 1, `${stored} rows hold the report`);
+      },
+    },
+    {
+      name: 'An invalid report is refused with 400 and not stored',
+      async run(context) {
+        const valid = { source: 'frontend', errorType: 'javascript_error', severity: 'low' };
+        const tooLong = `${context.unique('too long')} ${'x'.repeat(ERROR_REPORT_LIMITS.message)}`;
+        const invalid: [string, Record<string, unknown>][] = [
+          ['an unknown error type', { ...valid, errorType: 'not_an_error_type', message: context.unique('bad type') }],
+          ['a message over the limit', { ...valid, message: tooLong }],
+          ['an unknown field', { ...valid, message: context.unique('extra field'), extra: true }],
+          ['an empty message', { ...valid, message: '   ' }],
+        ];
+        for (const [what, body] of invalid) {
+          const response = await context.call('POST', errorReportRoutes.create.path, { body });
+          expectError(response, 400, ERROR_CODES.validationFailed, `a report with ${what}`);
+          const message = typeof body.message === 'string' ? body.message : '';
+          ensure((await countErrorLogsWithMessage(context.db, message)) === 0, `a report with ${what} was stored`);
+        }
+      },
+    },
+    {
+      name: 'A report over the size limit is refused (413)',
+      async run(context) {
+        const message = `${context.unique('oversized')} ${'x'.repeat(ERROR_REPORT_LIMITS.bodyBytes)}`;
+        const response = await context.call('POST', errorReportRoutes.create.path, { body: { source: 'frontend', errorType: 'javascript_error', message, severity: 'low' } });
+        expectError(response, 413, ERROR_CODES.payloadTooLarge, 'a report over 8 KiB');
+      },
+    },
+    {
+      name: "The admin's error list is refused to the QA member (403)",
+      async run(context) {
+        await expectAdminOnly(context, 'GET', errorReportRoutes.list.path);
+      },
+    },
+  ],
+};
+
+export const teamManagement: QaSuite = {
+  name: 'Team Management',
+  checks: [
+    {
+      name: 'The member list is admin-only (403)',
+      async run(context) {
+        await expectAdminOnly(context, 'GET', adminRoutes.members.path);
+      },
+    },
+    {
+      name: 'The PIN reset requests are admin-only (403)',
+      async run(context) {
+        await expectAdminOnly(context, 'GET', adminRoutes.pinResetRequests.path);
+      },
+    },
+    {
+      name: 'Adding a member as the QA member is refused and adds no one',
+      async run(context) {
+        const name = probeName();
+        // A wrong admin password as well: even a broken role check could not add anyone.
+        await expectAdminOnly(context, 'POST', adminRoutes.addMember.path, { adminPassword: 'not-the-admin-password', memberName: name });
+        ensure((await findMemberByKey(context.db, nameKey(name))) === undefined, `a member "${name}" was added`);
+      },
+    },
+  ],
+};
+
+export const aiPrompts: QaSuite = {
+  name: 'AI Prompts',
+  checks: [
+    {
+      name: 'The prompt list is admin-only (403)',
+      async run(context) {
+        await expectAdminOnly(context, 'GET', aiPromptRoutes.list.path);
+      },
+    },
+    {
+      name: 'The active prompt is admin-only (403)',
+      async run(context) {
+        await expectAdminOnly(context, 'GET', aiPromptRoutes.active.path);
+      },
+    },
+    {
+      name: 'A prompt without {suggestionsText} is refused and not saved',
+      async run(context) {
+        const prompt = `${context.unique('prompt')}: summarise the team's suggestions.`;
+        const response = await context.call('POST', aiPromptRoutes.create.path, {
+          body: { name: NARRATIVE_PROMPT_NAME, prompt, adminPassword: 'not-the-admin-password' },
+        });
+        // The QA member is refused at the role (403); an admin would be at the placeholder (400).
+        expectError(response, [400, 403], undefined, 'POST /api/ai-prompts without the placeholder');
+        ensure(!(await promptWithTextExists(context.db, prompt)), 'the prompt was saved');
+      },
+    },
+  ],
+};
