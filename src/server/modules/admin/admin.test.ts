@@ -156,8 +156,12 @@ describe('admin panel calls', () => {
       const component = await componentCommentsForAnalysis(app.database.db, componentId, 'Event Management');
       expect(component.map((comment) => comment.content)).toEqual(['Correlation needs the change calendar.']);
       expect(component[0]?.downVotes).toBe(0);
+      const scratch = await apiCall(app, 'POST', routes.comments.create.path, qa, { componentId: 'qa-test-component', content: 'A self-test comment.' });
+      expect(scratch.statusCode, scratch.body).toBe(201);
+      expect(Object.keys((await apiCall(app, 'GET', routes.comments.counts.path, real)).json<Record<string, number>>())).not.toContain('qa-test-component');
       const all = await allCommentsForAnalysis(app.database.db, (id) => id);
       expect(all.map((comment) => comment.content)).not.toContain('A QA probe that must never reach a summary.');
+      expect(all.map((comment) => comment.componentId)).not.toContain('qa-test-component');
       expect(all.find((comment) => comment.id === realId)?.downVotes).toBe(0);
     });
   });
