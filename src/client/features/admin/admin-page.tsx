@@ -13,7 +13,7 @@ import { AuditTab } from './components/audit-tab';
 import { EnrollmentLinkPanel } from './components/enrollment-link-panel';
 import { ErrorLogsTab } from './components/error-logs-tab';
 import { PinResetsTab } from './components/pin-resets-tab';
-import { PromptsTab } from './components/prompts-tab';
+import { EMPTY_PROMPT_DRAFT, PromptsTab, type PromptDraft } from './components/prompts-tab';
 import { QaTab } from './components/qa-tab';
 import { SystemTab } from './components/system-tab';
 import { TeamTab } from './components/team-tab';
@@ -66,6 +66,8 @@ function AdminTabs() {
   const [adminPassword, setAdminPassword] = useState('');
   // The last enrollment link issued, shown until closed: the server keeps only its hash.
   const [issuedLink, setIssuedLink] = useState<EnrollmentLinkResult | null>(null);
+  // Only the shown tab is mounted; a prompt being written outlives a visit to another tab.
+  const [promptDraft, setPromptDraft] = useState<PromptDraft>(EMPTY_PROMPT_DRAFT);
   return (
     <Tabs.Root
       value={tab}
@@ -106,7 +108,7 @@ function AdminTabs() {
           <ErrorLogsTab />
         </Tabs.Content>
         <Tabs.Content value="ai-prompts">
-          <PromptsTab adminPassword={adminPassword} />
+          <PromptsTab adminPassword={adminPassword} draft={promptDraft} onDraftChange={setPromptDraft} />
         </Tabs.Content>
         <Tabs.Content value="system">
           <SystemTab />

@@ -9,12 +9,17 @@ export interface AuditFilter {
   page: number;
 }
 
-/** One page of the audit trail, newest first. The previous page stays on screen while the next loads. */
+/**
+ * One page of the audit trail, newest first. The previous page stays on screen while the next
+ * loads. The trail grows all the time and no live event names it, so a page seen before is shown
+ * at once and asked for again.
+ */
 export function useAuditPage(filter: AuditFilter) {
   return useQuery({
     queryKey: queryKeys.audit(filter),
     queryFn: ({ signal }) => api(adminRoutes.audit, { query: { member: filter.member, event: filter.event, page: String(filter.page) } }, { signal }),
     placeholderData: keepPreviousData,
+    staleTime: 0,
     refetchOnMount: 'always',
   });
 }

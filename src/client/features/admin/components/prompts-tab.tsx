@@ -16,12 +16,26 @@ import { ToneBadge } from './tone-badge';
 const textareaClasses =
   'block min-h-48 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-xs hover:border-slate-600 focus:border-brand-600 aria-[invalid=true]:border-red-600';
 
-export function PromptsTab({ adminPassword }: { adminPassword: string }) {
+/** The new prompt being written; kept by the page, so going to Team Management for the admin password loses nothing. */
+export interface PromptDraft {
+  description: string;
+  prompt: string;
+}
+
+export const EMPTY_PROMPT_DRAFT: PromptDraft = { description: '', prompt: '' };
+
+interface PromptsTabProps {
+  adminPassword: string;
+  draft: PromptDraft;
+  onDraftChange: (draft: PromptDraft) => void;
+}
+
+export function PromptsTab({ adminPassword, draft, onDraftChange }: PromptsTabProps) {
   const active = useActivePrompt();
   return (
     <div className="space-y-6">
       <ActivePromptCard active={active} />
-      <PromptForm adminPassword={adminPassword} />
+      <PromptForm adminPassword={adminPassword} draft={draft} onDraftChange={onDraftChange} />
       <PromptHistory adminPassword={adminPassword} activePrompt={active.data ?? null} />
     </div>
   );
@@ -55,13 +69,12 @@ function ActivePromptCard({ active }: { active: ReturnType<typeof useActivePromp
   );
 }
 
-function PromptForm({ adminPassword }: { adminPassword: string }) {
+function PromptForm({ adminPassword, draft, onDraftChange }: PromptsTabProps) {
   const descriptionId = useId();
   const promptId = useId();
   const hintId = useId();
   const warningId = useId();
-  const [description, setDescription] = useState('');
-  const [prompt, setPrompt] = useState('');
+  const { description, prompt } = draft;
   const create = useCreatePrompt();
   const missingPlaceholder = isFilled(prompt) && !prompt.includes(SUGGESTIONS_PLACEHOLDER);
   const ready = isFilled(prompt) && isFilled(description) && isFilled(adminPassword) && !missingPlaceholder && !create.isPending;
@@ -77,8 +90,7 @@ function PromptForm({ adminPassword }: { adminPassword: string }) {
             { prompt, description: description.trim(), adminPassword },
             {
               onSuccess: () => {
-                setPrompt('');
-                setDescription('');
+                onDraftChange(EMPTY_PROMPT_DRAFT);
               },
             },
           );
@@ -93,7 +105,7 @@ function PromptForm({ adminPassword }: { adminPassword: string }) {
             value={description}
             className="mt-1"
             onChange={(event) => {
-              setDescription(event.target.value);
+              onDraftChange({ ...draft, description: event.target.value });
             }}
           />
         </div>
@@ -108,7 +120,7 @@ function PromptForm({ adminPassword }: { adminPassword: string }) {
             aria-invalid={missingPlaceholder}
             className={`mt-1 ${textareaClasses}`}
             onChange={(event) => {
-              setPrompt(event.target.value);
+              onDraftChange({ ...draft, prompt: event.target.value });
             }}
           />
           <p id={hintId} className="mt-1 text-xs text-slate-600">

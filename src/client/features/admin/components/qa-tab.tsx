@@ -1,6 +1,6 @@
 import { ClipboardCheck, FlaskConical, Loader2, Play } from 'lucide-react';
 import { QA_SUITE_GROUPS } from '../../../../shared/api/qa';
-import type { QaProgress, QaResults, QaStatus } from '../../../../shared/contract/qa';
+import type { QaProgress, QaResults, QaRun, QaStatus, QaTestResult } from '../../../../shared/contract/qa';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { useQaProgress, useQaResults, useRunQaTests } from '../api/qa';
@@ -79,26 +79,23 @@ function ResultsBody({ results }: { results: QaResults }) {
   if (run === null || results.results.length === 0) return <EmptyState>No test results available. Run the QA test suite to see results.</EmptyState>;
   return (
     <>
-      <dl className="grid grid-cols-3 gap-3 sm:max-w-md">
-        <Count label="Passed" value={run.passed} className="border-emerald-200 bg-emerald-50 text-emerald-800" />
-        <Count label="Failed" value={run.failed} className="border-red-200 bg-red-50 text-red-800" />
-        <Count label="Skipped" value={run.skipped} className="border-yellow-300 bg-yellow-50 text-yellow-900" />
-      </dl>
+      <RunCounts run={run} />
       <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Test results">
         {results.results.map((result) => (
-          <li key={result.id} className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
-            <div className="min-w-0">
-              <p className="font-medium break-words text-slate-900">{result.testName}</p>
-              {result.status !== 'passed' && result.reason !== null && <p className="mt-0.5 text-sm break-words text-slate-700">{result.reason}</p>}
-              <p className="mt-0.5 text-xs text-slate-600">
-                {result.testSuite} &middot; {result.duration} ms &middot; run by {result.runBy}
-              </p>
-            </div>
-            <ToneBadge tone={STATUS_TONES[result.status]}>{STATUS_LABELS[result.status]}</ToneBadge>
-          </li>
+          <ResultRow key={result.id} result={result} />
         ))}
       </ul>
     </>
+  );
+}
+
+function RunCounts({ run }: { run: QaRun }) {
+  return (
+    <dl className="grid grid-cols-3 gap-3 sm:max-w-md">
+      <Count label="Passed" value={run.passed} className="border-emerald-200 bg-emerald-50 text-emerald-800" />
+      <Count label="Failed" value={run.failed} className="border-red-200 bg-red-50 text-red-800" />
+      <Count label="Skipped" value={run.skipped} className="border-yellow-300 bg-yellow-50 text-yellow-900" />
+    </dl>
   );
 }
 
@@ -108,5 +105,21 @@ function Count({ label, value, className }: { label: string; value: number; clas
       <dt className="text-xs font-semibold tracking-wide uppercase">{label}</dt>
       <dd className="text-2xl font-bold tabular-nums">{value}</dd>
     </div>
+  );
+}
+
+/** One check: why it failed or was skipped goes right under its name. */
+function ResultRow({ result }: { result: QaTestResult }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
+      <div className="min-w-0">
+        <p className="font-medium break-words text-slate-900">{result.testName}</p>
+        {result.status !== 'passed' && result.reason !== null && <p className="mt-0.5 text-sm break-words text-slate-700">{result.reason}</p>}
+        <p className="mt-0.5 text-xs text-slate-600">
+          {result.testSuite} &middot; {result.duration} ms &middot; run by {result.runBy}
+        </p>
+      </div>
+      <ToneBadge tone={STATUS_TONES[result.status]}>{STATUS_LABELS[result.status]}</ToneBadge>
+    </li>
   );
 }

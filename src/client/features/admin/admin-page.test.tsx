@@ -1,0 +1,105 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { routes } from '../../../shared/api';
+import { mockFetch } from '../../test/mock-fetch';
+import { renderWithApp } from '../../test/render';
+import AdminPage from './admin-page';
+import { ADMIN, MEMBER, openAdminAt } from './test-fixtures';
+
+/** Every path the page fetched, in order. */
+function fetchedPaths(): string[] {
+  return vi.mocked(fetch).mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname);
+}
+
+describe('access', () => {
+  test('a member sees Access Denied, and the page makes no admin call', async () => {
+    mockFetch().on(routes.auth.user, { body: MEMBER });
+    openAdminAt('team');
+    renderWithApp(<AdminPage />);
+
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText('Admin access is restricted to the admin only.')).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByLabelText('Admin Password')).toBeNull();
+    expect(fetchedPaths()).toEqual([routes.auth.user.path]);
+  });
+
+  test('the header names the page', async () => {
+    mockFetch().on(routes.auth.user, { body: MEMBER });
+    openAdminAt();
+    renderWithApp(<AdminPage />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Admin Panel');
+    expect(screen.getByText('Manage team members, QA testing, and system monitoring')).toBeTruthy();
+    await screen.findByText('Access Denied');
+  });
+});
+
+describe('tabs', () => {
+  function mockAdminApi() {
+    return mockFetch()
+      .on(routes.auth.user, { body: ADMIN })
+      .on(routes.admin.members, { body: [] })
+      .on(routes.admin.pinResetRequests, { body: [] })
+      .on(routes.admin.system, {
+        body: { version: '0.66.0', database: 'sqlite', aiProvider: 'local', adminName: 'Avery Admin', qaUserName: 'QA Test User', securityModel: [], secrets: [] },
+      });
+  }
+
+  test('lists the seven sections, Team Management first', async () => {
+    mockAdminApi();
+    openAdminAt();
+    renderWithApp(<AdminPage />);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Team Management', 'PIN Resets', 'QA Testing', 'Error Logs', 'AI Prompts', 'System', 'Audit Trail']);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Team Management');
+    expect(screen.getByLabelText('Admin Password')).toBeTruthy();
+  });
+
+  test('opens the tab the URL names, and writes the chosen tab into the URL', async () => {
+    mockAdminApi();
+    openAdminAt('system');
+    const { user } = renderWithApp(<AdminPage />);
+    expect((await screen.findByRole('tab', { selected: true })).textContent).toBe('System');
+    expect(await screen.findByText('SQLite (embedded)')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'PIN Resets' }));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('PIN Resets');
+    expect(window.location.search).toBe('?tab=pin-resets');
+    expect(await screen.findByText('No pending PIN reset requests')).toBeTruthy();
+  });
+
+  test('arrow keys move between tabs', async () => {
+    mockAdminApi();
+    openAdminAt('pin-resets');
+    const { user } = renderWithApp(<AdminPage />);
+    const pinResets = await screen.findByRole('tab', { name: 'PIN Resets' });
+    act(() => {
+      pinResets.focus();
+    });
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => {
+      expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Team Management');
+    });
+    expect(window.location.search).toBe('?tab=team');
+  });
+
+  test('an unknown tab in the URL opens Team Management', async () => {
+    mockAdminApi();
+    openAdminAt('nonsense');
+    renderWithApp(<AdminPage />);
+    expect((await screen.findByRole('tab', { selected: true })).textContent).toBe('Team Management');
+  });
+
+  test('the admin password typed in Team Management stays when switching tabs and back', async () => {
+    mockAdminApi();
+    openAdminAt('team');
+    const { user } = renderWithApp(<AdminPage />);
+    await user.type(await screen.findByLabelText('Admin Password'), 'secret');
+    await user.click(screen.getByRole('tab', { name: 'PIN Resets' }));
+    await user.click(screen.getByRole('tab', { name: 'Team Management' }));
+    expect(screen.getByLabelText('Admin Password')).toHaveProperty('value', 'secret');
+    expect(screen.getByLabelText('Admin Password').getAttribute('type')).toBe('password');
+    expect(screen.getByLabelText('Admin Password').getAttribute('autocomplete')).toBe('off');
+    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,195 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { routes } from '../../../shared/api';
+import { PROMPT_PREVIEW_LENGTH } from '../../../shared/api/ai-prompts';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
+import type { AiPrompt } from '../../../shared/contract/ai';
+import { mockFetch, type FetchMock } from '../../test/mock-fetch';
+import { expectToast, renderWithApp, type Rendered } from '../../test/render';
+import AdminPage from './admin-page';
+import { ADMIN, ADMIN_PASSWORD, openAdminAt, promptOf } from './test-fixtures';
+
+const ACTIVE = promptOf({ id: 3, prompt: 'Summarise the team.\n{suggestionsText}\nBe brief.', description: 'Short summary' });
+const OLDER = promptOf({ id: 2, isActive: false, prompt: 'Summarise the team.\n{suggestionsText}\nList every risk.', description: 'Risk list', createdAt: '2026-01-04T09:00:00.000Z' });
+
+function mockPromptApi({ active = ACTIVE, list = [ACTIVE, OLDER] }: { active?: AiPrompt | null; list?: AiPrompt[] } = {}): FetchMock {
+  return mockFetch()
+    .on(routes.auth.user, { body: ADMIN })
+    .on(routes.admin.members, { body: [] })
+    .on(routes.aiPrompts.active, active === null ? { status: 404, error: { code: ERROR_CODES.noActivePrompt, message: 'No active prompt' } } : { body: active })
+    .on(routes.aiPrompts.list, { body: list });
+}
+
+async function renderPrompts({ withPassword = true }: { withPassword?: boolean } = {}): Promise<Rendered> {
+  openAdminAt(withPassword ? 'team' : 'ai-prompts');
+  const rendered = renderWithApp(<AdminPage />);
+  if (withPassword) {
+    await rendered.user.type(await screen.findByLabelText('Admin Password'), ADMIN_PASSWORD);
+    await rendered.user.click(screen.getByRole('tab', { name: 'AI Prompts' }));
+  }
+  await screen.findByRole('list', { name: 'Prompt versions' });
+  return rendered;
+}
+
+const saveButton = () => screen.getByRole('button', { name: /Save Prompt|Saving\.\.\./ });
+const promptField = () => screen.getByLabelText('Prompt');
+const descriptionField = () => screen.getByLabelText('Description');
+const version = (description: string) => {
+  const item = within(screen.getByRole('list', { name: 'Prompt versions' })).getByText(description).closest('li');
+  if (item === null) throw new Error(`No version '${description}'`);
+  return item;
+};
+
+describe('active prompt', () => {
+  test('shows the active prompt with its description, text, creator and time', async () => {
+    mockPromptApi();
+    await renderPrompts({ withPassword: false });
+    const card = screen.getByRole('region', { name: 'Current Active Prompt' });
+    expect(within(card).getByText('Short summary')).toBeTruthy();
+    expect(card.querySelector('pre')?.textContent).toBe('Summarise the team.\n{suggestionsText}\nBe brief.');
+    expect(card.textContent).toMatch(/By Avery Admin, .*2026/);
+  });
+
+  test('without an active prompt (404 NO_ACTIVE_PROMPT) the built-in default is named', async () => {
+    mockPromptApi({ active: null, list: [] });
+    openAdminAt('ai-prompts');
+    renderWithApp(<AdminPage />);
+    expect(await screen.findByText('No active prompt; the built-in default is used')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('new prompt', () => {
+  test('Save Prompt needs a description, a text and the admin password', async () => {
+    mockPromptApi();
+    const { user } = await renderPrompts({ withPassword: false });
+    expect(screen.getByText(/where the suggestions should go/).textContent).toBe('Use {suggestionsText} where the suggestions should go');
+    await user.type(descriptionField(), 'Shorter');
+    await user.type(promptField(), 'Write it up: {{suggestionsText}');
+    expect(saveButton()).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('tab', { name: 'Team Management' }));
+    await user.type(screen.getByLabelText('Admin Password'), ADMIN_PASSWORD);
+    await user.click(screen.getByRole('tab', { name: 'AI Prompts' }));
+    // The draft outlived the visit to Team Management.
+    expect(descriptionField()).toHaveProperty('value', 'Shorter');
+    expect(promptField()).toHaveProperty('value', 'Write it up: {suggestionsText}');
+    expect(saveButton()).toHaveProperty('disabled', false);
+    await user.clear(promptField());
+    expect(saveButton()).toHaveProperty('disabled', true);
+    await user.type(promptField(), 'Write it up: {{suggestionsText}');
+    expect(saveButton()).toHaveProperty('disabled', false);
+    await user.clear(descriptionField());
+    expect(saveButton()).toHaveProperty('disabled', true);
+  });
+
+  test('a text without the placeholder shows a warning and cannot be saved', async () => {
+    mockPromptApi();
+    const { user } = await renderPrompts();
+    await user.type(descriptionField(), 'No placeholder');
+    await user.type(promptField(), 'Summarise the suggestions');
+    const warning = screen.getByRole('alert');
+    expect(warning.textContent).toContain('The prompt must contain {suggestionsText}');
+    expect(promptField().getAttribute('aria-invalid')).toBe('true');
+    expect(saveButton()).toHaveProperty('disabled', true);
+
+    await user.type(promptField(), ' {{suggestionsText}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(saveButton()).toHaveProperty('disabled', false);
+  });
+
+  test('saves as the narrative prompt, made active, with the admin password; then clears the form', async () => {
+    const api = mockPromptApi().on(routes.aiPrompts.create, { status: 201, body: promptOf({ id: 4 }) });
+    const { user } = await renderPrompts();
+    await user.type(descriptionField(), 'Focus on risks');
+    await user.type(promptField(), 'List the risks in {{suggestionsText}');
+    await user.click(saveButton());
+
+    await expectToast('AI prompt updated successfully', '');
+    expect(api.requests(routes.aiPrompts.create).map((request) => request.body)).toEqual([
+      { name: 'narrative-summary', prompt: 'List the risks in {suggestionsText}', description: 'Focus on risks', adminPassword: ADMIN_PASSWORD, isActive: 1 },
+    ]);
+    expect(promptField()).toHaveProperty('value', '');
+    expect(descriptionField()).toHaveProperty('value', '');
+    // Both the active prompt and the history were asked again.
+    expect(api.requests(routes.aiPrompts.active)).toHaveLength(2);
+    expect(api.requests(routes.aiPrompts.list)).toHaveLength(2);
+  });
+
+  test('a refused save shows the server message and keeps the text', async () => {
+    mockPromptApi().on(routes.aiPrompts.create, { status: 403, error: { code: ERROR_CODES.invalidAdminPassword, message: 'Invalid admin password' } });
+    const { user } = await renderPrompts();
+    await user.type(descriptionField(), 'Focus on risks');
+    await user.type(promptField(), 'List the risks in {{suggestionsText}');
+    await user.click(saveButton());
+    await expectToast('Failed to update AI prompt', 'Invalid admin password');
+    expect(promptField()).toHaveProperty('value', 'List the risks in {suggestionsText}');
+  });
+});
+
+describe('history', () => {
+  test(`shows each version's state, date and its first ${PROMPT_PREVIEW_LENGTH} characters`, async () => {
+    const long = promptOf({ id: 1, isActive: false, description: 'Long one', prompt: `${'x'.repeat(PROMPT_PREVIEW_LENGTH)}TAIL {suggestionsText}` });
+    mockPromptApi({ list: [ACTIVE, OLDER, long] });
+    await renderPrompts({ withPassword: false });
+    const active = version('Short summary');
+    expect(within(active).getByText('Active')).toBeTruthy();
+    expect(within(active).queryByRole('button', { name: 'Activate' })).toBeNull();
+    expect(within(active).queryByRole('button', { name: 'Compare with active' })).toBeNull();
+
+    const older = version('Risk list');
+    expect(within(older).getByText('Inactive')).toBeTruthy();
+    expect(older.textContent).toMatch(/2026/);
+    expect(within(older).getByRole('button', { name: 'Activate' })).toBeTruthy();
+
+    const cut = version('Long one');
+    expect(within(cut).getByText(`${'x'.repeat(PROMPT_PREVIEW_LENGTH)}…`)).toBeTruthy();
+    expect(cut.textContent).not.toContain('TAIL');
+  });
+
+  test('Activate needs the admin password', async () => {
+    const api = mockPromptApi();
+    const { user } = await renderPrompts({ withPassword: false });
+    await user.click(within(version('Risk list')).getByRole('button', { name: 'Activate' }));
+    await expectToast('Admin Password Required', 'Please enter the admin password above');
+    expect(api.requests(routes.aiPrompts.activate)).toEqual([]);
+  });
+
+  test('Activate makes an earlier version active again', async () => {
+    const api = mockPromptApi().on(routes.aiPrompts.activate, { body: { ...OLDER, isActive: true } });
+    const { user } = await renderPrompts();
+    await user.click(within(version('Risk list')).getByRole('button', { name: 'Activate' }));
+    await expectToast('Prompt activated', '');
+    expect(api.requests(routes.aiPrompts.activate).map((request) => [request.params, request.body])).toEqual([[{ id: '2' }, { adminPassword: ADMIN_PASSWORD }]]);
+    expect(api.requests(routes.aiPrompts.list)).toHaveLength(2);
+  });
+
+  test('Compare with active shows the line diff against the active prompt', async () => {
+    mockPromptApi();
+    const { user } = await renderPrompts({ withPassword: false });
+    const compare = within(version('Risk list')).getByRole('button', { name: 'Compare with active' });
+    expect(compare.getAttribute('aria-expanded')).toBe('false');
+    await user.click(compare);
+    expect(compare.getAttribute('aria-expanded')).toBe('true');
+
+    const diff = screen.getByRole('region', { name: /against the active prompt/ });
+    const lines = Array.from(diff.querySelectorAll('[data-diff]')).map((line) => [line.getAttribute('data-diff'), line.textContent]);
+    expect(lines).toEqual([
+      ['same', ' Summarise the team.'],
+      ['same', ' {suggestionsText}'],
+      ['removed', '-Removed: Be brief.'],
+      ['added', '+Added: List every risk.'],
+    ]);
+    expect(diff.querySelector('[data-diff="added"]')?.className).toContain('emerald');
+    expect(diff.querySelector('[data-diff="removed"]')?.className).toContain('red');
+
+    await user.click(compare);
+    expect(screen.queryByRole('region', { name: /against the active prompt/ })).toBeNull();
+  });
+
+  test('without an active prompt there is nothing to compare with', async () => {
+    mockPromptApi({ active: null, list: [OLDER] });
+    await renderPrompts({ withPassword: false });
+    expect(within(version('Risk list')).queryByRole('button', { name: 'Compare with active' })).toBeNull();
+  });
+});
