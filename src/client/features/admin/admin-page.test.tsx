@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { routes } from '../../../shared/api';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AdminPage from './admin-page';
@@ -12,25 +13,35 @@ function fetchedPaths(): string[] {
 }
 
 describe('access', () => {
-  test('a member sees Access Denied, and the page makes no admin call', async () => {
-    mockFetch().on(routes.auth.user, { body: MEMBER });
+  test('a member sees Access Denied naming the admin, and the page makes no admin call', async () => {
+    mockFetch().on(routes.auth.user, { body: MEMBER }).on(routes.auth.adminContact, { body: { name: 'Avery Admin' } });
     openAdminAt('team');
     renderWithApp(<AdminPage />);
 
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
-    expect(screen.getByText('Admin access is restricted to the admin only.')).toBeTruthy();
+    expect(await screen.findByText('Admin access is restricted to Avery Admin only.')).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByLabelText('Admin Password')).toBeNull();
-    expect(fetchedPaths()).toEqual([routes.auth.user.path]);
+    expect(fetchedPaths()).toEqual([routes.auth.user.path, routes.auth.adminContact.path]);
+  });
+
+  test.each([
+    ['there is no admin', { body: { name: null } }],
+    ['the question fails', { status: 500, error: { code: ERROR_CODES.internal, message: 'Database unavailable' } }],
+  ] as const)('when %s, Access Denied names the role', async (_case, answer) => {
+    mockFetch().on(routes.auth.user, { body: MEMBER }).on(routes.auth.adminContact, answer);
+    openAdminAt();
+    renderWithApp(<AdminPage />);
+    expect(await screen.findByText('Admin access is restricted to the admin only.')).toBeTruthy();
   });
 
   test('the header names the page', async () => {
-    mockFetch().on(routes.auth.user, { body: MEMBER });
+    mockFetch().on(routes.auth.user, { body: MEMBER }).on(routes.auth.adminContact, { body: { name: 'Avery Admin' } });
     openAdminAt();
     renderWithApp(<AdminPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Admin Panel');
     expect(screen.getByText('Manage team members, QA testing, and system monitoring')).toBeTruthy();
-    await screen.findByText('Access Denied');
+    await screen.findByText('Admin access is restricted to Avery Admin only.');
   });
 });
 

@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { isAdmin, useCurrentUser } from '../../lib/auth';
 import { useLiveQueryUpdates } from '../../lib/live-events';
 import { ADMIN_TABS, parseAdminTab, useAdminTab, type AdminTabId } from './admin-tabs';
+import { useAdminContact } from './api/admin-contact';
 import { AuditTab } from './components/audit-tab';
 import { EnrollmentLinkPanel } from './components/enrollment-link-panel';
 import { ErrorLogsTab } from './components/error-logs-tab';
@@ -46,13 +47,19 @@ export default function AdminPage() {
   );
 }
 
+/** Names the admin when the server says who that is; otherwise (none, or the question failed) the role. */
 function AccessDenied() {
+  const contact = useAdminContact();
+  const adminName = contact.data?.name ?? null;
   return (
     <Card className="mx-auto max-w-xl px-6 py-12 text-center">
       <ShieldAlert className="mx-auto h-10 w-10 text-red-600" aria-hidden="true" />
       <h2 className="mt-4 text-xl font-semibold text-slate-900">Access Denied</h2>
-      {/* A member's client is never told the admin's name, so the sentence names the role. */}
-      <p className="mt-2 text-slate-600">Admin access is restricted to the admin only.</p>
+      {contact.isPending ? (
+        <Skeleton className="mx-auto mt-3 h-5 w-72 max-w-full" />
+      ) : (
+        <p className="mt-2 text-slate-600">Admin access is restricted to {adminName ?? 'the admin'} only.</p>
+      )}
     </Card>
   );
 }
