@@ -21,7 +21,7 @@ describe('queriesChangedBy', () => {
   it('refetches the admin lists an admin event names', () => {
     expect(queriesChangedBy({ type: 'pin-resets.changed' }).lists).toEqual([queryKeys.pinResets, queryKeys.adminMembers]);
     expect(queriesChangedBy({ type: 'error-logs.changed' }).lists).toEqual([queryKeys.errorLogsRoot]);
-    expect(queriesChangedBy({ type: 'qa.progress' }).lists).toEqual([queryKeys.qaProgress]);
+    expect(queriesChangedBy({ type: 'qa.progress' }).lists).toEqual([queryKeys.qaProgress, queryKeys.qaResults]);
     expect(queriesChangedBy({ type: 'members.changed' }).lists).toContainEqual(queryKeys.adminMembers);
   });
 });

@@ -37,7 +37,8 @@ export function queriesChangedBy(event: Change): ChangedQueries {
     case 'error-logs.changed':
       return { lists: [queryKeys.errorLogsRoot], aiAnswers: [] };
     case 'qa.progress':
-      return { lists: [queryKeys.qaProgress], aiAnswers: [] };
+      // Progress is announced at each suite and at the end, when the results change.
+      return { lists: [queryKeys.qaProgress, queryKeys.qaResults], aiAnswers: [] };
   }
 }
 

@@ -23,6 +23,8 @@ export const queryKeys = {
   suggestionsRoot: ['suggestions'] as const,
   suggestions: ['suggestions', 'with-votes'] as const,
   narrativeSummary: ['suggestions', 'narrative-summary'] as const,
+  /** Whom a member asks for admin help (the panel's 'Access Denied' text). */
+  adminContact: ['admin-contact'] as const,
   /** The admin panel's data, under one root so a stream drop refetches all of it. */
   adminRoot: ['admin'] as const,
   adminMembers: ['admin', 'members'] as const,

@@ -34,7 +34,6 @@ export type AddMemberInput = z.input<typeof addMemberInputSchema>;
 
 /** Shown once: the link is never stored, only its hash. */
 export const enrollmentLinkSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
-export type EnrollmentLink = z.infer<typeof enrollmentLinkSchema>;
 
 export const enrollmentLinkResultSchema = z.object({ message: z.string(), memberName: z.string(), enrollmentLink: enrollmentLinkSchema });
 export type EnrollmentLinkResult = z.infer<typeof enrollmentLinkResultSchema>;
