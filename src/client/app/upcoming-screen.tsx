@@ -16,7 +16,7 @@ export default function UpcomingScreen({ title }: { title: string }) {
         <Card className="p-8 text-center">
           <Construction className="mx-auto h-10 w-10 text-amber-500" aria-hidden="true" />
           <h2 className="mt-4 text-xl font-semibold">{title} is not open yet</h2>
-          <p className="mt-2 text-slate-600">This part of the review opens once team sign-in is in place.</p>
+          <p className="mt-2 text-slate-600">This part of the review comes in a later release.</p>
         </Card>
       </main>
     </div>
