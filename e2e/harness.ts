@@ -230,3 +230,30 @@ export async function signIn(page: Page, server: RunningServer, { name, pin, pat
   return { toastTitle, toastText };
 }
 
+
+/**
+ * Opens an enrollment link the test was handed (by the admin panel, say) and creates the PIN on
+ * 'Create Your PIN', as a member who received the link does. Answers the name the form was
+ * prefilled with and the success toast, which is closed afterwards.
+ */
+export async function enrollWithLink(page: Page, url: string, pin: string): Promise<SignInResult & { name: string }> {
+  const pinSetup = page.getByRole('heading', { level: 1, name: 'Create Your PIN' });
+  await page.goto(url);
+  await pinSetup.waitFor();
+  const name = await page.getByRole('combobox', { name: 'Name' }).inputValue();
+  await page.getByLabel('Team password', { exact: true }).fill(E2E_SECRETS.TEAM_PASSWORD);
+  await page.getByLabel('New PIN', { exact: true }).fill(pin);
+  const [setup] = await Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/setup-pin'),
+    page.getByRole('button', { name: 'Create PIN and Sign In' }).click(),
+  ]);
+  if (setup.status() !== 200) throw new Error(`PIN setup through ${url} failed: ${setup.status()} ${await setup.text()}`);
+  await pinSetup.waitFor({ state: 'detached' });
+
+  const toast = toasts(page).first();
+  await toast.waitFor();
+  const [toastTitle, toastText] = await Promise.all([toast.locator('> div > :first-child').innerText(), toast.locator('> div > :nth-child(2)').innerText()]);
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await toast.waitFor({ state: 'detached' });
+  return { toastTitle, toastText, name };
+}

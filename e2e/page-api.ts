@@ -33,3 +33,11 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   });
   return release;
 }
+
+/** Calls the API from the page (same origin, the page's session cookie, if any), as the app's own code would; answers the status and body. */
+export async function fetchFromPage(page: Page, method: 'GET' | 'POST' | 'PATCH', apiPath: string, body?: unknown): Promise<{ status: number; text: string }> {
+  const init = body === undefined ? { method, credentials: 'include' } : { method, credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  return page.evaluate<{ status: number; text: string }>(
+    `fetch(${JSON.stringify(apiPath)}, ${JSON.stringify(init)}).then(async (response) => ({ status: response.status, text: await response.text() }))`,
+  );
+}

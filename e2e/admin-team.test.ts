@@ -1,0 +1,644 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from './axe.js';
+import { E2E_SECRETS, enrollWithLink, launchBrowser, newPage, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { fetchFromPage, holdRequests } from './page-api.js';
+import { closeToasts, expectToast, toasts } from './toasts.js';
+
+// The admin panel as the admin and as a member: access, tabs, team management, PIN resets and the
+// audit trail, on one server whose history the tests build up in order (the audit trail, last,
+// lists what the tests before it did). The expected copy is written out rather than imported, so
+// the test checks the product's wording. Browser-side code is passed to page.evaluate as strings:
+// this file is type-checked for Node, without the DOM library.
+
+/** Outside the repository: the screenshots are for looking at, not for keeping. */
+const SHOTS = path.join(tmpdir(), 'admin-shots');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+const ADMIN = { name: 'Avery Admin', pin: '8024' };
+const MEMBER = { name: 'Morgan Member', pin: '3691' };
+/** Added through the panel; enrolls through the link the panel shows. */
+const NEWCOMER = { name: 'Jordan Newcomer', pin: '5820' };
+/** Forgets the PIN; the admin's reset hands over a link for this new one. */
+const FORGETFUL = { name: 'Frankie Forgets', pin: '4826', newPin: '7093' };
+/** Signs in many times, so that the audit trail has more than one page. */
+const FREQUENT = { name: 'Pat Paging', pin: '6139' };
+const PAGING_SIGN_INS = 30;
+/** Has no PIN: the audit test issues this member a new enrollment link. */
+const UNENROLLED = { name: 'Nina Nolink' };
+
+const TAB_LABELS = ['Team Management', 'PIN Resets', 'QA Testing', 'Error Logs', 'AI Prompts', 'System', 'Audit Trail'] as const;
+type TabLabel = (typeof TAB_LABELS)[number];
+const TAB_IDS: Record<TabLabel, string> = {
+  'Team Management': 'team',
+  'PIN Resets': 'pin-resets',
+  'QA Testing': 'qa-testing',
+  'Error Logs': 'error-logs',
+  'AI Prompts': 'ai-prompts',
+  System: 'system',
+  'Audit Trail': 'audit-trail',
+};
+/** The first section heading of each tab: proof that the tab's own content is the one shown. */
+const TAB_HEADINGS: Record<TabLabel, string> = {
+  'Team Management': 'Add Team Member',
+  'PIN Resets': 'PIN Reset Requests',
+  'QA Testing': 'QA Test Suite',
+  'Error Logs': 'Unresolved Errors',
+  'AI Prompts': 'Current Active Prompt',
+  System: 'System',
+  'Audit Trail': 'Audit Trail',
+};
+
+interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+  /** Messages of any alert/confirm/prompt the page opened. */
+  dialogs: string[];
+  /** The page's API calls as 'METHOD /path', in order. */
+  apiCalls: string[];
+}
+
+async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
+}
+
+/** Chromium logs every refused fetch; the signed-out probe answers 401 by design, the listed statuses are ones the test provokes. */
+function expectNoConsoleErrors(opened: OpenedPage, provoked: number[] = []) {
+  const allowed = [401, ...provoked];
+  expect(opened.consoleErrors.filter((line) => !allowed.some((status) => line.includes(`status of ${status}`)))).toEqual([]);
+}
+
+async function hasHorizontalPageScroll(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
+}
+
+function tab(page: Page, label: TabLabel): Locator {
+  return page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { name: label, exact: true });
+}
+
+function panel(page: Page, label: TabLabel): Locator {
+  return page.getByRole('tabpanel', { name: label });
+}
+
+async function selectedTab(page: Page): Promise<string> {
+  return page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { selected: true }).innerText();
+}
+
+/** The admin password lives in Team Management (page state only); other tabs' actions use it. Comes back to the tab it left. */
+async function enterAdminPassword(page: Page) {
+  const back = (await selectedTab(page)) as TabLabel;
+  await tab(page, 'Team Management').click();
+  await page.getByLabel('Admin Password', { exact: true }).fill(E2E_SECRETS.ADMIN_PASSWORD);
+  if (back !== 'Team Management') await tab(page, back).click();
+}
+
+function memberRow(page: Page, name: string): Locator {
+  return page.getByRole('table', { name: 'Team members' }).getByRole('row').filter({ has: page.getByRole('rowheader').filter({ hasText: name }) });
+}
+
+function pinResetRow(page: Page, name: string): Locator {
+  return page.getByRole('list', { name: 'PIN reset requests' }).getByRole('listitem').filter({ hasText: name });
+}
+
+/** Signs in through the API alone (an audit entry, no browser): the cheap way to fill the trail. */
+async function apiSignIn(server: RunningServer, member: { name: string; pin: string }) {
+  const response = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: E2E_SECRETS.TEAM_PASSWORD, name: member.name, pin: member.pin }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const opened: OpenedPage[] = [];
+  /** The admin actions the tests performed, oldest first, as the audit trail's detail states them. */
+  const adminActions: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    await seedMember(server, MEMBER.name, { pin: MEMBER.pin });
+    await seedMember(server, FORGETFUL.name, { pin: FORGETFUL.pin });
+    await seedMember(server, FREQUENT.name, { pin: FREQUENT.pin });
+    await seedMember(server, UNENROLLED.name);
+  });
+
+  afterAll(async () => {
+    await Promise.all(opened.map((entry) => entry.context.close()));
+    await browser.close();
+    await server.stop();
+  });
+
+  async function openPage(viewport: { width: number; height: number } = DESKTOP): Promise<OpenedPage> {
+    let entry: OpenedPage;
+    if (viewport.width < 640) {
+      const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => consoleErrors.push(error.message));
+      entry = { context, page, consoleErrors, dialogs: [], apiCalls: [] };
+    } else {
+      entry = { ...(await newPage(browser, { viewport })), dialogs: [], apiCalls: [] };
+    }
+    const { page, dialogs, apiCalls } = entry;
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}`);
+    });
+    opened.push(entry);
+    return entry;
+  }
+
+  /** The admin signed in on /admin?tab=…, with the tab's first heading shown. */
+  async function openAdmin(label: TabLabel, viewport = DESKTOP): Promise<OpenedPage> {
+    const entry = await openPage(viewport);
+    await signIn(entry.page, server, { ...ADMIN, path: `/admin?tab=${TAB_IDS[label]}` });
+    await panel(entry.page, label).getByRole('heading', { level: 2, name: TAB_HEADINGS[label], exact: true }).waitFor();
+    return entry;
+  }
+
+  it('refuses a member: Access Denied naming the admin, no Admin link, and the API answers 403', async () => {
+    const member = await openPage();
+    const { page } = member;
+    await signIn(page, server, MEMBER);
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
+    await mainNav.getByRole('link', { name: 'Home', exact: true }).or(mainNav.getByRole('link', { name: 'Design Principles' })).first().waitFor();
+    expect(await mainNav.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('heading', { level: 2, name: 'Access Denied' }).waitFor();
+    await page.getByText('Admin access is restricted to Avery Admin only.', { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Admin Panel');
+    expect(await page.getByRole('tablist').count()).toBe(0);
+    expect(await page.getByLabel('Admin Password').count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    // The page itself asked for nothing an admin would.
+    expect(member.apiCalls.filter((call) => call.includes('/api/admin/'))).toEqual([]);
+
+    // The server decides: the member's own session is refused the admin call.
+    const refused = await fetchFromPage(page, 'GET', '/api/admin/members');
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain(ADMIN.name);
+
+    await shot(page, 'access-denied-desktop');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expectNoConsoleErrors(member, [403]);
+
+    // The admin, by contrast, has the link.
+    const admin = await openPage();
+    await signIn(admin.page, server, ADMIN);
+    await admin.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).waitFor();
+    await admin.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).click();
+    await tab(admin.page, 'Team Management').waitFor();
+    expect(new URL(admin.page.url()).pathname).toBe('/admin');
+    await admin.context.close();
+  });
+
+  it('shows the seven tabs to the admin, reachable by click and by arrow keys, and ?tab= survives a reload', async () => {
+    const admin = await openAdmin('Team Management');
+    const { page } = admin;
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Admin Panel');
+    await page.getByText('Manage team members, QA testing, and system monitoring', { exact: true }).waitFor();
+    expect(await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allInnerTexts()).toEqual([...TAB_LABELS]);
+    expect(await selectedTab(page)).toBe('Team Management');
+
+    // By click: each tab shows its own content and writes itself into the URL.
+    for (const label of [...TAB_LABELS].reverse()) {
+      await tab(page, label).click();
+      await panel(page, label).getByRole('heading', { level: 2, name: TAB_HEADINGS[label], exact: true }).waitFor();
+      expect(await selectedTab(page)).toBe(label);
+      expect(new URL(page.url()).searchParams.get('tab')).toBe(TAB_IDS[label]);
+      expect(await page.getByRole('tabpanel').count()).toBe(1);
+    }
+
+    // By keyboard: arrow keys move along the tab list (and wrap), Home and End jump.
+    await tab(page, 'Team Management').focus();
+    for (const label of TAB_LABELS.slice(1)) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => selectedTab(page)).toBe(label);
+      await expect.poll(() => page.evaluate<string | null>(`document.activeElement?.textContent ?? null`)).toBe(label);
+      await panel(page, label).getByRole('heading', { level: 2, name: TAB_HEADINGS[label], exact: true }).waitFor();
+      expect(new URL(page.url()).searchParams.get('tab')).toBe(TAB_IDS[label]);
+    }
+    // (Radix moves focus in a timer after each key, so each key waits for the one before to land.)
+    for (const [key, expected] of [
+      ['ArrowRight', 'Team Management'],
+      ['ArrowLeft', 'Audit Trail'],
+      ['Home', 'Team Management'],
+      ['End', 'Audit Trail'],
+      ['ArrowLeft', 'System'],
+      ['ArrowLeft', 'AI Prompts'],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expect.poll(() => selectedTab(page)).toBe(expected);
+      await expect.poll(() => page.evaluate<string | null>(`document.activeElement?.textContent ?? null`)).toBe(expected);
+    }
+
+    // A reload opens the tab the URL names.
+    await page.reload();
+    await panel(page, 'AI Prompts').getByRole('heading', { level: 2, name: 'Current Active Prompt' }).waitFor();
+    expect(await selectedTab(page)).toBe('AI Prompts');
+    expect(new URL(page.url()).search).toBe('?tab=ai-prompts');
+    // Switching replaces the history entry: Back leaves the panel rather than stepping through tabs.
+    await page.goto(`${server.baseUrl}/admin?tab=system`);
+    await panel(page, 'System').getByRole('heading', { level: 2, name: 'Security Model' }).waitFor();
+    await tab(page, 'PIN Resets').click();
+    await panel(page, 'PIN Resets').waitFor();
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).search).toBe('?tab=ai-prompts');
+    // An unknown tab opens Team Management.
+    await page.goto(`${server.baseUrl}/admin?tab=nonsense`);
+    await panel(page, 'Team Management').getByRole('heading', { level: 2, name: 'Add Team Member' }).waitFor();
+    expect(await selectedTab(page)).toBe('Team Management');
+    expectNoConsoleErrors(admin);
+    expect(admin.dialogs).toEqual([]);
+    await admin.context.close();
+  });
+
+  it('Team Management: adds a member whose one-time link enrolls them, refuses a taken name, deactivates and reactivates, initializes the QA user', { timeout: 120_000 }, async () => {
+    const admin = await openAdmin('Team Management');
+    const { page, context } = admin;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await page.getByRole('table', { name: 'Team members' }).waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['Add Team Member', 'Team Members', 'QA Test User']);
+
+    // ---- Add Member needs both the admin password and a name.
+    const password = page.getByLabel('Admin Password', { exact: true });
+    const name = page.getByLabel('Member full name', { exact: true });
+    const add = page.getByRole('button', { name: /^(Add Member|Adding\.\.\.)$/ });
+    expect(await password.getAttribute('type')).toBe('password');
+    expect(await add.isDisabled()).toBe(true);
+    await name.fill(NEWCOMER.name);
+    expect(await add.isDisabled()).toBe(true);
+    await name.fill('');
+    await password.fill(E2E_SECRETS.ADMIN_PASSWORD);
+    expect(await add.isDisabled()).toBe(true);
+    await name.fill('   ');
+    expect(await add.isDisabled()).toBe(true);
+    await name.fill(NEWCOMER.name);
+    expect(await add.isEnabled()).toBe(true);
+    await shot(page, 'team-add-ready-desktop');
+
+    // ---- Adding: 'Adding...' while the call is held, then 'Success', the name cleared and the link shown once.
+    const release = await holdRequests(page, '**/api/admin/add-member');
+    const addAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/add-member');
+    await add.click();
+    await page.getByRole('button', { name: 'Adding...' }).waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    release();
+    expect((await addAnswer).status()).toBe(201);
+    await page.unroute('**/api/admin/add-member');
+    adminActions.push(`add member ${NEWCOMER.name}`);
+    await expectToast(page, 'Success', `${NEWCOMER.name} has been added to the team. Send them the enrollment link below; it works once.`);
+    expect(await name.inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Add Member' }).waitFor();
+    const linkPanel = page.getByRole('region', { name: `Enrollment link for ${NEWCOMER.name}` });
+    await linkPanel.waitFor();
+    expect(await page.getByRole('region', { name: /^Enrollment link for / }).count()).toBe(1);
+    const link = await linkPanel.getByLabel('Enrollment link', { exact: true }).inputValue();
+    // Built on PUBLIC_URL, which the e2e server leaves at its default, http://localhost:<PORT>.
+    expect(link).toMatch(new RegExp(`^http://localhost:${new URL(server.baseUrl).port}/enroll/[A-Za-z0-9_-]{43}$`));
+    expect(await linkPanel.innerText()).toMatch(/works once/);
+    await closeToasts(page);
+    await linkPanel.getByRole('button', { name: 'Copy' }).click();
+    await expectToast(page, 'Copied', 'The enrollment link is on the clipboard.');
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
+    // The member list follows: a new row, no PIN yet, enrollment pending.
+    const newcomerRow = memberRow(page, NEWCOMER.name);
+    await newcomerRow.waitFor();
+    expect(await newcomerRow.getByText('No PIN', { exact: true }).isVisible()).toBe(true);
+    expect(await newcomerRow.getByText(/^Enrollment pending/).isVisible()).toBe(true);
+    expect(await newcomerRow.getByText('Never', { exact: true }).isVisible()).toBe(true);
+    await closeToasts(page);
+    await shot(page, 'team-link-desktop');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // Closed, it is gone for good: not on the page, not after a reload.
+    await linkPanel.getByRole('button', { name: 'Done, close the link' }).click();
+    await linkPanel.waitFor({ state: 'detached' });
+    await page.reload();
+    await memberRow(page, NEWCOMER.name).waitFor();
+    expect(await page.getByRole('region', { name: /^Enrollment link for / }).count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toContain(link);
+
+    // ---- The link, opened in a fresh browser, leads to PIN creation for that member, who is then signed in.
+    const newcomer = await openPage();
+    const enrolled = await enrollWithLink(newcomer.page, link, NEWCOMER.pin);
+    expect(enrolled).toEqual({ name: NEWCOMER.name, toastTitle: 'PIN Setup Complete!', toastText: `Welcome, ${NEWCOMER.name}! Your PIN has been set up successfully.` });
+    await newcomer.page.getByRole('heading', { name: 'Welcome, Jordan' }).waitFor();
+    // Used up: a second browser opening it cannot create a PIN with it.
+    const second = await openPage();
+    await second.page.goto(link);
+    await second.page.getByText(/^This enrollment link no longer works: it was used already/).waitFor();
+    await second.page.getByRole('heading', { level: 1, name: 'Team Sign In' }).waitFor();
+    expect(await second.page.getByRole('button', { name: 'Create PIN and Sign In' }).count()).toBe(0);
+    await second.context.close();
+    // The admin's list shows the PIN once the tab is shown again.
+    await password.fill(E2E_SECRETS.ADMIN_PASSWORD);
+    await tab(page, 'System').click();
+    await tab(page, 'Team Management').click();
+    await memberRow(page, NEWCOMER.name).getByText('PIN set', { exact: true }).waitFor();
+    expect(await memberRow(page, NEWCOMER.name).getByText('Never', { exact: true }).count()).toBe(0);
+
+    // ---- A taken name: 'Error' with the server's reason; the name stays for correcting.
+    await closeToasts(page);
+    await page.getByLabel('Member full name', { exact: true }).fill(NEWCOMER.name.toUpperCase());
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const refusedToast = await expectToast(page, 'Error', `${NEWCOMER.name} is already a team member`);
+    expect(await refusedToast.getAttribute('class')).toContain('destructive');
+    expect(await page.getByLabel('Member full name', { exact: true }).inputValue()).toBe(NEWCOMER.name.toUpperCase());
+    expect(await page.getByRole('region', { name: /^Enrollment link for / }).count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Team members' }).getByRole('row').filter({ hasText: NEWCOMER.name }).count()).toBe(1);
+    await page.getByLabel('Member full name', { exact: true }).fill('');
+    await closeToasts(page);
+
+    // ---- Deactivate (after a confirmation): the member's open page gets the sign-in screen on its next call.
+    await newcomer.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Design Principles' }).waitFor();
+    const row = memberRow(page, NEWCOMER.name);
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Deactivate ${NEWCOMER.name}?` });
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('signed out on every device');
+    // Focus starts on Cancel: Enter alone never confirms.
+    expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Cancel');
+    await shot(page, 'team-deactivate-confirm-desktop', { fullPage: false });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(admin.apiCalls.filter((call) => call.endsWith('/active'))).toEqual([]);
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    adminActions.push(`deactivate ${NEWCOMER.name}`);
+    await expectToast(page, 'Success', `${NEWCOMER.name} has been deactivated and signed out everywhere.`);
+    await row.getByText('Deactivated', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Reactivate' }).waitFor();
+
+    // Feedback & Recommendations asks the server for its data (Design Principles would be served from the cache).
+    const refusedCall = newcomer.page.waitForResponse((response) => response.url().includes('/api/suggestions') && response.status() === 401);
+    await newcomer.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feedback & Recommendations' }).click();
+    await refusedCall;
+    const signInScreen = newcomer.page.getByRole('heading', { level: 1, name: 'Team Sign In' }).or(newcomer.page.getByRole('heading', { level: 1, name: 'Welcome Back' }));
+    await signInScreen.waitFor();
+    // Signing in is refused while deactivated.
+    await expect(signIn(newcomer.page, server, NEWCOMER)).rejects.toThrow(/failed: 401/);
+    await closeToasts(newcomer.page);
+
+    // ---- Reactivate restores sign-in.
+    await closeToasts(page);
+    await row.getByRole('button', { name: 'Reactivate' }).click();
+    adminActions.push(`reactivate ${NEWCOMER.name}`);
+    await expectToast(page, 'Success', `${NEWCOMER.name} can sign in again.`);
+    await row.getByText('Active', { exact: true }).waitFor();
+    await signIn(newcomer.page, server, NEWCOMER);
+    await newcomer.page.getByRole('heading', { name: /^Welcome, Jordan/ }).waitFor();
+
+    // ---- The QA test user: the button needs the password, whose hint shows two characters and asterisks.
+    await closeToasts(page);
+    const qaCard = page.getByRole('region', { name: 'QA Test User' });
+    await password.fill('');
+    expect(await qaCard.getByRole('button', { name: 'Initialize QA User' }).isDisabled()).toBe(true);
+    await qaCard.getByText('Enter the admin password above first.', { exact: true }).waitFor();
+    await password.fill(E2E_SECRETS.ADMIN_PASSWORD);
+    await qaCard.getByText('Using admin password:').waitFor();
+    expect(await qaCard.locator('.font-mono').innerText()).toBe(`${E2E_SECRETS.ADMIN_PASSWORD.slice(0, 2)}******`);
+    expect(await page.locator('body').innerText()).not.toContain(E2E_SECRETS.ADMIN_PASSWORD);
+    await qaCard.getByRole('button', { name: 'Initialize QA User' }).click();
+    adminActions.push('initialize the QA user');
+    await expectToast(
+      page,
+      'QA User Initialized',
+      'QA test user "QA Test User" is ready with the configured QA PIN. The self-test signs in as this member; it is left out of analytics and AI summaries.',
+    );
+    const qaRow = memberRow(page, 'QA Test User');
+    await qaRow.getByText('QA', { exact: true }).waitFor();
+    expect(await qaRow.getByText('PIN set', { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('body').innerText()).not.toContain(E2E_SECRETS.QA_PIN);
+
+    await closeToasts(page);
+    await shot(page, 'team-desktop');
+    expect(await hasHorizontalPageScroll(page)).toBe(false);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // ---- On a phone: the table scrolls inside its card, never the page.
+    const phone = await openAdmin('Team Management', PHONE);
+    await memberRow(phone.page, 'QA Test User').waitFor();
+    expect(await hasHorizontalPageScroll(phone.page)).toBe(false);
+    await shot(phone.page, 'team-mobile');
+    await shot(phone.page, 'team-mobile-viewport', { fullPage: false });
+    expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+
+    expectNoConsoleErrors(admin, [409]);
+    expectNoConsoleErrors(newcomer);
+    expectNoConsoleErrors(phone);
+    for (const entry of [admin, newcomer, phone]) expect(entry.dialogs).toEqual([]);
+    for (const entry of [admin, newcomer, phone]) await entry.context.close();
+  });
+
+  it('PIN Resets: a Forgot PIN request appears live; resetting needs the admin password and hands over a working link', { timeout: 90_000 }, async () => {
+    const admin = await openAdmin('PIN Resets');
+    const { page } = admin;
+    const tabPanel = panel(page, 'PIN Resets');
+    await tabPanel.getByText('No pending PIN reset requests', { exact: true }).waitFor();
+    expect(await page.getByRole('list', { name: 'PIN reset requests' }).count()).toBe(0);
+    await shot(page, 'pin-resets-empty-desktop');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // ---- The member asks on the sign-in screen, while the admin's tab is open.
+    const member = await openPage();
+    await member.page.goto(`${server.baseUrl}/`);
+    await member.page.getByRole('heading', { level: 1, name: 'Team Sign In' }).waitFor();
+    await member.page.getByRole('button', { name: 'Forgot your PIN?' }).click();
+    await member.page.getByRole('heading', { level: 1, name: 'Reset PIN' }).waitFor();
+    await member.page.getByRole('combobox', { name: 'Name' }).fill(FORGETFUL.name);
+    await member.page.getByRole('button', { name: 'Request PIN Reset' }).click();
+    await expectToast(
+      member.page,
+      'PIN Reset Successful',
+      'If that name belongs to a team member, the admin has been asked to reset the PIN and will send you a new enrollment link.',
+    );
+
+    // Without a reload: the live event (or the 5 s poll) brings it.
+    const row = pinResetRow(page, FORGETFUL.name);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByText('Pending', { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByText(/^Requested /).isVisible()).toBe(true);
+    expect(await tabPanel.getByText('No pending PIN reset requests', { exact: true }).count()).toBe(0);
+    await shot(page, 'pin-resets-pending-desktop');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // ---- Without the admin password: told so, and nothing is sent.
+    const reset = row.getByRole('button', { name: `Reset PIN of ${FORGETFUL.name}` });
+    await reset.click();
+    const required = await expectToast(page, 'Admin Password Required', 'Please enter the admin password above');
+    expect(await required.getAttribute('class')).toContain('destructive');
+    expect(admin.apiCalls.filter((call) => call.includes('/resolve-pin-reset/'))).toEqual([]);
+    await closeToasts(page);
+
+    // ---- With it: reset, a fresh enrollment link, and the row resolved by the admin.
+    await enterAdminPassword(page);
+    await reset.click();
+    adminActions.push(`reset the PIN of ${FORGETFUL.name}`);
+    await expectToast(
+      page,
+      'PIN Reset Successful',
+      `The PIN of ${FORGETFUL.name} has been cleared and they are signed out everywhere. Send them the enrollment link below to create a new PIN.`,
+    );
+    const linkPanel = page.getByRole('region', { name: `Enrollment link for ${FORGETFUL.name}` });
+    await linkPanel.waitFor();
+    const link = await linkPanel.getByLabel('Enrollment link', { exact: true }).inputValue();
+    expect(link).toMatch(/\/enroll\/[A-Za-z0-9_-]{43}$/);
+    await row.getByText('Resolved', { exact: true }).waitFor();
+    expect(await row.innerText()).toMatch(/resolved .+ by Avery Admin/);
+    expect(await row.getByRole('button', { name: /^Reset PIN/ }).count()).toBe(0);
+    await tabPanel.getByText('No pending PIN reset requests', { exact: true }).waitFor();
+    await closeToasts(page);
+    await shot(page, 'pin-resets-desktop');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // ---- The link works: the member creates a new PIN and is signed in; the old PIN no longer does.
+    const oldPin = await fetch(`${server.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: E2E_SECRETS.TEAM_PASSWORD, name: FORGETFUL.name, pin: FORGETFUL.pin }),
+    });
+    expect(oldPin.status).not.toBe(200);
+    const fresh = await openPage();
+    const enrolled = await enrollWithLink(fresh.page, link, FORGETFUL.newPin);
+    expect(enrolled.name).toBe(FORGETFUL.name);
+    expect(enrolled.toastTitle).toBe('PIN Setup Complete!');
+    await fresh.page.getByRole('heading', { name: 'Welcome, Frankie' }).waitFor();
+
+    expectNoConsoleErrors(admin);
+    expectNoConsoleErrors(fresh);
+    for (const entry of [admin, member, fresh]) await entry.context.close();
+  });
+
+  it('Audit Trail: sign-ins and admin actions, newest first, filtered by event and member, in pages of 25', { timeout: 120_000 }, async () => {
+    // More than a page of entries, cheaply: sign-ins through the API.
+    for (let count = 0; count < PAGING_SIGN_INS; count += 1) await apiSignIn(server, FREQUENT);
+
+    const admin = await openAdmin('Team Management');
+    const { page } = admin;
+    // One admin action of this test's own: a new enrollment link for a member without a PIN.
+    await page.getByLabel('Admin Password', { exact: true }).fill(E2E_SECRETS.ADMIN_PASSWORD);
+    await memberRow(page, UNENROLLED.name).getByRole('button', { name: 'New enrollment link' }).click();
+    adminActions.push(`new enrollment link for ${UNENROLLED.name}`);
+    await expectToast(page, 'Success', `A new enrollment link for ${UNENROLLED.name}; any earlier link no longer works.`);
+    await page.getByRole('region', { name: `Enrollment link for ${UNENROLLED.name}` }).getByRole('button', { name: 'Done, close the link' }).click();
+    await closeToasts(page);
+
+    await tab(page, 'Audit Trail').click();
+    const tabPanel = panel(page, 'Audit Trail');
+    const table = tabPanel.getByRole('table', { name: /^Audit trail, page \d+$/ });
+    const pageStatus = tabPanel.getByText(/^Page \d+ of \d+$/);
+    const previous = tabPanel.getByRole('button', { name: 'Previous' });
+    const next = tabPanel.getByRole('button', { name: 'Next' });
+    const rows = table.locator('tbody tr');
+    const column = (index: number) => rows.locator(`td:nth-child(${index})`).allInnerTexts();
+    const times = async () => Promise.all((await rows.locator('td:first-child time').all()).map(async (time) => (await time.getAttribute('datetime')) ?? ''));
+    await table.waitFor();
+
+    // ---- Unfiltered: 25 rows, newest first; the newest is this test's own enrollment link, then the admin's sign-in.
+    expect(await rows.count()).toBe(25);
+    const [firstPageTotal] = (await pageStatus.innerText()).match(/\d+$/) ?? [];
+    const pages = Number(firstPageTotal);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(await pageStatus.innerText()).toBe(`Page 1 of ${pages}`);
+    const stamps = await times();
+    expect([...stamps].sort().reverse()).toEqual(stamps);
+    const events = await column(2);
+    const actors = await column(4);
+    const details = await column(6);
+    expect(events.slice(0, 2)).toEqual(['enrollment', 'admin-action']);
+    expect(actors.slice(0, 2)).toEqual([UNENROLLED.name, ADMIN.name]);
+    expect(details[1]).toBe(`new enrollment link for ${UNENROLLED.name}`);
+    const adminSignIn = events.findIndex((event, index) => event === 'sign-in' && actors[index] === ADMIN.name);
+    const pagingSignIn = events.findIndex((event, index) => event === 'sign-in' && actors[index] === FREQUENT.name);
+    expect(adminSignIn).toBeGreaterThan(1);
+    expect(pagingSignIn).toBeGreaterThan(adminSignIn);
+    expect(await rows.nth(adminSignIn).getByText('success', { exact: true }).isVisible()).toBe(true);
+    expect(await rows.nth(adminSignIn).locator('td:nth-child(5)').innerText()).toBe('127.0.0.1');
+    expect(await previous.isDisabled()).toBe(true);
+    await shot(page, 'audit-desktop');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // ---- Pagination: Next and Previous.
+    await next.click();
+    await tabPanel.getByRole('table', { name: 'Audit trail, page 2' }).waitFor();
+    expect(await pageStatus.innerText()).toBe(`Page 2 of ${pages}`);
+    await expect.poll(async () => (await times()).at(0)).not.toBe(stamps[0]);
+    const secondStamps = await times();
+    expect(secondStamps.every((stamp) => stamp <= (stamps.at(-1) ?? ''))).toBe(true);
+    expect(await previous.isEnabled()).toBe(true);
+    if (pages === 2) expect(await next.isDisabled()).toBe(true);
+    await previous.click();
+    await tabPanel.getByRole('table', { name: 'Audit trail, page 1' }).waitFor();
+    await expect.poll(() => times()).toEqual(stamps);
+    expect(await previous.isDisabled()).toBe(true);
+
+    // ---- Filtered by event type 'admin-action': every action the tests did, newest first, and nothing else.
+    await tabPanel.getByLabel('Event type').selectOption('admin-action');
+    await expect.poll(async () => new Set(await column(2))).toEqual(new Set(['admin-action']));
+    expect(await pageStatus.innerText()).toBe('Page 1 of 1');
+    expect(await next.isDisabled()).toBe(true);
+    expect(new Set(await column(4))).toEqual(new Set([ADMIN.name]));
+    expect(await column(6)).toEqual([...adminActions].reverse());
+    await shot(page, 'audit-admin-actions-desktop');
+
+    // ---- By member: only that member's entries, across two pages; with the event too, narrower still.
+    await tabPanel.getByLabel('Event type').selectOption('');
+    await tabPanel.getByLabel('Member').fill(FREQUENT.name);
+    await tabPanel.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(async () => new Set(await column(4))).toEqual(new Set([FREQUENT.name]));
+    expect(await rows.count()).toBe(25);
+    expect(await pageStatus.innerText()).toBe('Page 1 of 2');
+    await next.click();
+    await expect.poll(() => pageStatus.innerText()).toBe('Page 2 of 2');
+    await expect.poll(() => rows.count()).toBe(PAGING_SIGN_INS - 25);
+    expect(new Set(await column(4))).toEqual(new Set([FREQUENT.name]));
+    await tabPanel.getByLabel('Event type').selectOption('admin-action');
+    await tabPanel.getByText('No audit entries match.', { exact: true }).waitFor();
+    expect(await pageStatus.innerText()).toBe('Page 1 of 1');
+    // Any case of the name.
+    await tabPanel.getByLabel('Member').fill(ADMIN.name.toLowerCase());
+    await tabPanel.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => column(6)).toEqual([...adminActions].reverse());
+    await tabPanel.getByLabel('Event type').selectOption('sign-in');
+    await expect.poll(async () => new Set(await column(2))).toEqual(new Set(['sign-in']));
+    expect(new Set(await column(4))).toEqual(new Set([ADMIN.name]));
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    expectNoConsoleErrors(admin);
+    await admin.context.close();
+  });
+
+  it('passes axe on every tab as the admin and leaves no toast of failure', { timeout: 90_000 }, async () => {
+    const admin = await openAdmin('Team Management');
+    const { page } = admin;
+    for (const label of TAB_LABELS) {
+      await tab(page, label).click();
+      await panel(page, label).getByRole('heading', { level: 2, name: TAB_HEADINGS[label], exact: true }).waitFor();
+      // Loaded, not skeletons.
+      await expect.poll(() => panel(page, label).getByRole('status').filter({ hasText: /^Loading/ }).count()).toBe(0);
+      expect(await seriousAccessibilityViolations(page), label).toEqual([]);
+    }
+    expect(await toasts(page).count()).toBe(0);
+    expectNoConsoleErrors(admin);
+    await admin.context.close();
+  });
+});
