@@ -7,6 +7,7 @@ import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import type { App } from '../../http/types.js';
+import type { IntegrityReport } from './repo.js';
 
 /**
  * What a self-test check works with: the application's own HTTP surface (in-process, as the QA
@@ -50,10 +51,18 @@ export interface QaContext {
   readonly address: string;
   /** One call of the API, as a browser of the QA member makes it. */
   call(method: HttpMethod, url: string, options?: CallOptions): Promise<Response>;
+  /**
+   * A GET whose body is read and dropped as it streams, never gathered into one buffer and a
+   * string: for reads repeated many times (the Performance suite), whose copies would only feed
+   * the garbage collector. Answers the status and the size of the body.
+   */
+  read(url: string): Promise<{ statusCode: number; bytes: number }>;
   /** POST /api/login as the QA member (the right PIN unless told); the raw answer. */
   login(pin?: string): Promise<Response>;
   /** A new session of the QA member; throws when the sign-in is refused. */
   newSession(): Promise<Cookies>;
+  /** The integrity queries' findings, read once per run (qa/integrity.ts). */
+  integrity(): Promise<IntegrityReport>;
   /** Error-report messages the run posted, removed by the clean-up. */
   readonly postedErrorMessages: string[];
   /** A string no earlier run or real member has written: it makes the run's rows recognisable. */

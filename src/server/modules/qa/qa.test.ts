@@ -104,7 +104,8 @@ describe('the QA self-test', () => {
     try {
       const running = apiCall(app, 'POST', qaRoutes.runTests.path, admin);
       let progress = qaProgressSchema.parse((await apiCall(app, 'GET', qaRoutes.progress.path, admin)).json());
-      for (let tries = 0; !progress.running && tries < 200; tries += 1) {
+      const deadline = Date.now() + 10_000;
+      while (!progress.running && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 5));
         progress = qaProgressSchema.parse((await apiCall(app, 'GET', qaRoutes.progress.path, admin)).json());
       }

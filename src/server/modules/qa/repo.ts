@@ -41,56 +41,71 @@ export async function claimRun(db: Kysely<Database>, run: { runBy: string; total
   return inserted?.id;
 }
 
-export async function markSuiteStarted(db: Kysely<Database>, runId: number, progress: { suite: string; completedSuites: number; now: number }): Promise<void> {
-  await db
-    .updateTable('qa_runs')
-    .set({ current_suite: progress.suite, completed_suites: progress.completedSuites, heartbeat_at: progress.now })
-    .where('id', '=', runId)
-    .execute();
+export interface QaResultRow {
+  position: number;
+  testName: string;
+  testSuite: string;
+  status: QaStatus;
+  durationMs: number;
+  reason: string | null;
 }
 
-export async function insertResult(
+function resultValues(runId: number, runBy: string, rows: readonly QaResultRow[]) {
+  return rows.map((row) => ({
+    run_id: runId,
+    position: row.position,
+    test_name: row.testName.slice(0, 200),
+    test_suite: row.testSuite.slice(0, 100),
+    status: row.status,
+    duration_ms: row.durationMs,
+    run_by: runBy.slice(0, 100),
+    reason: row.reason?.slice(0, 1000) ?? null,
+  }));
+}
+
+/**
+ * The results of the suite just done and the suite starting now, in one transaction: one commit per
+ * suite (one fsync on SQLite, which blocks the event loop) rather than one per check. It also moves
+ * the heartbeat.
+ */
+export async function saveProgress(
   db: Kysely<Database>,
-  row: { runId: number; position: number; testName: string; testSuite: string; status: QaStatus; durationMs: number; runBy: string; reason: string | null; now: number },
+  runId: number,
+  progress: { runBy: string; results: readonly QaResultRow[]; suite: string; completedSuites: number; now: number },
 ): Promise<void> {
-  // The heartbeat moves with every check, so a long suite never looks abandoned.
   await db.transaction().execute(async (trx) => {
+    if (progress.results.length > 0) await trx.insertInto('qa_results').values(resultValues(runId, progress.runBy, progress.results)).execute();
     await trx
-      .insertInto('qa_results')
-      .values({
-        run_id: row.runId,
-        position: row.position,
-        test_name: row.testName.slice(0, 200),
-        test_suite: row.testSuite.slice(0, 100),
-        status: row.status,
-        duration_ms: row.durationMs,
-        run_by: row.runBy.slice(0, 100),
-        reason: row.reason?.slice(0, 1000) ?? null,
-      })
+      .updateTable('qa_runs')
+      .set({ current_suite: progress.suite, completed_suites: progress.completedSuites, heartbeat_at: progress.now })
+      .where('id', '=', runId)
       .execute();
-    await trx.updateTable('qa_runs').set({ heartbeat_at: row.now }).where('id', '=', row.runId).execute();
   });
 }
 
+/** The last results and the tally; the run stops holding the one 'running' slot. */
 export async function finishRun(
   db: Kysely<Database>,
   runId: number,
-  outcome: { passed: number; failed: number; skipped: number; completedSuites: number; now: number },
+  outcome: { runBy: string; results: readonly QaResultRow[]; passed: number; failed: number; skipped: number; completedSuites: number; now: number },
 ): Promise<void> {
-  await db
-    .updateTable('qa_runs')
-    .set({
-      status: 'done',
-      finished_at: outcome.now,
-      passed: outcome.passed,
-      failed: outcome.failed,
-      skipped: outcome.skipped,
-      completed_suites: outcome.completedSuites,
-      current_suite: null,
-      heartbeat_at: outcome.now,
-    })
-    .where('id', '=', runId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    if (outcome.results.length > 0) await trx.insertInto('qa_results').values(resultValues(runId, outcome.runBy, outcome.results)).execute();
+    await trx
+      .updateTable('qa_runs')
+      .set({
+        status: 'done',
+        finished_at: outcome.now,
+        passed: outcome.passed,
+        failed: outcome.failed,
+        skipped: outcome.skipped,
+        completed_suites: outcome.completedSuites,
+        current_suite: null,
+        heartbeat_at: outcome.now,
+      })
+      .where('id', '=', runId)
+      .execute();
+  });
 }
 
 /** The run in progress, unless its heartbeat is older than `staleBefore`. */
@@ -143,14 +158,24 @@ export async function scratchRoundTrip(db: Kysely<Database>, scratch: { componen
   return readBack;
 }
 
-export async function countCommentsWithContent(db: Kysely<Database>, memberId: number, content: string): Promise<number> {
-  const row = await db
+/** How many comments of this member on this component hold each text (absent: none); by the component's index. */
+export async function countCommentsWithContent(db: Kysely<Database>, where: { memberId: number; componentId: string }, contents: readonly string[]): Promise<Map<string, number>> {
+  if (contents.length === 0) return new Map();
+  const rows = await db
     .selectFrom('comments')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('member_id', '=', memberId)
-    .where('content', '=', content)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .select(['content', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('component_id', '=', where.componentId)
+    .where('member_id', '=', where.memberId)
+    .where('content', 'in', [...contents])
+    .groupBy('content')
+    .execute();
+  return new Map(rows.map((row) => [row.content, Number(row.count)]));
+}
+
+/** The ids of a component's comments. */
+export async function commentIdsOn(db: Kysely<Database>, componentId: string): Promise<number[]> {
+  const rows = await db.selectFrom('comments').select('id').where('component_id', '=', componentId).execute();
+  return rows.map((row) => row.id);
 }
 
 export async function countCommentsOf(db: Kysely<Database>, memberId: number, componentId: string): Promise<number> {
@@ -165,6 +190,11 @@ export async function countCommentsOf(db: Kysely<Database>, memberId: number, co
 
 export async function commentExists(db: Kysely<Database>, id: number): Promise<boolean> {
   return (await db.selectFrom('comments').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function findCommentKind(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('comments').select('kind').where('id', '=', id).executeTakeFirst();
+  return row?.kind;
 }
 
 /** A comment id no row has (past the highest one). */
@@ -226,7 +256,7 @@ export async function promptWithTextExists(db: Kysely<Database>, prompt: string)
 
 // ---------------------------------------------------------------- integrity
 
-export interface OrphanCounts {
+interface OrphanCounts {
   commentVotesWithoutComment: number;
   commentVotesWithoutMember: number;
   suggestionVotesWithoutSuggestion: number;
@@ -236,7 +266,7 @@ export interface OrphanCounts {
 }
 
 /** Rows whose parent is gone; every count is 0 while the foreign keys hold. */
-export async function countOrphans(db: Kysely<Database>): Promise<OrphanCounts> {
+async function countOrphans(db: Kysely<Database>): Promise<OrphanCounts> {
   const { rows } = await sql<Record<keyof OrphanCounts, number | string>>`
     select
       (select count(*) from comment_votes v where not exists (select 1 from comments c where c.id = v.comment_id)) as "commentVotesWithoutComment",
@@ -259,7 +289,7 @@ export async function countOrphans(db: Kysely<Database>): Promise<OrphanCounts> 
 }
 
 /** Rows holding a value the application never writes (a vote type, a comment kind, a member role). */
-export async function countUnknownValues(db: Kysely<Database>): Promise<{ voteTypes: number; commentKinds: number; roles: number }> {
+async function countUnknownValues(db: Kysely<Database>): Promise<{ voteTypes: number; commentKinds: number; roles: number }> {
   const { rows } = await sql<{ vote_types: number | string; comment_kinds: number | string; roles: number | string }>`
     select
       (select count(*) from comment_votes where vote_type not in ('thumbs_up', 'thumbs_down'))
@@ -277,7 +307,7 @@ export async function countUnknownValues(db: Kysely<Database>): Promise<{ voteTy
  * tables, NOT NULL and UNIQUE). PostgreSQL keeps no such check: every index must be valid (a failed
  * concurrent build leaves an invalid one behind). Answers the problems found; empty when sound.
  */
-export async function structuralProblems(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+async function structuralProblems(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
   if (dialect === 'sqlite') {
     const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
     return rows.map((row) => row.integrity_check).filter((line) => line !== 'ok');
@@ -294,7 +324,7 @@ export async function structuralProblems(db: Kysely<Database>, dialect: Dialect)
  * missing. PostgreSQL enforces them on every write; a constraint added NOT VALID (or never
  * validated) is the one way rows can escape it, so every constraint must be validated.
  */
-export async function foreignKeyProblems(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+async function foreignKeyProblems(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
   if (dialect === 'sqlite') {
     const { rows } = await sql<{ table: string; rowid: number | null; parent: string }>`pragma foreign_key_check`.execute(db);
     return rows.map((row) => `${row.table} row ${String(row.rowid)} has no ${row.parent} parent`);
@@ -304,6 +334,31 @@ export async function foreignKeyProblems(db: Kysely<Database>, dialect: Dialect)
     where n.nspname = current_schema() and not c.convalidated
   `.execute(db);
   return rows.map((row) => `constraint ${row.name} on ${row.table_name} is not validated`);
+}
+
+export interface IntegrityReport {
+  orphans: OrphanCounts;
+  unknownValues: { voteTypes: number; commentKinds: number; roles: number };
+  structural: string[];
+  foreignKeys: string[];
+}
+
+/** Every integrity query, in one go: on SQLite a worker thread runs it on a connection of its own (qa/integrity.ts). */
+export async function integrityReport(db: Kysely<Database>, dialect: Dialect): Promise<IntegrityReport> {
+  return {
+    orphans: await countOrphans(db),
+    unknownValues: await countUnknownValues(db),
+    structural: await structuralProblems(db, dialect),
+    foreignKeys: await foreignKeyProblems(db, dialect),
+  };
+}
+
+/** The file of an SQLite database, as SQLite itself names it. */
+export async function sqliteFileOf(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  const file = rows[0]?.file;
+  if (file === undefined || file === '') throw new Error('the database has no file');
+  return file;
 }
 
 // ---------------------------------------------------------------- clean-up

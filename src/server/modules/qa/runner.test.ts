@@ -64,7 +64,7 @@ describe('the QA runner', () => {
     await testApp.close();
   });
 
-  it('reports a check that throws or overruns as failed with its reason, and still cleans up', async () => {
+  it('reports a check that throws or overruns as failed with its reason, and still cleans up', { timeout: 60_000 }, async () => {
     const stragglerWrote: number[] = [];
     const suites: QaSuite[] = [
       {
@@ -72,6 +72,8 @@ describe('the QA runner', () => {
         checks: [
           {
             name: 'writes, then throws',
+            // Its own, generous limit: it must fail for its error, never for a slow machine.
+            timeoutMs: 20_000,
             async run(context) {
               await postComment(context, context.unique('left by a broken check'));
               await context.call('POST', `/api/comments/${(await postComment(context, context.unique('voted'))).id}/vote`, { body: { voteType: 'thumbs_up' } });
@@ -87,8 +89,8 @@ describe('the QA runner', () => {
               stragglerWrote.push((await postComment(context, context.unique('written after the time limit'))).id);
             },
           },
-          { name: 'cannot run here', run: () => Promise.resolve(skip('not in this build')) },
-          { name: 'passes', run: () => Promise.resolve() },
+          { name: 'cannot run here', timeoutMs: 20_000, run: () => Promise.resolve(skip('not in this build')) },
+          { name: 'passes', timeoutMs: 20_000, run: () => Promise.resolve() },
         ],
       },
     ];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
 import { authRoutes } from '../../../shared/api/auth.js';
 import type { LiveEvent } from '../../../shared/api/live-events.js';
@@ -9,7 +9,8 @@ import type { EventBus } from '../../event-bus/event-bus.js';
 import type { App } from '../../http/types.js';
 import { ensureQaMember } from '../members/service.js';
 import { cookiesOf, QaSkip, type CallOptions, type Cookies, type HttpMethod, type QaCheck, type QaContext, type QaSuite } from './context.js';
-import { deleteLoginLockOf, deleteQaBuckets, deleteQaData, finishRun, insertResult, markSuiteStarted, type QaScope } from './repo.js';
+import { checkIntegrity } from './integrity.js';
+import { deleteLoginLockOf, deleteQaBuckets, deleteQaData, finishRun, saveProgress, type IntegrityReport, type QaResultRow, type QaScope } from './repo.js';
 
 /**
  * Where the run's requests come from: an address of the documentation range (RFC 5737), which no
@@ -65,10 +66,12 @@ export class QaRunner {
     let position = 0;
     let completedSuites = 0;
 
-    const record = async (suite: string, name: string, result: CheckOutcome) => {
+    // Results are written a suite at a time, with the progress (one commit per suite).
+    let pending: QaResultRow[] = [];
+    const record = (suite: string, name: string, result: CheckOutcome) => {
       position += 1;
       outcome[result.status] += 1;
-      await insertResult(db, { runId, position, testName: name, testSuite: suite, status: result.status, durationMs: result.durationMs, runBy, reason: result.reason, now: Date.now() });
+      pending.push({ position, testName: name, testSuite: suite, status: result.status, durationMs: result.durationMs, reason: result.reason });
     };
 
     try {
@@ -78,7 +81,8 @@ export class QaRunner {
         run.setupError = messageOf(error);
       }
       for (const suite of suites) {
-        await markSuiteStarted(db, runId, { suite: suite.name, completedSuites, now: Date.now() });
+        await saveProgress(db, runId, { runBy, results: pending, suite: suite.name, completedSuites, now: Date.now() });
+        pending = [];
         await this.publish({ type: 'qa.progress' });
         for (const check of suite.checks) {
           // Each check starts with fresh rate-limit budgets: the run posts and signs in more than a
@@ -89,16 +93,14 @@ export class QaRunner {
             context === undefined
               ? { status: 'failed' as const, reason: `the run could not sign in as the QA member: ${run.setupError ?? 'unknown error'}`, durationMs: 0 }
               : await this.runCheck(check, context, stragglers);
-          await record(suite.name, check.name, result);
+          record(suite.name, check.name, result);
         }
         completedSuites += 1;
       }
     } finally {
       const cleanupError = await this.cleanUp(run, stragglers);
-      if (cleanupError !== undefined) {
-        await record('Clean-up', 'Remove the QA data', { status: 'failed', reason: cleanupError, durationMs: 0 }).catch(() => undefined);
-      }
-      await finishRun(db, runId, { ...outcome, completedSuites, now: Date.now() });
+      if (cleanupError !== undefined) record('Clean-up', 'Remove the QA data', { status: 'failed', reason: cleanupError, durationMs: 0 });
+      await finishRun(db, runId, { runBy, results: pending, ...outcome, completedSuites, now: Date.now() });
       await this.publish({ type: 'qa.progress' });
     }
     return outcome;
@@ -119,7 +121,13 @@ export class QaRunner {
     const signedIn: { session?: Cookies } = {};
     let counter = 0;
     const postedErrorMessages: string[] = [];
-    const call = (method: HttpMethod, url: string, options: CallOptions = {}) => {
+    /**
+     * An injected request never waits on a socket: a chain of them, each resolved in microtasks,
+     * would hold the event loop until the whole check is done while real members' requests wait.
+     * Every call of the run first lets the loop serve whatever I/O is pending.
+     */
+    const call = async (method: HttpMethod, url: string, options: CallOptions = {}) => {
+      await yieldToEventLoop();
       const session = options.session === undefined ? signedIn.session : options.session;
       const stateChanging = method !== 'GET';
       const contentType = options.contentType === undefined ? (stateChanging ? 'application/json' : null) : options.contentType;
@@ -133,6 +141,21 @@ export class QaRunner {
         ...(payload === undefined ? {} : { payload }),
       });
     };
+    const read = async (url: string) => {
+      await yieldToEventLoop();
+      const session = signedIn.session;
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: QA_REMOTE_ADDRESS,
+        headers: { 'user-agent': 'biggy-qa-self-test' },
+        payloadAsStream: true,
+        ...(session === undefined ? {} : { cookies: session }),
+      });
+      let bytes = 0;
+      for await (const chunk of response.stream()) bytes += Buffer.byteLength(chunk as Buffer | string);
+      return { statusCode: response.statusCode, bytes };
+    };
     const login = (pin = config.secrets.qaPin) =>
       call('POST', authRoutes.login.path, { session: null, body: { password: config.secrets.teamPassword, name: member.full_name, pin } });
     const newSession = async (): Promise<Cookies> => {
@@ -141,6 +164,8 @@ export class QaRunner {
       return cookiesOf(response);
     };
     const runToken = `${runId}-${randomBytes(4).toString('hex')}`;
+    // Read once per run: the Data Integrity checks each judge one part of it.
+    let integrity: Promise<IntegrityReport> | undefined;
 
     const context: QaContext = {
       app,
@@ -158,9 +183,11 @@ export class QaRunner {
         errorLogMaxRows: config.errorLogs.maxRows,
       },
       call,
+      read,
       login,
       newSession,
       postedErrorMessages,
+      integrity: () => (integrity ??= checkIntegrity(db, dialect)),
       unique: (label) => {
         counter += 1;
         return `QA self-test ${label} ${runToken}-${counter}`;

@@ -8,8 +8,8 @@ import { commentSummarySchema } from '../../../../shared/contract/ai.js';
 import { healthResponseSchema } from '../../../../shared/contract/health.js';
 import { currentUserSchema } from '../../../../shared/contract/user.js';
 import { ensure, expectError, expectStatus, parseBody, type QaContext, type QaSuite } from '../context.js';
-import { commentExists, countCommentsWithContent, deleteLoginLockOf, scratchRoundTrip, unusedCommentId, votesOn } from '../repo.js';
-import { deleteComment, listQaComments, postComment, vote, withComment } from './comments.js';
+import { commentExists, commentIdsOn, countCommentsWithContent, deleteLoginLockOf, findCommentKind, scratchRoundTrip, unusedCommentId, votesOn } from '../repo.js';
+import { deleteComment, findListed, postComment, vote, withComment } from './comments.js';
 
 /** The analyzer's first call in a process loads its language model: more than the default limit. */
 const ANALYZER_TIMEOUT_MS = 30_000;
@@ -53,7 +53,7 @@ export const database: QaSuite = {
       async run(context) {
         const content = context.unique('rolled back');
         await scratchRoundTrip(context.db, { componentId: QA_TEST_COMPONENT_ID, memberId: context.member.id, memberName: context.member.full_name, content });
-        const left = await countCommentsWithContent(context.db, context.member.id, content);
+        const left = (await countCommentsWithContent(context.db, { memberId: context.member.id, componentId: QA_TEST_COMPONENT_ID }, [content])).get(content) ?? 0;
         ensure(left === 0, `${left} row(s) outlived the rollback`);
       },
     },
@@ -113,7 +113,7 @@ export const comments: QaSuite = {
           ensure(comment.componentId === QA_TEST_COMPONENT_ID, `created on ${comment.componentId}`);
           ensure(comment.memberName === context.settings.qaName, `created as ${comment.memberName}`);
           ensure(comment.kind === 'comment' && comment.votes.length === 0, 'a new comment is a plain comment without votes');
-          const listed = (await listQaComments(context)).find((entry) => entry.id === comment.id);
+          const listed = await findListed(context, comment.id);
           ensure(listed !== undefined, `comment ${comment.id} is missing from GET with-votes`);
           ensure(listed.content === comment.content, 'the listed content differs from what was posted');
         });
@@ -125,7 +125,8 @@ export const comments: QaSuite = {
         const comment = await postComment(context, context.unique('deleted'));
         expectStatus(await deleteComment(context, comment.id), 204, `DELETE /api/comments/${comment.id}`);
         ensure(!(await commentExists(context.db, comment.id)), 'the row is still in the database');
-        ensure(!(await listQaComments(context)).some((entry) => entry.id === comment.id), 'the component list still shows it');
+        // A second delete finds nothing: the answer comes from the database, not from a stale copy.
+        expectError(await deleteComment(context, comment.id), 404, ERROR_CODES.commentNotFound, 'a second DELETE');
       },
     },
     {
@@ -151,13 +152,13 @@ export const voting: QaSuite = {
   name: 'Voting',
   checks: [
     {
-      name: 'A thumbs-up is recorded and listed',
+      name: 'A thumbs-up is recorded',
       async run(context) {
         await withComment(context, 'vote up', async (comment) => {
           const result = await vote(context, comment.id, 'thumbs_up');
-          ensure(result.myVote === 'thumbs_up', `myVote is ${String(result.myVote)}`);
-          const listed = (await listQaComments(context)).find((entry) => entry.id === comment.id);
-          ensure(listed?.votes.length === 1 && listed.votes[0]?.memberName === context.settings.qaName && listed.votes[0].voteType === 'thumbs_up', 'the list does not show the vote');
+          ensure(result.myVote === 'thumbs_up' && result.commentId === comment.id, `answered ${JSON.stringify(result)}`);
+          const rows = await votesOn(context.db, comment.id);
+          ensure(rows.length === 1 && rows[0]?.member_id === context.member.id && rows[0].vote_type === 'thumbs_up', `the vote rows are ${JSON.stringify(rows)}`);
         });
       },
     },
@@ -192,15 +193,15 @@ export const proposals: QaSuite = {
   name: 'Proposals',
   checks: [
     {
-      name: 'A proposal is created and reads back as a proposal',
+      name: 'A proposal is created and stored as a proposal',
       async run(context) {
         await withComment(
           context,
           'proposal',
           async (proposal) => {
             ensure(proposal.kind === 'proposal', `created as ${proposal.kind}`);
-            const listed = (await listQaComments(context)).find((entry) => entry.id === proposal.id);
-            ensure(listed?.kind === 'proposal', `listed as ${String(listed?.kind)}`);
+            const stored = await findCommentKind(context.db, proposal.id);
+            ensure(stored === 'proposal', `stored as ${String(stored)}`);
           },
           'proposal',
         );
@@ -223,7 +224,7 @@ export const aiSummaries: QaSuite = {
   name: 'AI Summaries',
   checks: [
     {
-      name: 'The QA comments get a valid summary, citing only its input',
+      name: 'The QA comments get a valid summary, citing only its input, stored for the next request',
       timeoutMs: ANALYZER_TIMEOUT_MS,
       async run(context) {
         const first = await postComment(context, `${context.unique('summary')}: the alert correlation window should be shorter for P1 incidents.`);
@@ -236,12 +237,19 @@ export const aiSummaries: QaSuite = {
           // Made from exactly the comments the component has (normally the two QA comments alone).
           const byId = (a: number, b: number) => a - b;
           const made = [...summary.commentIds].sort(byId).join(',');
-          const listed = (await listQaComments(context)).map((comment) => comment.id);
-          ensure(made === [...listed].sort(byId).join(','), `made from comments ${made}, the component has ${listed.join(',')}`);
+          const stored = await commentIdsOn(context.db, QA_TEST_COMPONENT_ID);
+          ensure(made === [...stored].sort(byId).join(','), `made from comments ${made}, the component has ${stored.join(',')}`);
           ensure(summary.commentIds.includes(first.id) && summary.commentIds.includes(second.id), 'the summary leaves out a QA comment');
           const cited = [...summary.sources.keyThemes.flat(), ...summary.sources.contentChanges, ...summary.sources.structuralChanges];
           const unknown = cited.filter((id) => !summary.commentIds.includes(id));
           ensure(unknown.length === 0, `cites comments it was not made from: ${unknown.join(',')}`);
+
+          // The same input again: the stored summary, not a second analysis.
+          const again = parseBody(await context.call('GET', SUMMARY_PATH), commentSummarySchema, `GET ${SUMMARY_PATH} again`);
+          ensure(
+            again.generatedBy.inputHash === summary.generatedBy.inputHash && again.generatedBy.generatedAt === summary.generatedBy.generatedAt,
+            'the same input was summarised twice',
+          );
         } finally {
           await deleteComment(context, first.id);
           await deleteComment(context, second.id);
@@ -249,18 +257,10 @@ export const aiSummaries: QaSuite = {
       },
     },
     {
-      name: 'The same comments get the stored summary again',
-      timeoutMs: ANALYZER_TIMEOUT_MS,
+      name: 'A summary of an unknown component answers 404',
       async run(context) {
-        await withComment(context, 'stored summary', async (comment) => {
-          const first = parseBody(await context.call('GET', SUMMARY_PATH), commentSummarySchema, `GET ${SUMMARY_PATH}`);
-          const second = parseBody(await context.call('GET', SUMMARY_PATH), commentSummarySchema, `GET ${SUMMARY_PATH} again`);
-          ensure(first.commentIds.includes(comment.id), 'the summary does not cover the new comment');
-          ensure(
-            second.generatedBy.inputHash === first.generatedBy.inputHash && second.generatedBy.generatedAt === first.generatedBy.generatedAt,
-            'the same input was summarised twice',
-          );
-        });
+        const path = buildPath(commentRoutes.summary.path, { componentId: 'qa-no-such-component' });
+        expectError(await context.call('GET', path), 404, ERROR_CODES.unknownComponent, `GET ${path}`);
       },
     },
   ],
