@@ -21,6 +21,7 @@ import { COMMENT_READ_SCENARIOS } from './scenarios/comment-reads.js';
 import { COMMENT_WRITE_SCENARIO } from './scenarios/comment-writes.js';
 import { FLOOD_SCENARIOS } from './scenarios/flood.js';
 import { mainPageTarget, runMainPage } from './scenarios/main-page.js';
+import { qaRunSelected, qaRunTargets, runQaBench } from './scenarios/qa-run.js';
 import { READ_SCENARIOS, READ_TARGETS } from './scenarios/reads.js';
 import { SIGN_IN_SCENARIO } from './scenarios/sign-in.js';
 import { DIST_MAIN, runStartup, startupTarget } from './scenarios/startup.js';
@@ -74,6 +75,8 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
   const startup = await runStartup(databaseUrl);
   const analyzer = await runAnalyzer();
   const { throughput, comments, mainPage, serverPeakRssMiB } = await runThroughput(SCENARIOS, clientDir, databaseUrl, (ready) => runMainPage(clientDir, ready));
+  // The self-test needs an admin, so it runs on a bench server of its own (scenarios/qa-run.ts).
+  const qaRun = qaRunSelected() ? await runQaBench(databaseUrl) : undefined;
   const bundle = runBundle();
 
   const healthTarget = `≥ ${READ_TARGETS.healthRatio * 100}% of baseline, p99 < ${READ_TARGETS.healthP99Ms} ms`;
@@ -81,6 +84,7 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
     ...analyzerTargets(analyzer, serverPeakRssMiB),
     startupTarget(startup),
     ...throughputTargets(throughput, healthTarget),
+    ...(qaRun === undefined ? [] : qaRunTargets(qaRun, engine.database)),
     ...bundleTargets(bundle),
     mainPageTarget(mainPage),
   ];
