@@ -66,7 +66,14 @@ describe('the QA self-test', () => {
   });
 
   it('runs every suite as the admin, passes, and stores one result per check in order', { timeout: 120_000 }, async () => {
+    const progressEvents: string[] = [];
+    const stopListening = app.events.onChange((event) => {
+      if (event.type === 'qa.progress') progressEvents.push(event.type);
+    });
     const summary = await runTests();
+    stopListening();
+    // One at every suite's start and one at the end, for the admins' open panels.
+    expect(progressEvents.length).toBeGreaterThanOrEqual(QA_SUITES.length + 1);
     const latest = await results();
     expectAllPassed(latest);
     expect(summary.failed).toBe(0);

@@ -163,12 +163,6 @@ export const aiPrompts: QaSuite = {
       },
     },
     {
-      name: 'The active prompt is admin-only (403)',
-      async run(context) {
-        await expectAdminOnly(context, 'GET', aiPromptRoutes.active.path);
-      },
-    },
-    {
       name: 'A prompt without {suggestionsText} is refused and not saved',
       async run(context) {
         const prompt = `${context.unique('prompt')}: summarise the team's suggestions.`;
