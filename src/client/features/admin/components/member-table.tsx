@@ -29,7 +29,7 @@ export function MemberTable({ adminPassword, onLinkIssued }: MemberTableProps) {
         <div className="-mx-5 overflow-x-auto sm:-mx-6">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Team members</caption>
-            <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-5 py-2 sm:px-6">
                   Member

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 
-/** Badge colours of the panel; each text colour reads at 4.5:1 or more on its background. */
+/** Badge colours of the panel; each text colour reads at 4.5:1 or more on its background. A badge never wraps (a squeezed table column would break 'PIN set' in two). */
 const TONES = {
   green: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   red: 'border-red-200 bg-red-50 text-red-800',
@@ -19,7 +19,7 @@ export type Tone = keyof typeof TONES;
 
 export function ToneBadge({ tone, children, className, title }: { tone: Tone; children: ReactNode; className?: string; title?: string }) {
   return (
-    <Badge className={clsx(TONES[tone], className)} title={title}>
+    <Badge className={clsx('whitespace-nowrap', TONES[tone], className)} title={title}>
       {children}
     </Badge>
   );
