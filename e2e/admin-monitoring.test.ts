@@ -70,6 +70,13 @@ function expectNoConsoleErrors(opened: OpenedPage, provoked: number[] = []) {
   expect(opened.consoleErrors.filter((line) => !allowed.some((status) => line.includes(`status of ${status}`)))).toEqual([]);
 }
 
+/** Scrolls the page so that the element is at the top of the viewport (for a screenshot of what follows it). */
+async function scrollToTop(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  if (box === null) throw new Error('nothing to scroll to');
+  await page.evaluate(`window.scrollBy(0, ${Math.round(box.y) - 8})`);
+}
+
 async function hasHorizontalPageScroll(page: Page): Promise<boolean> {
   return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
 }
@@ -282,6 +289,12 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     expect(await hasHorizontalPageScroll(phone.page)).toBe(false);
     await shot(phone.page, 'qa-results-mobile');
     await shot(phone.page, 'qa-results-mobile-viewport', { fullPage: false });
+    await scrollToTop(phone.page, phone.page.getByRole('heading', { level: 2, name: 'Latest Test Results' }));
+    await shot(phone.page, 'qa-results-mobile-counts', { fullPage: false });
+    // Each check's badge stays on one line beside its name.
+    for (const badge of await panel(phone.page, 'QA Testing').getByRole('list', { name: 'Test results' }).getByText(/^(Passed|Failed|Skipped)$/).all()) {
+      expect((await badge.boundingBox())?.height).toBeLessThan(30);
+    }
     expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
 
     expectNoConsoleErrors(admin);

@@ -74,6 +74,13 @@ function expectNoConsoleErrors(opened: OpenedPage, provoked: number[] = []) {
   expect(opened.consoleErrors.filter((line) => !allowed.some((status) => line.includes(`status of ${status}`)))).toEqual([]);
 }
 
+/** Scrolls the page so that the element is at the top of the viewport (for a screenshot of what follows it). */
+async function scrollToTop(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  if (box === null) throw new Error('nothing to scroll to');
+  await page.evaluate(`window.scrollBy(0, ${Math.round(box.y) - 8})`);
+}
+
 async function hasHorizontalPageScroll(page: Page): Promise<boolean> {
   return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
 }
@@ -440,6 +447,12 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     expect(await hasHorizontalPageScroll(phone.page)).toBe(false);
     await shot(phone.page, 'team-mobile');
     await shot(phone.page, 'team-mobile-viewport', { fullPage: false });
+    // Squeezed columns keep their badges and headings on one line ('PIN set', 'Last sign-in').
+    const phoneTable = phone.page.getByRole('table', { name: 'Team members' });
+    for (const badge of await phoneTable.locator('tbody').getByText(/^(PIN set|No PIN|Active|Member|Admin)$/).all()) expect((await badge.boundingBox())?.height).toBeLessThan(30);
+    expect((await phoneTable.getByRole('columnheader', { name: 'Last sign-in' }).boundingBox())?.height).toBeLessThan(40);
+    await scrollToTop(phone.page, phone.page.getByRole('heading', { level: 2, name: 'Team Members' }));
+    await shot(phone.page, 'team-mobile-table', { fullPage: false });
     expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
 
     expectNoConsoleErrors(admin, [409]);
