@@ -346,8 +346,8 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     await activeCard.getByText(PROMPT_V1.description, { exact: true }).waitFor();
     expect(await activeCard.locator('pre').innerText()).toBe(PROMPT_V1.prompt);
     expect(await activeCard.innerText()).toMatch(/By Avery Admin, /);
-    expect(await text.inputValue()).toBe('');
-    expect(await description.inputValue()).toBe('');
+    await expect.poll(() => text.inputValue()).toBe('');
+    await expect.poll(() => description.inputValue()).toBe('');
     await expect.poll(() => versions.count()).toBe(2);
     expect(await versions.first().innerText()).toContain(PROMPT_V1.description);
     expect(await versions.first().getByText('Active', { exact: true }).isVisible()).toBe(true);

@@ -313,7 +313,8 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await page.unroute('**/api/admin/add-member');
     adminActions.push(`add member ${NEWCOMER.name}`);
     await expectToast(page, 'Success', `${NEWCOMER.name} has been added to the team. Send them the enrollment link below; it works once.`);
-    expect(await name.inputValue()).toBe('');
+    // The form clears (and the link shows) once the member list is read again, a moment after the toast.
+    await expect.poll(() => name.inputValue()).toBe('');
     await page.getByRole('button', { name: 'Add Member' }).waitFor();
     const linkPanel = page.getByRole('region', { name: `Enrollment link for ${NEWCOMER.name}` });
     await linkPanel.waitFor();
