@@ -125,7 +125,10 @@ describe('member list', () => {
     expect(admin.textContent).toContain('PIN set');
     expect(admin.textContent).toContain('5 minutes ago');
     expect(admin.textContent).toContain('Active');
-    expect(within(admin).getByRole('button', { name: 'Make member' })).toBeTruthy();
+    // The signed-in admin's own row: the server refuses demoting or deactivating yourself, so no such buttons.
+    expect(admin.textContent).toContain('You');
+    expect(within(admin).queryByRole('button', { name: 'Make member' })).toBeNull();
+    expect(within(admin).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(within(admin).queryByRole('button', { name: 'New enrollment link' })).toBeNull();
     expect(within(admin).queryByRole('button', { name: 'Unlock' })).toBeNull();
 
@@ -147,6 +150,8 @@ describe('member list', () => {
     expect(qa.textContent).toContain('Deactivated');
     expect(within(qa).getByRole('button', { name: 'Reactivate' })).toBeTruthy();
     expect(within(qa).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    expect(within(qa).queryByRole('button', { name: 'Make admin' })).toBeNull();
+    expect(within(locked).getByRole('button', { name: 'Make admin' })).toBeTruthy();
   });
 
   test('an action without the admin password asks for it and calls nothing', async () => {

@@ -4,6 +4,7 @@ import type { AdminMember, EnrollmentLinkResult } from '../../../../shared/contr
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
+import { useCurrentUser } from '../../../lib/auth';
 import { requireAdminPassword } from '../admin-password';
 import { useAdminMembers, useMemberActions } from '../api/members';
 import { ConfirmDialog } from './confirm-dialog';
@@ -91,6 +92,10 @@ function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: Admin
     act();
   };
   const nextRole = member.role === 'admin' ? 'member' : 'admin';
+  // The server refuses these for yourself (and the QA user never becomes admin): no button to press in vain.
+  const { user } = useCurrentUser();
+  const isSelf = user?.name === member.name;
+  const canChangeRole = !isSelf && !(member.isQa && nextRole === 'admin');
 
   return (
     <tr className="align-top">
@@ -99,6 +104,7 @@ function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: Admin
         <span className="mt-1 flex flex-wrap gap-1">
           <ToneBadge tone={member.role === 'admin' ? 'violet' : 'gray'}>{member.role === 'admin' ? 'Admin' : 'Member'}</ToneBadge>
           {member.isQa && <ToneBadge tone="blue">QA</ToneBadge>}
+          {isSelf && <ToneBadge tone="gray">You</ToneBadge>}
         </span>
       </th>
       <td className="px-3 py-3">
@@ -139,17 +145,19 @@ function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: Admin
               Unlock
             </Button>
           )}
-          <Button
-            variant="outline"
-            size="sm"
-            aria-disabled={busy}
-            onClick={withPassword(() => {
-              actions.setRole.mutate({ adminPassword, role: nextRole });
-            })}
-          >
-            {nextRole === 'admin' ? 'Make admin' : 'Make member'}
-          </Button>
-          {member.active ? (
+          {canChangeRole && (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-disabled={busy}
+              onClick={withPassword(() => {
+                actions.setRole.mutate({ adminPassword, role: nextRole });
+              })}
+            >
+              {nextRole === 'admin' ? 'Make admin' : 'Make member'}
+            </Button>
+          )}
+          {isSelf ? null : member.active ? (
             <Button
               variant="outline"
               size="sm"
