@@ -52,6 +52,11 @@ export interface QaContext {
   /** One call of the API, as a browser of the QA member makes it. */
   call(method: HttpMethod, url: string, options?: CallOptions): Promise<Response>;
   /**
+   * Several calls in flight at once, all started in the same turn of the event loop (a plain call
+   * first lets the loop serve other work, which would run in-process calls one after another).
+   */
+  callTogether(calls: readonly { method: HttpMethod; url: string; options?: CallOptions }[]): Promise<Response[]>;
+  /**
    * A GET whose body is read and dropped as it streams, never gathered into one buffer and a
    * string: for reads repeated many times (the Performance suite), whose copies would only feed
    * the garbage collector. Answers the status and the size of the body.

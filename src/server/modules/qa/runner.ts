@@ -126,8 +126,7 @@ export class QaRunner {
      * would hold the event loop until the whole check is done while real members' requests wait.
      * Every call of the run first lets the loop serve whatever I/O is pending.
      */
-    const call = async (method: HttpMethod, url: string, options: CallOptions = {}) => {
-      await yieldToEventLoop();
+    const inject = (method: HttpMethod, url: string, options: CallOptions = {}) => {
       const session = options.session === undefined ? signedIn.session : options.session;
       const stateChanging = method !== 'GET';
       const contentType = options.contentType === undefined ? (stateChanging ? 'application/json' : null) : options.contentType;
@@ -140,6 +139,14 @@ export class QaRunner {
         ...(session === null || session === undefined ? {} : { cookies: session }),
         ...(payload === undefined ? {} : { payload }),
       });
+    };
+    const call = async (method: HttpMethod, url: string, options: CallOptions = {}) => {
+      await yieldToEventLoop();
+      return inject(method, url, options);
+    };
+    const callTogether = async (calls: readonly { method: HttpMethod; url: string; options?: CallOptions }[]) => {
+      await yieldToEventLoop();
+      return Promise.all(calls.map((entry) => inject(entry.method, entry.url, entry.options)));
     };
     const read = async (url: string) => {
       await yieldToEventLoop();
@@ -183,6 +190,7 @@ export class QaRunner {
         errorLogMaxRows: config.errorLogs.maxRows,
       },
       call,
+      callTogether,
       read,
       login,
       newSession,

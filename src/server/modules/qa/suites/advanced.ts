@@ -21,7 +21,7 @@ import {
   setSessionLastSeen,
   votesOn,
 } from '../repo.js';
-import { deleteComment, postComment, postCommentRaw, QA_WITH_VOTES_PATH, vote, voteRaw, withComment } from './comments.js';
+import { commentPath, deleteComment, postComment, postCommentRaw, QA_WITH_VOTES_PATH, vote, votePath, voteRaw, withComment } from './comments.js';
 
 const PERFORMANCE_CALLS = 20;
 const PERFORMANCE_P95_MS = 100;
@@ -321,7 +321,7 @@ export const concurrency: QaSuite = {
       name: `${PARALLEL_VOTES} parallel identical votes leave at most one vote row`,
       async run(context) {
         await withComment(context, 'parallel votes', async (comment) => {
-          const answers = await Promise.all(Array.from({ length: PARALLEL_VOTES }, () => voteRaw(context, comment.id, 'thumbs_up')));
+          const answers = await context.callTogether(Array.from({ length: PARALLEL_VOTES }, () => ({ method: 'POST' as const, url: votePath(comment.id), options: { body: { voteType: 'thumbs_up' } } })));
           const failed = answers.filter((answer) => answer.statusCode !== 200);
           ensure(failed.length === 0, `${failed.length} vote(s) answered ${failed[0]?.statusCode ?? ''}`);
           const rows = await votesCount(context, comment.id);
@@ -337,7 +337,9 @@ export const concurrency: QaSuite = {
         const count = Math.min(PARALLEL_POSTS, context.settings.commentLimitPerMinute);
         if (count < 2) skip(`COMMENT_LIMIT_PER_MINUTE is ${context.settings.commentLimitPerMinute}: no two posts can run in parallel`);
         const contents = Array.from({ length: count }, () => context.unique('parallel post'));
-        const answers = await Promise.all(contents.map((content) => postCommentRaw(context, { componentId: QA_TEST_COMPONENT_ID, content })));
+        const answers = await context.callTogether(
+          contents.map((content) => ({ method: 'POST' as const, url: commentRoutes.create.path, options: { body: { componentId: QA_TEST_COMPONENT_ID, content } } })),
+        );
         const created = answers.filter((answer) => answer.statusCode === 201);
         ensure(created.length === count, `${created.length} of ${count} posts answered 201`);
         const stored = await countCommentsWithContent(context.db, onQaComponent(context), contents);
@@ -349,7 +351,7 @@ export const concurrency: QaSuite = {
       name: 'Parallel deletes of one comment: one succeeds, the rest answer 404',
       async run(context) {
         const comment = await postComment(context, context.unique('parallel deletes'));
-        const answers = await Promise.all(Array.from({ length: PARALLEL_DELETES }, () => deleteComment(context, comment.id)));
+        const answers = await context.callTogether(Array.from({ length: PARALLEL_DELETES }, () => ({ method: 'DELETE' as const, url: commentPath(comment.id) })));
         const statuses = answers.map((answer) => answer.statusCode);
         ensure(statuses.filter((status) => status === 204).length === 1, `statuses ${statuses.join(',')}`);
         ensure(statuses.filter((status) => status === 404).length === PARALLEL_DELETES - 1, `statuses ${statuses.join(',')}`);
