@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { EVENTS_PATH, parseLiveEventJson, type LiveEvent } from '../../shared/api/live-events';
 import { useCurrentUser } from './auth';
 import { refetchChangedBy, ROOTS_AFTER_DROP } from './live-invalidation';
+import { queryKeys } from './query-keys';
 
 /** Longest wait between attempts when the server refuses the stream (EventSource then stops retrying). */
 const MAX_RETRY_MS = 30_000;
@@ -16,6 +17,8 @@ export interface LiveEventListener {
    * network change): events of the gap are lost, so anything cached may be stale.
    */
   onOpen: (info: { afterDrop: boolean }) => void;
+  /** The server refused the stream (its session ended: logout elsewhere, PIN reset, deactivation). */
+  onRefused: () => void;
 }
 
 /**
@@ -53,6 +56,7 @@ function connect(): void {
     // Refused (401 after the session ended, 5xx): try again later; a signed-out member's next call
     // answers 401 and the auth gate unmounts the subscribers, which ends the attempts.
     source = null;
+    for (const listener of [...listeners]) listener.onRefused();
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       if (listeners.size > 0 && source === null) connect();
@@ -103,6 +107,9 @@ function useLiveEvents(listener: LiveEventListener): void {
       onOpen: (info) => {
         latest.current.onOpen(info);
       },
+      onRefused: () => {
+        latest.current.onRefused();
+      },
     });
   }, [signedIn]);
 }
@@ -121,6 +128,11 @@ export function useLiveQueryUpdates(): void {
     },
     onOpen: ({ afterDrop }) => {
       if (afterDrop) for (const queryKey of ROOTS_AFTER_DROP) void queryClient.invalidateQueries({ queryKey });
+    },
+    // Most likely the session ended: asking who is signed in shows the sign-in screen at once,
+    // rather than on the member's next click.
+    onRefused: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user });
     },
   });
 }

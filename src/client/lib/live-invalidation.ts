@@ -42,8 +42,12 @@ export function queriesChangedBy(event: Change): ChangedQueries {
   }
 }
 
-/** After the live stream broke, events may have been missed: every query of these areas is refetched. */
-export const ROOTS_AFTER_DROP: readonly QueryKey[] = [queryKeys.commentsRoot, queryKeys.suggestionsRoot, queryKeys.adminRoot];
+/**
+ * After the live stream broke, events may have been missed: every query of these areas is
+ * refetched. The current user too: a role change ends the member's streams, and the reconnect
+ * brings the new role to the header.
+ */
+export const ROOTS_AFTER_DROP: readonly QueryKey[] = [queryKeys.user, queryKeys.commentsRoot, queryKeys.suggestionsRoot, queryKeys.adminRoot];
 
 /**
  * Refetches what `event` changed and resolves when the lists are back. `fresh`: a list the caller
