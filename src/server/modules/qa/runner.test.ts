@@ -24,7 +24,7 @@ describe('the QA runner', () => {
   let admin: MemberRow;
 
   const serviceWith = (overrides: { qaUserName?: string } = {}) =>
-    new QaService({ app, config: { ...testConfig(testApp.database), ...overrides }, events: app.events }, { checkTimeoutMs: TIMEOUT_MS, stragglerGraceMs: 5_000 });
+    new QaService({ app, config: { ...testConfig(testApp.database), ...overrides }, events: app.events }, { checkTimeoutMs: TIMEOUT_MS, stragglerGraceMs: 5_000, pauseBetweenChecksMs: 0 });
 
   /** What the QA member holds anywhere: every count must be 0 after a run. */
   const qaLeftovers = async () => {

@@ -23,11 +23,24 @@ export const DEFAULT_CHECK_TIMEOUT_MS = 10_000;
 export const QA_RUN_STALE_MS = 3 * 60_000;
 /** How long the clean-up waits for checks that timed out to settle, so it removes what they wrote. */
 const STRAGGLER_GRACE_MS = 15_000;
+/**
+ * The run is background work beside members' requests. A few of its checks hold the event loop for
+ * tens of milliseconds (a burst of 50 votes, an AI summary's input, a large component's list); a
+ * pause between checks spreads those moments out, so members' reads meet at most one of them
+ * at a time, for a run a couple of seconds longer.
+ */
+export const DEFAULT_PAUSE_BETWEEN_CHECKS_MS = 50;
 
 export interface QaRunnerDeps {
   app: App;
   config: Pick<AppConfig, 'qaUserName' | 'secrets' | 'session' | 'commentLimitPerMinute' | 'errorLogs'>;
   events: EventBus;
+}
+
+export interface QaRunnerOptions {
+  checkTimeoutMs?: number;
+  stragglerGraceMs?: number;
+  pauseBetweenChecksMs?: number;
 }
 
 export interface QaOutcome {
@@ -55,7 +68,7 @@ function messageOf(error: unknown): string {
 export class QaRunner {
   constructor(
     private readonly deps: QaRunnerDeps,
-    private readonly options: { checkTimeoutMs?: number; stragglerGraceMs?: number } = {},
+    private readonly options: QaRunnerOptions = {},
   ) {}
 
   async run(runId: number, runBy: string, suites: readonly QaSuite[]): Promise<QaOutcome> {
@@ -85,6 +98,7 @@ export class QaRunner {
         pending = [];
         await this.publish({ type: 'qa.progress' });
         for (const check of suite.checks) {
+          if (position > 0) await sleep(this.options.pauseBetweenChecksMs ?? DEFAULT_PAUSE_BETWEEN_CHECKS_MS);
           // Each check starts with fresh rate-limit budgets: the run posts and signs in more than a
           // person would, and a low configured limit must not fail one check for another's calls.
           if (run.scope !== undefined) await deleteQaBuckets(db, run.scope);

@@ -5,7 +5,7 @@ import { conflict } from '../../errors.js';
 import { audit } from '../auth/audit.js';
 import type { QaSuite } from './context.js';
 import { claimRun, findLatestFinishedRun, findRunningRun, listResults, type QaRunRow } from './repo.js';
-import { QA_RUN_STALE_MS, QaRunner, type QaRunnerDeps } from './runner.js';
+import { QA_RUN_STALE_MS, QaRunner, type QaRunnerDeps, type QaRunnerOptions } from './runner.js';
 import { QA_SUITE_CHECKS } from './suites/index.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -33,7 +33,7 @@ export class QaService {
 
   constructor(
     private readonly deps: QaRunnerDeps,
-    options: { checkTimeoutMs?: number; stragglerGraceMs?: number } = {},
+    options: QaRunnerOptions = {},
   ) {
     this.runner = new QaRunner(deps, options);
   }
