@@ -17,6 +17,7 @@ import type { hashPin, verifyPin } from '../src/server/modules/auth/secrets.js';
 import type { commentableComponentIds } from '../src/server/content/validate.js';
 import type { addMember } from '../src/server/modules/members/service.js';
 import type { nameKey } from '../src/shared/names.js';
+import { QA_TEST_COMPONENT_ID } from '../src/shared/api/architecture.js';
 import { builtExport } from './lib/built.js';
 import { generateCommentData, type CommentDataSummary } from './lib/comment-data.js';
 import { BENCH_SERVER_ENV, SESSION_COOKIE, type CommentAudit, type ReadyLine } from './lib/protocol.js';
@@ -79,7 +80,8 @@ async function main() {
   const data = await generateCommentData({
     db: app.database.db,
     dialect: app.database.dialect,
-    commentableIds: commentable(app.architecture),
+    // The self-test's scratch component takes only the QA member's comments, as in a real deployment.
+    commentableIds: new Set([...commentable(app.architecture)].filter((id) => id !== QA_TEST_COMPONENT_ID)),
     addMember: add,
     alsoClearMemberIds: [memberId],
   });

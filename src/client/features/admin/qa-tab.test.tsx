@@ -97,7 +97,7 @@ describe('QA testing', () => {
   });
 
   test('a refused run (409) shows the server message', async () => {
-    mockQaApi().on(routes.qa.runTests, { status: 409, error: { code: ERROR_CODES.conflict, message: 'A QA run is already in progress' } });
+    mockQaApi().on(routes.qa.runTests, { status: 409, error: { code: ERROR_CODES.qaRunInProgress, message: 'A QA run is already in progress' } });
     const { user } = await renderQa();
     await user.click(runButton());
     await expectToast('Error', 'A QA run is already in progress');

@@ -158,6 +158,8 @@ describe('admin panel calls', () => {
       expect(component[0]?.downVotes).toBe(0);
       const scratch = await apiCall(app, 'POST', routes.comments.create.path, qa, { componentId: 'qa-test-component', content: 'A self-test comment.' });
       expect(scratch.statusCode, scratch.body).toBe(201);
+      // The scratch component is the QA member's alone.
+      expectApiError(await apiCall(app, 'POST', routes.comments.create.path, real, { componentId: 'qa-test-component', content: 'Hidden?' }), 404, 'UNKNOWN_COMPONENT');
       expect(Object.keys((await apiCall(app, 'GET', routes.comments.counts.path, real)).json<Record<string, number>>())).not.toContain('qa-test-component');
       const all = await allCommentsForAnalysis(app.database.db, (id) => id);
       expect(all.map((comment) => comment.content)).not.toContain('A QA probe that must never reach a summary.');

@@ -1,6 +1,15 @@
+import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
 import type { MemberRow } from '../../db/schema.js';
 
 /** Only the author deletes a comment. */
 export function canDeleteComment(member: MemberRow, comment: { member_id: number }): boolean {
   return comment.member_id === member.id;
+}
+
+/**
+ * The self-test's scratch component takes only the QA member's comments: a member's comment there
+ * would be seen by nobody, and would slip into the self-test's own checks.
+ */
+export function canCommentOn(member: MemberRow, componentId: string): boolean {
+  return componentId !== QA_TEST_COMPONENT_ID || member.is_qa === 1;
 }

@@ -8,7 +8,7 @@ import type { EventBus } from '../../event-bus/event-bus.js';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import { voteStore } from '../votes/repo.js';
 import { toggleVote } from '../votes/toggle.js';
-import { canDeleteComment } from './policies.js';
+import { canCommentOn, canDeleteComment } from './policies.js';
 import { countCommentsByComponent, deleteComment, insertComment, listCommentsWithVotes, lockComment, type CommentRow, type VoteRow } from './repo.js';
 
 /** Presenter: rows to the API shape of a comment. */
@@ -58,6 +58,8 @@ export class CommentService {
 
   async create(member: MemberRow, input: { componentId: string; content: string; kind: CommentKind }): Promise<Comment> {
     this.assertComponent(input.componentId);
+    // Hidden from everyone else: the same answer as for an id that does not exist.
+    if (!canCommentOn(member, input.componentId)) throw notFound(`Unknown component "${input.componentId}"`, ERROR_CODES.unknownComponent);
     // The per-member limit is counted in the insert's own transaction: one commit (one fsync on
     // SQLite) per comment, and a refused comment counts nothing.
     const row = await this.db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import { qaResultsSchema, qaRunSummarySchema } from '../../../shared/contract/qa
 import type { App } from '../../http/types.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../../test/test-app.js';
+import { missedTimeOnly } from '../../test/qa-results.js';
 
 /**
  * The self-test changes no real data: a team's comments, votes, suggestions, error reports, PIN
@@ -65,11 +66,20 @@ describe('the QA self-test leaves real data alone', () => {
     const bob = await signInAs(app, 'Bob Okafor');
     const carol = await signInAs(app, 'Carol Nguyen');
 
-    // Comments and proposals on real components, and one real comment on the hidden QA component.
+    // Comments and proposals on real components, and one real comment on the hidden QA component:
+    // members can no longer post there, but a database from before that rule may hold one.
     const triage = await post(alice, 'agentic-triage', 'Triage agents should attach the alert timeline to every ticket.');
     const proposal = await post(bob, 'root-cause-analysis', 'Keep the hypotheses the agent rejected, with the query behind each.', 'proposal');
     await post(alice, 'root-cause-analysis', 'Who owns evidence retention?');
-    const onQa = await post(carol, QA_TEST_COMPONENT_ID, 'A real member wrote on the hidden component.');
+    const { db } = app.database;
+    const carolId = (await db.selectFrom('members').select('id').where('full_name', '=', 'Carol Nguyen').executeTakeFirstOrThrow()).id;
+    const onQa = (
+      await db
+        .insertInto('comments')
+        .values({ component_id: QA_TEST_COMPONENT_ID, content: 'A real member wrote on the hidden component.', member_id: carolId, member_name: 'Carol Nguyen', created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     await vote(bob, `/api/comments/${triage}/vote`, 'thumbs_up');
     await vote(carol, `/api/comments/${triage}/vote`, 'thumbs_down');
     await vote(alice, `/api/comments/${proposal}/vote`, 'thumbs_up');
@@ -80,7 +90,6 @@ describe('the QA self-test leaves real data alone', () => {
     expect(summary.statusCode, summary.body).toBe(200);
 
     // Suggestions of a finished generation, with votes.
-    const { db } = app.database;
     const now = Date.now();
     const generation = await db
       .insertInto('suggestion_generations')
@@ -126,7 +135,7 @@ describe('the QA self-test leaves real data alone', () => {
     expect(response.statusCode, response.body).toBe(200);
     qaRunSummarySchema.parse(response.json());
     const results = qaResultsSchema.parse((await apiCall(app, 'GET', `${qaRoutes.testResults.path}?latest=true`, admin)).json()).results;
-    expect(results.filter((result) => result.status === 'failed').map((result) => `${result.testName}: ${result.reason ?? ''}`)).toEqual([]);
+    expect(results.filter((result) => result.status === 'failed' && !missedTimeOnly(result)).map((result) => `${result.testName}: ${result.reason ?? ''}`)).toEqual([]);
 
     const after = await snapshot();
     expect(after).toEqual(before);

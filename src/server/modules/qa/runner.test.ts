@@ -138,7 +138,7 @@ describe('the QA runner', () => {
         (error: unknown) => error,
       );
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ statusCode: 409, code: 'CONFLICT' });
+    expect(refused).toMatchObject({ statusCode: 409, code: 'QA_RUN_IN_PROGRESS' });
     expect(await serviceWith().progress()).toMatchObject({ running: true, runBy: 'Another Instance', completedSuites: 0, totalSuites: 18 });
 
     // That instance died: once its heartbeat is older than the limit, the run counts as abandoned.

@@ -1,4 +1,5 @@
 import { QA_SUITES, type QaSuiteName } from '../../../shared/api/qa.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
 import type { QaProgress, QaResults, QaRunSummary } from '../../../shared/contract/qa.js';
 import type { MemberRow } from '../../db/schema.js';
 import { conflict } from '../../errors.js';
@@ -43,7 +44,7 @@ export class QaService {
     const { db } = this.deps.app.database;
     const now = Date.now();
     const runId = await claimRun(db, { runBy: admin.full_name, totalSuites: suites.length, now, staleBefore: now - QA_RUN_STALE_MS });
-    if (runId === undefined) throw conflict('A QA test run is already in progress; wait for it to finish');
+    if (runId === undefined) throw conflict('A QA test run is already in progress; wait for it to finish', ERROR_CODES.qaRunInProgress);
     const { passed, failed, skipped } = await this.runner.run(runId, admin.full_name, suites);
     const totalTests = passed + failed + skipped;
     const message = `${passed}/${totalTests} tests passed${skipped > 0 ? ` (${skipped} skipped)` : ''}`;
