@@ -1,13 +1,26 @@
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_VERSION } from '../src/shared/product.js';
 import type { ErrorReport } from '../src/shared/contract/error-reports.js';
 import type { QaRunSummary } from '../src/shared/contract/qa.js';
+import {
+  DESKTOP,
+  PHONE,
+  SHOTS,
+  enterAdminPassword,
+  expectNoConsoleErrors,
+  hasHorizontalPageScroll,
+  openAdminTab,
+  pageOpener,
+  panel,
+  scrollToTop,
+  shot,
+  type OpenedPage,
+  type TabLabel,
+} from './admin-panel.js';
 import { seriousAccessibilityViolations } from './axe.js';
-import { E2E_SECRETS, launchBrowser, newPage, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { E2E_SECRETS, launchBrowser, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { fetchFromPage } from './page-api.js';
 import { closeToasts, expectToast, toasts } from './toasts.js';
 
@@ -16,12 +29,6 @@ import { closeToasts, expectToast, toasts } from './toasts.js';
 // rather than imported, so the test checks the product's wording. Browser-side code is passed to
 // page.evaluate as strings: this file is type-checked for Node, without the DOM library.
 
-/** Outside the repository: the screenshots are for looking at, not for keeping. */
-const SHOTS = path.join(tmpdir(), 'admin-shots');
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-const ADMIN = { name: 'Avery Admin', pin: '8024' };
 const MEMBER = { name: 'Riley Reporter', pin: '3691' };
 
 /** A full self-test run takes 5–30 s; on a loaded two-core machine, give it twice that. */
@@ -40,67 +47,11 @@ const PROMPT_V2 = {
   prompt: ['You are Biggy, the incident-management assistant.', 'Summarise the suggestions by theme and weigh them by their votes.', '{suggestionsText}', 'Answer in JSON.'].join('\n'),
 };
 
-type TabLabel = 'Team Management' | 'PIN Resets' | 'QA Testing' | 'Error Logs' | 'AI Prompts' | 'System' | 'Audit Trail';
-const TAB_IDS: Record<TabLabel, string> = {
-  'Team Management': 'team',
-  'PIN Resets': 'pin-resets',
-  'QA Testing': 'qa-testing',
-  'Error Logs': 'error-logs',
-  'AI Prompts': 'ai-prompts',
-  System: 'system',
-  'Audit Trail': 'audit-trail',
-};
-
-interface OpenedPage {
-  context: BrowserContext;
-  page: Page;
-  consoleErrors: string[];
-  /** Messages of any alert/confirm/prompt the page opened: an executed injection would show here. */
-  dialogs: string[];
-}
-
-async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
-}
-
-/** Chromium logs every refused fetch; the signed-out probe answers 401 by design, the listed statuses are ones the test provokes. */
-function expectNoConsoleErrors(opened: OpenedPage, provoked: number[] = []) {
-  const allowed = [401, ...provoked];
-  expect(opened.consoleErrors.filter((line) => !allowed.some((status) => line.includes(`status of ${status}`)))).toEqual([]);
-}
-
-/** Scrolls the page so that the element is at the top of the viewport (for a screenshot of what follows it). */
-async function scrollToTop(page: Page, element: Locator) {
-  const box = await element.boundingBox();
-  if (box === null) throw new Error('nothing to scroll to');
-  await page.evaluate(`window.scrollBy(0, ${Math.round(box.y) - 8})`);
-}
-
-async function hasHorizontalPageScroll(page: Page): Promise<boolean> {
-  return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
-}
-
-function tab(page: Page, label: TabLabel): Locator {
-  return page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { name: label, exact: true });
-}
-
-function panel(page: Page, label: TabLabel): Locator {
-  return page.getByRole('tabpanel', { name: label });
-}
-
 /** A toast that has a title only. */
 async function expectTitleToast(page: Page, title: string): Promise<void> {
   const toast = toasts(page).filter({ hasText: title }).first();
   await toast.waitFor({ timeout: 15_000 });
   expect(await toast.locator('> div').first().innerText()).toBe(title);
-}
-
-/** The admin password lives in Team Management (page state only); the prompt actions use it. Comes back to the tab it left. */
-async function enterAdminPassword(page: Page, back: TabLabel) {
-  await tab(page, 'Team Management').click();
-  await page.getByLabel('Admin Password', { exact: true }).fill(E2E_SECRETS.ADMIN_PASSWORD);
-  await tab(page, back).click();
 }
 
 describe('admin panel: error logs, QA testing, AI prompts and system', () => {
@@ -120,35 +71,11 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     await server.stop();
   });
 
-  async function openPage(viewport: { width: number; height: number } = DESKTOP): Promise<OpenedPage> {
-    let entry: OpenedPage;
-    if (viewport.width < 640) {
-      const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true });
-      const page = await context.newPage();
-      const consoleErrors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      page.on('pageerror', (error) => consoleErrors.push(error.message));
-      entry = { context, page, consoleErrors, dialogs: [] };
-    } else {
-      entry = { ...(await newPage(browser, { viewport })), dialogs: [] };
-    }
-    const { dialogs } = entry;
-    entry.page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    opened.push(entry);
-    return entry;
-  }
+  const openPage = pageOpener(() => browser, opened);
 
-  /** The admin signed in on /admin?tab=…, with the tab's panel shown. */
+  /** The admin signed in on /admin?tab=…, with the tab's first heading shown. */
   async function openAdmin(label: TabLabel, viewport = DESKTOP): Promise<OpenedPage> {
-    const entry = await openPage(viewport);
-    await signIn(entry.page, server, { ...ADMIN, path: `/admin?tab=${TAB_IDS[label]}` });
-    await panel(entry.page, label).waitFor();
-    return entry;
+    return openAdminTab(await openPage(viewport), server, label);
   }
 
   it('Error Logs: empty on a fresh server; reports arrive live, markup stays text, Mark Resolved moves them', { timeout: 90_000 }, async () => {
@@ -335,7 +262,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     expect(await save.isDisabled()).toBe(true);
     await tabPanel.getByText('Enter the admin password in Team Management first.', { exact: true }).waitFor();
     // The draft outlives the visit to Team Management for the password.
-    await enterAdminPassword(page, 'AI Prompts');
+    await enterAdminPassword(page);
     expect(await tabPanel.getByLabel('Prompt', { exact: true }).inputValue()).toBe(PROMPT_V1.prompt);
     expect(await tabPanel.getByLabel('Description', { exact: true }).inputValue()).toBe(PROMPT_V1.description);
     expect(await save.isEnabled()).toBe(true);

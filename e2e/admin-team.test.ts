@@ -1,10 +1,29 @@
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  SHOTS,
+  TAB_HEADINGS,
+  TAB_IDS,
+  TAB_LABELS,
+  enterAdminPassword,
+  expectNoConsoleErrors,
+  hasHorizontalPageScroll,
+  openAdminTab,
+  pageOpener,
+  panel,
+  scrollToTop,
+  selectedTab,
+  shot,
+  tab,
+  type OpenedPage,
+  type TabLabel,
+} from './admin-panel.js';
 import { seriousAccessibilityViolations } from './axe.js';
-import { E2E_SECRETS, enrollWithLink, launchBrowser, newPage, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { E2E_SECRETS, enrollWithLink, launchBrowser, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { fetchFromPage, holdRequests } from './page-api.js';
 import { closeToasts, expectToast, toasts } from './toasts.js';
 
@@ -14,12 +33,6 @@ import { closeToasts, expectToast, toasts } from './toasts.js';
 // the test checks the product's wording. Browser-side code is passed to page.evaluate as strings:
 // this file is type-checked for Node, without the DOM library.
 
-/** Outside the repository: the screenshots are for looking at, not for keeping. */
-const SHOTS = path.join(tmpdir(), 'admin-shots');
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-const ADMIN = { name: 'Avery Admin', pin: '8024' };
 const MEMBER = { name: 'Morgan Member', pin: '3691' };
 /** Added through the panel; enrolls through the link the panel shows. */
 const NEWCOMER = { name: 'Jordan Newcomer', pin: '5820' };
@@ -30,80 +43,6 @@ const FREQUENT = { name: 'Pat Paging', pin: '6139' };
 const PAGING_SIGN_INS = 30;
 /** Has no PIN: the audit test issues this member a new enrollment link. */
 const UNENROLLED = { name: 'Nina Nolink' };
-
-const TAB_LABELS = ['Team Management', 'PIN Resets', 'QA Testing', 'Error Logs', 'AI Prompts', 'System', 'Audit Trail'] as const;
-type TabLabel = (typeof TAB_LABELS)[number];
-const TAB_IDS: Record<TabLabel, string> = {
-  'Team Management': 'team',
-  'PIN Resets': 'pin-resets',
-  'QA Testing': 'qa-testing',
-  'Error Logs': 'error-logs',
-  'AI Prompts': 'ai-prompts',
-  System: 'system',
-  'Audit Trail': 'audit-trail',
-};
-/** The first section heading of each tab: proof that the tab's own content is the one shown. */
-const TAB_HEADINGS: Record<TabLabel, string> = {
-  'Team Management': 'Add Team Member',
-  'PIN Resets': 'PIN Reset Requests',
-  'QA Testing': 'QA Test Suite',
-  'Error Logs': 'Unresolved Errors',
-  'AI Prompts': 'Current Active Prompt',
-  System: 'System',
-  'Audit Trail': 'Audit Trail',
-};
-
-interface OpenedPage {
-  context: BrowserContext;
-  page: Page;
-  consoleErrors: string[];
-  /** Messages of any alert/confirm/prompt the page opened. */
-  dialogs: string[];
-  /** The page's API calls as 'METHOD /path', in order. */
-  apiCalls: string[];
-}
-
-async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
-}
-
-/** Chromium logs every refused fetch; the signed-out probe answers 401 by design, the listed statuses are ones the test provokes. */
-function expectNoConsoleErrors(opened: OpenedPage, provoked: number[] = []) {
-  const allowed = [401, ...provoked];
-  expect(opened.consoleErrors.filter((line) => !allowed.some((status) => line.includes(`status of ${status}`)))).toEqual([]);
-}
-
-/** Scrolls the page so that the element is at the top of the viewport (for a screenshot of what follows it). */
-async function scrollToTop(page: Page, element: Locator) {
-  const box = await element.boundingBox();
-  if (box === null) throw new Error('nothing to scroll to');
-  await page.evaluate(`window.scrollBy(0, ${Math.round(box.y) - 8})`);
-}
-
-async function hasHorizontalPageScroll(page: Page): Promise<boolean> {
-  return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
-}
-
-function tab(page: Page, label: TabLabel): Locator {
-  return page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { name: label, exact: true });
-}
-
-function panel(page: Page, label: TabLabel): Locator {
-  return page.getByRole('tabpanel', { name: label });
-}
-
-async function selectedTab(page: Page): Promise<string> {
-  return page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { selected: true }).innerText();
-}
-
-/** The admin password lives in Team Management (page state only); other tabs' actions use it. Comes back to the tab it left. */
-async function enterAdminPassword(page: Page) {
-  const back = (await selectedTab(page)) as TabLabel;
-  await tab(page, 'Team Management').click();
-  await page.getByLabel('Admin Password', { exact: true }).fill(E2E_SECRETS.ADMIN_PASSWORD);
-  if (back !== 'Team Management') await tab(page, back).click();
-}
 
 function memberRow(page: Page, name: string): Locator {
   return page.getByRole('table', { name: 'Team members' }).getByRole('row').filter({ has: page.getByRole('rowheader').filter({ hasText: name }) });
@@ -145,39 +84,11 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await server.stop();
   });
 
-  async function openPage(viewport: { width: number; height: number } = DESKTOP): Promise<OpenedPage> {
-    let entry: OpenedPage;
-    if (viewport.width < 640) {
-      const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true });
-      const page = await context.newPage();
-      const consoleErrors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      page.on('pageerror', (error) => consoleErrors.push(error.message));
-      entry = { context, page, consoleErrors, dialogs: [], apiCalls: [] };
-    } else {
-      entry = { ...(await newPage(browser, { viewport })), dialogs: [], apiCalls: [] };
-    }
-    const { page, dialogs, apiCalls } = entry;
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}`);
-    });
-    opened.push(entry);
-    return entry;
-  }
+  const openPage = pageOpener(() => browser, opened);
 
   /** The admin signed in on /admin?tab=…, with the tab's first heading shown. */
   async function openAdmin(label: TabLabel, viewport = DESKTOP): Promise<OpenedPage> {
-    const entry = await openPage(viewport);
-    await signIn(entry.page, server, { ...ADMIN, path: `/admin?tab=${TAB_IDS[label]}` });
-    await panel(entry.page, label).getByRole('heading', { level: 2, name: TAB_HEADINGS[label], exact: true }).waitFor();
-    return entry;
+    return openAdminTab(await openPage(viewport), server, label);
   }
 
   it('refuses a member: Access Denied naming the admin, no Admin link, and the API answers 403', async () => {

@@ -115,8 +115,13 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A page that fails the test on any console error unless the test expects it. */
-export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+/** A page in a context of its own, collecting console errors; `mobile` emulates a touch phone. */
+export async function newPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; mobile?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
+  const mobile = options.mobile ?? false;
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, isMobile: mobile, hasTouch: mobile });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
