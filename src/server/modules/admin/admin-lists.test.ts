@@ -1,13 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../shared/api/index.js';
 import { buildPath } from '../../../shared/api/route.js';
 import { aiPromptSchema } from '../../../shared/contract/ai.js';
 import { errorLogEntrySchema } from '../../../shared/contract/error-reports.js';
 import type { App } from '../../http/types.js';
+import { useAdminAndMember } from '../../test/admin-app.js';
 import { expectApiError } from '../../test/api-errors.js';
 import { baseUrlOf, closeOpenStreams, openStream } from '../../test/event-stream.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
-import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
+import { TEST_SECRETS } from '../../test/test-app.js';
 
 /** The admin's error logs and prompt history, and the admin-only events that keep the panel live. */
 
@@ -19,19 +20,12 @@ afterEach(() => {
 });
 
 describe('admin lists', () => {
-  let testApp: TestApp;
+  const fixture = useAdminAndMember({ listen: true });
   let app: App;
   let admin: SessionCookies;
   let member: SessionCookies;
-  beforeAll(async () => {
-    testApp = await createTestApp({ signInLimitPerMinute: 1_000 });
-    app = testApp.app;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    admin = await signInAs(app, 'Avery Admin');
-    member = await signInAs(app, 'Morgan Member');
-  });
-  afterAll(async () => {
-    await testApp.close();
+  beforeAll(() => {
+    ({ app, admin, member } = fixture);
   });
 
   const errors = async (route: typeof routes.errorReports.list | typeof routes.errorReports.unresolved) =>

@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../shared/api/index.js';
 import { buildPath } from '../../../shared/api/route.js';
 import { addMemberResultSchema, adminMemberSchema, auditPageSchema, enrollmentLinkResultSchema, pinResetRequestSchema, systemStatusSchema } from '../../../shared/contract/admin.js';
 import { nameKey } from '../../../shared/names.js';
 import type { App } from '../../http/types.js';
+import { useAdminAndMember } from '../../test/admin-app.js';
 import { expectApiError } from '../../test/api-errors.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
-import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
+import { TEST_SECRETS } from '../../test/test-app.js';
 import { allCommentsForAnalysis, componentCommentsForAnalysis } from '../comments/analysis-input.js';
 import { findMemberByKey } from '../members/repo.js';
 
 const PASSWORD = TEST_SECRETS.adminPassword;
 
 describe('admin panel calls', () => {
-  let testApp: TestApp;
+  const fixture = useAdminAndMember();
   let app: App;
   let admin: SessionCookies;
   let member: SessionCookies;
-  beforeAll(async () => {
-    testApp = await createTestApp({ signInLimitPerMinute: 1_000 });
-    app = testApp.app;
-    admin = await signInAs(app, 'Avery Admin');
-    member = await signInAs(app, 'Morgan Member');
-  });
-  afterAll(async () => {
-    await testApp.close();
+  beforeAll(() => {
+    ({ app, admin, member } = fixture);
   });
 
   const members = async () => adminMemberSchema.array().parse((await apiCall(app, 'GET', routes.admin.members.path, admin)).json());
