@@ -14,12 +14,15 @@ const SERVER_READY_MS = 120_000;
 export interface BenchServer {
   child: Child;
   ready: ReadyLine;
+  /** Where its SQLite database lives (what the admin command line needs to reach it). */
+  dataDir: string;
 }
 
 export async function startBenchServer(clientDir: string | undefined, databaseUrl: string | undefined): Promise<BenchServer> {
   // Only what this run decides reaches the server: no stray BENCH_* from the shell.
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('BENCH_')));
-  env[BENCH_SERVER_ENV.dataDir] = makeTempDir('load');
+  const dataDir = makeTempDir('load');
+  env[BENCH_SERVER_ENV.dataDir] = dataDir;
   if (databaseUrl !== undefined) env[BENCH_SERVER_ENV.databaseUrl] = databaseUrl;
   if (clientDir !== undefined) env[BENCH_SERVER_ENV.clientDir] = clientDir;
 
@@ -40,7 +43,7 @@ export async function startBenchServer(clientDir: string | undefined, databaseUr
     ]);
     const parsed = readyLineSchema.safeParse(parseJson(firstLine));
     if (!parsed.success) throw new Error(`bench server printed an unexpected line: ${firstLine}`);
-    return { child, ready: parsed.data };
+    return { child, ready: parsed.data, dataDir };
   } catch (error) {
     await stopChild(child, 2000);
     throw error;

@@ -6,15 +6,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { qaRoutes } from '../../src/shared/api/qa.js';
 import { qaResultsSchema, qaRunSummarySchema, type QaResults } from '../../src/shared/contract/qa.js';
 import { ROOT } from '../lib/environment.js';
 import { runLoad, type LoadResult } from '../lib/load.js';
 import { errorMessage, parseJson, say, step } from '../lib/output.js';
-import { makeTempDir, probe, startChild, stopChild, type Child } from '../lib/processes.js';
-import { BENCH_SERVER_ENV, readyLineSchema, type ReadyLine } from '../lib/protocol.js';
+import { startBenchServer } from '../lib/bench-server.js';
+import { probe, stopChild } from '../lib/processes.js';
+import type { ReadyLine } from '../lib/protocol.js';
 import type { Step, TargetResult } from '../lib/results.js';
 import { signedInCookie, withVotesPath } from '../lib/scenario.js';
 import { SCENARIO_FILTER, SETTINGS } from '../lib/settings.js';
@@ -33,9 +32,7 @@ const READS = [
   { name: 'GET /api/user while the QA self-test runs', path: () => '/api/user' },
 ] as const;
 
-const SERVER_FILE = fileURLToPath(new URL('../server.ts', import.meta.url));
 const ADMIN_CLI = path.join(ROOT, 'dist', 'server', 'admin-cli.js');
-const SERVER_READY_MS = 120_000;
 /** Far above any run; a run that takes this long has failed anyway. */
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -74,38 +71,6 @@ export interface QaBenchResult {
 export function qaRunSelected(): boolean {
   const filter = SCENARIO_FILTER;
   return filter === undefined || [RUN_NAME, ...READS.map((read) => read.name)].some((name) => filter.test(name));
-}
-
-/** bench/server.ts on a data directory this step knows, so that the admin command line can reach its database. */
-async function startServer(databaseUrl: string | undefined): Promise<{ child: Child; ready: ReadyLine; dataDir: string }> {
-  const dataDir = makeTempDir('qa');
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('BENCH_')));
-  env[BENCH_SERVER_ENV.dataDir] = dataDir;
-  if (databaseUrl !== undefined) env[BENCH_SERVER_ENV.databaseUrl] = databaseUrl;
-  const child = startChild(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER_FILE], { env, cwd: ROOT });
-  const stdout = child.process.stdout;
-  if (stdout === null) throw new Error('bench server has no stdout');
-  const lines = createInterface({ input: stdout });
-  try {
-    const firstLine = await Promise.race([
-      new Promise<string>((resolve) => lines.once('line', resolve)),
-      child.exited.then((code) => Promise.reject(new Error(`bench server exited (${code}) before it was ready:\n${child.outputTail()}`))),
-      new Promise<never>((_, reject) => {
-        setTimeout(() => {
-          reject(new Error(`bench server not ready within ${SERVER_READY_MS / 1000} s:\n${child.outputTail()}`));
-        }, SERVER_READY_MS).unref();
-      }),
-    ]);
-    const parsed = readyLineSchema.safeParse(parseJson(firstLine));
-    if (!parsed.success) throw new Error(`bench server printed an unexpected line: ${firstLine}`);
-    return { child, ready: parsed.data, dataDir };
-  } catch (error) {
-    await stopChild(child, 2000);
-    throw error;
-  } finally {
-    lines.close();
-    stdout.resume();
-  }
 }
 
 /** `npm run admin -- set-role`, from the build, on the bench server's database. */
@@ -170,7 +135,7 @@ export async function runQaBench(databaseUrl: string | undefined): Promise<Step<
       `(${SETTINGS.warmUpSeconds} s warm-up + ${SETTINGS.durationSeconds} s), on a bench server of its own`,
   );
   const outcome = await step(async () => {
-    const { child, ready, dataDir } = await startServer(databaseUrl);
+    const { child, ready, dataDir } = await startBenchServer(undefined, databaseUrl);
     const member = ready.signIn.name;
     try {
       setRole(member, 'admin', dataDir, databaseUrl);
