@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AdminMember, EnrollmentLinkResult } from '../../../../shared/contract/admin';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
@@ -32,21 +32,11 @@ export function MemberTable({ adminPassword, onLinkIssued }: MemberTableProps) {
             <caption className="sr-only">Team members</caption>
             <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-5 py-2 sm:px-6">
-                  Member
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  PIN
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Last sign-in
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-5 py-2 sm:px-6">
-                  Actions
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column.label} scope="col" className={column.className}>
+                    {column.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -58,6 +48,23 @@ export function MemberTable({ adminPassword, onLinkIssued }: MemberTableProps) {
         </div>
       )}
     </Panel>
+  );
+}
+
+const COLUMNS = [
+  { label: 'Member', className: 'px-5 py-2 sm:px-6' },
+  { label: 'PIN', className: 'px-3 py-2' },
+  { label: 'Last sign-in', className: 'px-3 py-2' },
+  { label: 'Status', className: 'px-3 py-2' },
+  { label: 'Actions', className: 'px-5 py-2 sm:px-6' },
+] as const;
+
+/** A row's action: stays focusable while another action of the row is pending (aria-disabled, not disabled). */
+function RowAction({ busy, danger = false, onClick, children }: { busy: boolean; danger?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button variant="outline" size="sm" className={danger ? 'border-red-300 text-red-700 hover:bg-red-50' : undefined} aria-disabled={busy} onClick={onClick}>
+      {children}
+    </Button>
   );
 }
 
@@ -122,64 +129,54 @@ function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: Admin
       <td className="px-5 py-3 sm:px-6">
         <div className="flex flex-wrap gap-2" aria-busy={busy}>
           {!member.pinSet && (
-            <Button
-              variant="outline"
-              size="sm"
-              aria-disabled={busy}
+            <RowAction
+              busy={busy}
               onClick={withPassword(() => {
                 actions.enrollmentLink.mutate(adminPassword, { onSuccess: onLinkIssued });
               })}
             >
               New enrollment link
-            </Button>
+            </RowAction>
           )}
           {locked && (
-            <Button
-              variant="outline"
-              size="sm"
-              aria-disabled={busy}
+            <RowAction
+              busy={busy}
               onClick={withPassword(() => {
                 actions.unlock.mutate(adminPassword);
               })}
             >
               Unlock
-            </Button>
+            </RowAction>
           )}
           {canChangeRole && (
-            <Button
-              variant="outline"
-              size="sm"
-              aria-disabled={busy}
+            <RowAction
+              busy={busy}
               onClick={withPassword(() => {
                 actions.setRole.mutate({ adminPassword, role: nextRole });
               })}
             >
               {nextRole === 'admin' ? 'Make admin' : 'Make member'}
-            </Button>
+            </RowAction>
           )}
           {isSelf ? null : member.active ? (
-            <Button
-              variant="outline"
-              size="sm"
-              className="border-red-300 text-red-700 hover:bg-red-50"
-              aria-disabled={busy}
+            <RowAction
+              busy={busy}
+              danger
               onClick={withPassword(() => {
                 setConfirmDeactivate(true);
               })}
             >
               Deactivate
-            </Button>
+            </RowAction>
           ) : (
-            <Button
-              variant="outline"
-              size="sm"
-              aria-disabled={busy}
+            <RowAction
+              busy={busy}
               onClick={withPassword(() => {
                 actions.setActive.mutate({ adminPassword, active: true });
               })}
             >
               Reactivate
-            </Button>
+            </RowAction>
           )}
         </div>
         <ConfirmDialog
