@@ -1,12 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
-import { useState } from 'react';
-import { Toaster } from '../components/ui/toaster';
+import { lazy, Suspense, useState } from 'react';
 import { forgetSignedInData } from '../lib/auth';
 import { createQueryClient } from '../lib/query-client';
 import { AuthGate } from './auth-gate';
 import { ErrorBoundary } from './error-boundary';
 import { AppRouter } from './router';
+
+// Radix Toast is a sixth of the entry's weight and nothing needs it before the first screen: it
+// loads beside the page. A toast raised meanwhile waits in the store and shows when it arrives.
+const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -24,7 +27,9 @@ export function App() {
             <AppRouter />
           </AuthGate>
         </ErrorBoundary>
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </Tooltip.Provider>
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { routes } from '../../shared/api';
+import { authRoutes } from '../../shared/api/auth';
 import type { CurrentUser } from '../../shared/contract/user';
 import { toast } from '../components/ui/use-toast';
 import { api, ApiRequestError, describeError } from './api-client';
@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
 /** The signed-in member, or null when the server says nobody is (401). */
 async function currentUserOrNull(signal: AbortSignal): Promise<CurrentUser | null> {
   try {
-    return await api(routes.auth.user, undefined, { signal });
+    return await api(authRoutes.user, undefined, { signal });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return null;
     throw error;
@@ -40,7 +40,7 @@ export function isAdmin(user: CurrentUser | null): boolean {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(routes.auth.logout),
+    mutationFn: () => api(authRoutes.logout),
     onSuccess: () => {
       // The gate shows the sign-in screen at once; nothing the member saw stays in memory.
       queryClient.setQueryData(queryKeys.user, null);

@@ -1,6 +1,6 @@
 import type { ErrorReport, ErrorType, Severity } from '../../shared/contract/error-reports';
 import { ERROR_REPORT_LIMITS } from '../../shared/limits';
-import { routes } from '../../shared/api';
+import { errorReportRoutes } from '../../shared/api/error-reports';
 import { api } from './api-client';
 
 const recent = new Map<string, number>();
@@ -42,7 +42,7 @@ export function reportClientError(errorType: ErrorType, error: unknown, severity
     url: clip(window.location.href, ERROR_REPORT_LIMITS.url),
     severity,
   };
-  api(routes.errorReports.create, { body: report }, { keepalive: true }).catch(() => {
+  api(errorReportRoutes.create, { body: report }, { keepalive: true }).catch(() => {
     // Reporting must never raise a new error of its own.
   });
 }

@@ -1,4 +1,4 @@
-import { routes } from '../../shared/api';
+import { authRoutes } from '../../shared/api/auth';
 
 /**
  * Every query key of the client, in one place. Keys of one area share a root, so the live stream's
@@ -6,7 +6,7 @@ import { routes } from '../../shared/api';
  */
 export const queryKeys = {
   /** The current member; keyed by its path, as every screen's first question. */
-  user: [routes.auth.user.path] as const,
+  user: [authRoutes.user.path] as const,
   checkSession: ['check-session'] as const,
   enrollment: ['enrollment'] as const,
   teamNamesRoot: ['team-member-names'] as const,

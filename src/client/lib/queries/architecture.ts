@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '../../../shared/api';
+import { architectureRoutes } from '../../../shared/api/architecture';
 import type { Architecture } from '../../../shared/contract/architecture';
 import { ApiRequestError, api } from '../api-client';
 import { queryKeys } from '../query-keys';
 
 /** The cards and the diagram under review (content as data). */
 function getArchitecture(signal?: AbortSignal): Promise<Architecture> {
-  return api(routes.architecture.get, undefined, signal === undefined ? {} : { signal });
+  return api(architectureRoutes.get, undefined, signal === undefined ? {} : { signal });
 }
 
 /**

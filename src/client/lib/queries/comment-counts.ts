@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '../../../shared/api';
+import { commentRoutes } from '../../../shared/api/comments';
 import { api } from '../api-client';
 import { queryKeys } from '../query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '../query-keys';
 export function commentCountsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.commentCounts,
-    queryFn: ({ signal }) => api(routes.comments.counts, undefined, { signal }),
+    queryFn: ({ signal }) => api(commentRoutes.counts, undefined, { signal }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '../../../shared/api';
+import { commentRoutes } from '../../../shared/api/comments';
 import { api } from '../api-client';
 import { queryKeys } from '../query-keys';
 
@@ -10,7 +10,7 @@ import { queryKeys } from '../query-keys';
 export function commentsQueryOptions(componentId: string) {
   return queryOptions({
     queryKey: queryKeys.comments(componentId),
-    queryFn: ({ signal }) => api(routes.comments.withVotes, { params: { componentId } }, { signal }),
+    queryFn: ({ signal }) => api(commentRoutes.withVotes, { params: { componentId } }, { signal }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { authRoutes } from '../../../../shared/api/auth';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -11,7 +11,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export function useCheckSession() {
   return useQuery({
     queryKey: queryKeys.checkSession,
-    queryFn: ({ signal }) => api(routes.auth.checkSession, undefined, { signal }),
+    queryFn: ({ signal }) => api(authRoutes.checkSession, undefined, { signal }),
     gcTime: 0,
   });
 }

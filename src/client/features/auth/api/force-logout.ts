@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { authRoutes } from '../../../../shared/api/auth';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
 
@@ -10,7 +10,7 @@ import { api, describeError } from '../../../lib/api-client';
 export function useForceLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(routes.auth.clearSession),
+    mutationFn: () => api(authRoutes.clearSession),
     onSuccess: () => {
       queryClient.clear();
       window.location.reload();

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { authRoutes } from '../../../../shared/api/auth';
 import type { ForgotPinRequest } from '../../../../shared/contract/auth';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError, api } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { ApiRequestError, api } from '../../../lib/api-client';
 /** Success and refusal carry the server's message; a network failure says 'Failed to reset PIN'. */
 export function useForgotPin({ onRequested }: { onRequested: () => void }) {
   return useMutation({
-    mutationFn: (payload: ForgotPinRequest) => api(routes.auth.forgotPin, { body: payload }),
+    mutationFn: (payload: ForgotPinRequest) => api(authRoutes.forgotPin, { body: payload }),
     onSuccess: (answer) => {
       toast({ title: 'PIN Reset Successful', description: answer.message });
       onRequested();

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { authRoutes } from '../../../../shared/api/auth';
 import { ERROR_CODES } from '../../../../shared/api/error-codes';
 import type { LoginRequest } from '../../../../shared/contract/auth';
 import type { CurrentUser } from '../../../../shared/contract/user';
@@ -11,7 +11,7 @@ type LoginOutcome = { kind: 'signed-in'; user: CurrentUser } | { kind: 'pin-setu
 
 /** The member, or (202) word that the member has no PIN yet. */
 async function login(payload: LoginRequest): Promise<LoginOutcome> {
-  const answer = await api(routes.auth.login, { body: payload });
+  const answer = await api(authRoutes.login, { body: payload });
   if ('pinSetupRequired' in answer) return { kind: 'pin-setup-required', name: answer.name, message: answer.message };
   return { kind: 'signed-in', user: answer };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { authRoutes } from '../../../../shared/api/auth';
 import { ERROR_CODES } from '../../../../shared/api/error-codes';
 import type { QuickLoginRequest } from '../../../../shared/contract/auth';
 import { toast } from '../../../components/ui/use-toast';
@@ -17,7 +17,7 @@ export function useQuickLogin({ onPinSetupRequired, onFailure }: QuickLoginHandl
   const queryClient = useQueryClient();
   const storeUser = useStoreSignedInUser();
   return useMutation({
-    mutationFn: (payload: QuickLoginRequest) => api(routes.auth.quickLogin, { body: payload }),
+    mutationFn: (payload: QuickLoginRequest) => api(authRoutes.quickLogin, { body: payload }),
     onSuccess: (user) => {
       storeUser(user);
       toast({ title: 'Welcome back!' });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { authRoutes } from '../../../../shared/api/auth';
 import { ERROR_CODES } from '../../../../shared/api/error-codes';
 import type { SetupPinRequest } from '../../../../shared/contract/auth';
 import { toast } from '../../../components/ui/use-toast';
@@ -15,7 +15,7 @@ export interface SetupPinHandlers {
 export function useSetupPin({ onPinAlreadySet, onFailure }: SetupPinHandlers) {
   const storeUser = useStoreSignedInUser();
   return useMutation({
-    mutationFn: (payload: SetupPinRequest) => api(routes.auth.setupPin, { body: payload }),
+    mutationFn: (payload: SetupPinRequest) => api(authRoutes.setupPin, { body: payload }),
     onSuccess: (user) => {
       storeUser(user);
       toast({ title: 'PIN Setup Complete!', description: `Welcome, ${user.name}! Your PIN has been set up successfully.` });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { routes } from '../../../../shared/api';
+import { authRoutes } from '../../../../shared/api/auth';
 import { TEAM_PASSWORD_HEADER } from '../../../../shared/api/auth';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -27,7 +27,7 @@ export function useTeamMemberNames(): TeamNames {
   const [proof, setProof] = useState('');
   const query = useQuery({
     queryKey: queryKeys.teamNames(proof),
-    queryFn: ({ signal }) => api(routes.auth.teamMemberNames, undefined, { headers: { [TEAM_PASSWORD_HEADER]: proof }, signal }),
+    queryFn: ({ signal }) => api(authRoutes.teamMemberNames, undefined, { headers: { [TEAM_PASSWORD_HEADER]: proof }, signal }),
     enabled: proof !== '',
   });
   useEffect(

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { commentRoutes } from '../../../../shared/api/comments';
 import type { Comment, CreateCommentInput } from '../../../../shared/contract/comments';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ import { refetchChangedBy } from '../../../lib/live-invalidation';
 export function useCreateComment(options: { onSuccess?: (comment: Comment) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateCommentInput) => api(routes.comments.create, { body: input }),
+    mutationFn: (input: CreateCommentInput) => api(commentRoutes.create, { body: input }),
     // Waiting for the refetch keeps the form in 'Posting...' until the new comment is on screen.
     onSuccess: async (comment) => {
       await refetchChangedBy(queryClient, { type: 'comment.created', componentId: comment.componentId });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { commentRoutes } from '../../../../shared/api/comments';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
@@ -8,7 +8,7 @@ import { refetchChangedBy } from '../../../lib/live-invalidation';
 export function useDeleteComment(componentId: string, options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: number) => api(routes.comments.remove, { params: { id: commentId } }),
+    mutationFn: (commentId: number) => api(commentRoutes.remove, { params: { id: commentId } }),
     onSuccess: async () => {
       await refetchChangedBy(queryClient, { type: 'comment.deleted', componentId });
       toast({ title: 'Comment deleted', description: 'Your comment has been removed.' });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { commentRoutes } from '../../../../shared/api/comments';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export function commentSummaryQueryOptions(componentId: string, title: string) {
   return queryOptions({
     queryKey: queryKeys.commentSummary(componentId),
-    queryFn: ({ signal }) => api(routes.comments.summary, { params: { componentId }, query: { title } }, { signal }),
+    queryFn: ({ signal }) => api(commentRoutes.summary, { params: { componentId }, query: { title } }, { signal }),
   });
 }
 

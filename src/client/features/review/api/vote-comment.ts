@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { commentRoutes } from '../../../../shared/api/comments';
 import type { VoteType } from '../../../../shared/contract/comments';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ import { refetchChangedBy } from '../../../lib/live-invalidation';
 export function useVoteComment(commentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (voteType: VoteType) => api(routes.comments.vote, { params: { id: commentId }, body: { voteType } }),
+    mutationFn: (voteType: VoteType) => api(commentRoutes.vote, { params: { id: commentId }, body: { voteType } }),
     onSuccess: async (result) => {
       await refetchChangedBy(queryClient, { type: 'vote.changed', componentId: result.componentId });
       toast({ title: 'Vote recorded', description: 'Your vote has been saved.' });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { suggestionRoutes } from '../../../../shared/api/suggestions';
 import type { GenerateSuggestionsResponse } from '../../../../shared/contract/ai';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
@@ -27,7 +27,7 @@ export function useGenerateSuggestions() {
     // Reads every comment and stores the suggestions that follow from them. Suggestions that still
     // stand keep their id and votes; the rest are archived. Within 10 s of the last generation the
     // server answers that one again (`reused`).
-    mutationFn: () => api(routes.suggestions.generate),
+    mutationFn: () => api(suggestionRoutes.generate),
     // The answer carries the new list: shown at once; the narrative over it is asked for again.
     onSuccess: async (result) => {
       queryClient.setQueryData(queryKeys.suggestions, result.suggestions);

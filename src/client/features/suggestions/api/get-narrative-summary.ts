@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { suggestionRoutes } from '../../../../shared/api/suggestions';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 function narrativeSummaryQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.narrativeSummary,
-    queryFn: ({ signal }) => api(routes.suggestions.narrativeSummary, undefined, { signal }),
+    queryFn: ({ signal }) => api(suggestionRoutes.narrativeSummary, undefined, { signal }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { suggestionRoutes } from '../../../../shared/api/suggestions';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export function suggestionsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.suggestions,
-    queryFn: ({ signal }) => api(routes.suggestions.withVotes, undefined, { signal }),
+    queryFn: ({ signal }) => api(suggestionRoutes.withVotes, undefined, { signal }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes } from '../../../../shared/api';
+import { suggestionRoutes } from '../../../../shared/api/suggestions';
 import type { VoteType } from '../../../../shared/contract/comments';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ import { refetchChangedBy } from '../../../lib/live-invalidation';
 export function useVoteSuggestion(suggestionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (voteType: VoteType) => api(routes.suggestions.vote, { params: { id: suggestionId }, body: { voteType } }),
+    mutationFn: (voteType: VoteType) => api(suggestionRoutes.vote, { params: { id: suggestionId }, body: { voteType } }),
     onSuccess: async () => {
       await refetchChangedBy(queryClient, { type: 'suggestion.vote.changed' });
       toast({ title: 'Vote recorded', description: 'Your vote has been saved.' });
