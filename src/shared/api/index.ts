@@ -1,3 +1,4 @@
+import { activityRoutes, analyticsRoutes } from './activity.js';
 import { adminRoutes } from './admin.js';
 import { aiPromptRoutes } from './ai-prompts.js';
 import { architectureRoutes } from './architecture.js';
@@ -19,4 +20,6 @@ export const routes = {
   health: healthRoutes,
   admin: adminRoutes,
   qa: qaRoutes,
+  activity: activityRoutes,
+  analytics: analyticsRoutes,
 } as const;
