@@ -29,6 +29,10 @@ export function ArchitectureCard({ card, groupTitle, count, onOpenComments, clas
         </h3>
         <CommentCountBadge count={count} />
       </div>
+      {/* Where the review is thin: no comment yet (nothing shows while the counts load). */}
+      {count === 0 && (
+        <span className="mt-2 inline-flex w-fit items-center rounded-full border border-amber-200 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">Not reviewed yet</span>
+      )}
       <p className="mt-2 text-sm leading-relaxed text-slate-600">{card.description}</p>
       <ul className="mt-4 space-y-2 text-sm text-slate-700">
         {card.highlights.map((highlight) => (
