@@ -10,7 +10,7 @@ const CapabilitiesPage = lazy(() => import('../features/capabilities/capabilitie
 const ReviewHomePage = lazy(() => import('../features/review/review-home-page'));
 const SuggestionsPage = lazy(() => import('../features/suggestions/suggestions-page'));
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
-const UpcomingScreen = lazy(() => import('./upcoming-screen'));
+const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 
 export function AppRouter() {
   return (
@@ -19,9 +19,7 @@ export function AppRouter() {
         <Route path={ROUTES.home} component={ReviewHomePage} />
         <Route path={ROUTES.capabilities} component={CapabilitiesPage} />
         <Route path={ROUTES.principles} component={PrinciplesPage} />
-        <Route path={ROUTES.analytics}>
-          <UpcomingScreen title="Team Analytics" />
-        </Route>
+        <Route path={ROUTES.analytics} component={AnalyticsPage} />
         <Route path={ROUTES.suggestions} component={SuggestionsPage} />
         <Route path={ROUTES.admin} component={AdminPage} />
         <Route component={NotFoundPage} />

@@ -40,4 +40,11 @@ export const queryKeys = {
   auditRoot: ['admin', 'audit'] as const,
   audit: (filter: { member?: string | undefined; event?: string | undefined; page: number }) => ['admin', 'audit', filter] as const,
   system: ['admin', 'system'] as const,
+  /** The analytics page's data: fetched again on every visit (no live event names it). */
+  analyticsUsers: ['analytics', 'users'] as const,
+  analyticsMember: (memberName: string) => ['analytics', 'member', memberName] as const,
+  analyticsDaily: ['analytics', 'daily'] as const,
+  activeSessions: ['analytics', 'sessions', 'active'] as const,
+  teamActivity: ['analytics', 'activity'] as const,
+  reviewCoverage: ['analytics', 'coverage'] as const,
 } as const;

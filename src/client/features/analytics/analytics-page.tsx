@@ -1,0 +1,73 @@
+import { Activity, ArrowLeft, Grid3x3, LayoutDashboard, Users, type LucideIcon } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Link } from 'wouter';
+import { ROUTES } from '../../../shared/routes';
+import { NAV } from '../../components/layout/navigation';
+import { PageHeader } from '../../components/layout/page-header';
+import { buttonClasses } from '../../components/ui/button';
+import { ANALYTICS_TABS, parseAnalyticsTab, useAnalyticsTab, type AnalyticsTabId } from './analytics-tabs';
+import { ActivityTab } from './components/activity-tab';
+import { CoverageTab } from './components/coverage-tab';
+import { OverviewTab } from './components/overview-tab';
+import { UsersTab } from './components/users-tab';
+
+const TAB_ICONS: Record<AnalyticsTabId, LucideIcon> = {
+  overview: LayoutDashboard,
+  users: Users,
+  activity: Activity,
+  coverage: Grid3x3,
+};
+
+const tabTriggerClasses =
+  'inline-flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:bg-white/70 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-slate-300';
+
+/**
+ * Team Analytics: every member sees how the team takes part in the review. Only the shown tab is
+ * mounted, so a tab's requests (and the Activity tab's polling) run while it is open.
+ */
+export default function AnalyticsPage() {
+  const [tab, selectTab] = useAnalyticsTab();
+  return (
+    <div className="min-h-screen">
+      <PageHeader title="Team Analytics" subtitle="How the team takes part in the review" links={[NAV.home, NAV.principles, NAV.suggestions, NAV.admin]} />
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+        <Link href={ROUTES.home} className={buttonClasses('outline', 'sm')}>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Main
+        </Link>
+        <Tabs.Root
+          className="mt-6"
+          value={tab}
+          onValueChange={(value) => {
+            selectTab(parseAnalyticsTab(value));
+          }}
+        >
+          <Tabs.List aria-label="Analytics sections" className="flex gap-1 overflow-x-auto rounded-lg border border-slate-200 bg-slate-100 p-1">
+            {ANALYTICS_TABS.map(({ id, label }) => {
+              const Icon = TAB_ICONS[id];
+              return (
+                <Tabs.Trigger key={id} value={id} className={tabTriggerClasses}>
+                  <Icon className="h-4 w-4" aria-hidden="true" />
+                  {label}
+                </Tabs.Trigger>
+              );
+            })}
+          </Tabs.List>
+          <div className="mt-6">
+            <Tabs.Content value="overview">
+              <OverviewTab />
+            </Tabs.Content>
+            <Tabs.Content value="users">
+              <UsersTab />
+            </Tabs.Content>
+            <Tabs.Content value="activity">
+              <ActivityTab />
+            </Tabs.Content>
+            <Tabs.Content value="coverage">
+              <CoverageTab />
+            </Tabs.Content>
+          </div>
+        </Tabs.Root>
+      </main>
+    </div>
+  );
+}

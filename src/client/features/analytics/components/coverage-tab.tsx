@@ -1,0 +1,158 @@
+import clsx from 'clsx';
+import type { CoverageMatrix } from '../../../../shared/contract/activity';
+import { LoadError } from '../../../components/ui/load-error';
+import { useReviewCoverage } from '../api/analytics';
+import { plural } from '../format';
+import { EmptyState, ListSkeleton, Panel } from './panel';
+
+type Cell = CoverageMatrix['components'][number]['cells'][number];
+
+/** What a member did on a component, in words: "2 comments, 1 vote", or "No comments or votes". */
+export function cellText(cell: Cell): string {
+  if (cell.comments === 0 && cell.votes === 0) return 'No comments or votes';
+  return [cell.comments > 0 ? plural(cell.comments, 'comment') : null, cell.votes > 0 ? plural(cell.votes, 'vote') : null].filter((part) => part !== null).join(', ');
+}
+
+/**
+ * Review coverage: a members × components matrix of who commented on or voted on what, and the
+ * components nobody has commented on, so a lead sees where the review is thin.
+ */
+export function CoverageTab() {
+  const coverage = useReviewCoverage();
+  const matrix = coverage.data;
+  if (coverage.isPending) {
+    return (
+      <Panel title="Review coverage">
+        <ListSkeleton label="Loading the review coverage…" rows={6} />
+      </Panel>
+    );
+  }
+  if (coverage.isError || matrix === undefined) return <LoadError title="The review coverage could not be loaded" query={coverage} />;
+  return (
+    <div className="space-y-6">
+      <NotReviewed matrix={matrix} />
+      <CoverageMatrixPanel matrix={matrix} />
+    </div>
+  );
+}
+
+function NotReviewed({ matrix }: { matrix: CoverageMatrix }) {
+  const total = matrix.components.length;
+  const open = matrix.components.filter((component) => component.comments === 0);
+  return (
+    <Panel title="Not reviewed yet" description={total === 0 ? undefined : `${total - open.length} of ${plural(total, 'component')} have comments.`}>
+      {total === 0 ? (
+        <EmptyState>There are no components to review.</EmptyState>
+      ) : open.length === 0 ? (
+        <EmptyState>Every component has at least one comment.</EmptyState>
+      ) : (
+        <ul aria-label="Components nobody has commented on" className="flex flex-wrap gap-2">
+          {open.map((component) => (
+            <li key={component.id} className="rounded-full border border-amber-200 bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900">
+              {component.title}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function CoverageMatrixPanel({ matrix }: { matrix: CoverageMatrix }) {
+  const { members, components } = matrix;
+  return (
+    <Panel title="Who reviewed what" description={<Legend />}>
+      {members.length === 0 || components.length === 0 ? (
+        <EmptyState>{members.length === 0 ? 'No members yet.' : 'There are no components to review.'}</EmptyState>
+      ) : (
+        <div className="-mx-5 overflow-x-auto sm:-mx-6">
+          <table className="w-full border-separate border-spacing-0 text-sm">
+            <caption className="sr-only">Review coverage: comments and votes of each member (columns) on each component (rows)</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="sticky left-0 z-10 border-b border-slate-200 bg-white px-3 py-2 pl-5 text-left align-bottom text-xs font-semibold tracking-wide text-slate-600 uppercase sm:pl-6">
+                  Component
+                </th>
+                {members.map((member) => (
+                  <th key={member} scope="col" className="border-b border-slate-200 px-2 py-2 align-bottom text-xs font-semibold text-slate-700">
+                    <span className="block max-w-28 text-center break-words">{member}</span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {components.map((component) => (
+                <tr key={component.id} className="group">
+                  <th scope="row" className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-1.5 pl-5 text-left font-medium text-slate-900 group-hover:bg-slate-50 sm:pl-6">
+                    <span className="block min-w-40">{component.title}</span>
+                  </th>
+                  {members.map((member, index) => {
+                    const cell = component.cells[index] ?? { comments: 0, votes: 0 };
+                    return (
+                      <td key={member} className="border-b border-slate-100 px-2 py-1.5 text-center group-hover:bg-slate-50">
+                        <CoverageMark cell={cell} />
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+/** A compact mark for sighted readers; screen readers hear the words. */
+function CoverageMark({ cell }: { cell: Cell }) {
+  const text = cellText(cell);
+  const commented = cell.comments > 0;
+  const voted = cell.votes > 0;
+  return (
+    <span title={text} className="inline-flex items-center justify-center">
+      <span
+        aria-hidden="true"
+        className={clsx(
+          'inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs font-semibold tabular-nums',
+          commented && 'bg-brand-600 text-white',
+          commented && voted && 'ring-2 ring-sky-500 ring-offset-1',
+          !commented && voted && 'border-2 border-sky-600 text-sky-800',
+          !commented && !voted && 'text-slate-300',
+        )}
+      >
+        {commented ? cell.comments : voted ? '' : '·'}
+      </span>
+      <span className="sr-only">{text}</span>
+    </span>
+  );
+}
+
+function Legend() {
+  return (
+    <span className="flex flex-wrap items-center gap-x-4 gap-y-1">
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden="true" className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-[11px] font-semibold text-white">
+          2
+        </span>
+        commented (the number of comments)
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden="true" className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-[11px] font-semibold text-white ring-2 ring-sky-500 ring-offset-1">
+          1
+        </span>
+        commented and voted
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden="true" className="inline-block h-5 w-5 rounded-full border-2 border-sky-600" />
+        voted only
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden="true" className="inline-block w-5 text-center text-slate-400">
+          ·
+        </span>
+        neither
+      </span>
+    </span>
+  );
+}

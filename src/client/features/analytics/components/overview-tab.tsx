@@ -1,0 +1,135 @@
+import { lazy, Suspense } from 'react';
+import { ANALYTICS } from '../../../../shared/api/activity';
+import type { AnalyticsUser, DayTotals } from '../../../../shared/contract/activity';
+import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useAnalyticsUsers, useDailyTotals } from '../api/analytics';
+import { formatDay, formatHoursMinutes, plural } from '../format';
+import { DailyTable } from './daily-table';
+import { EmptyState, ListSkeleton, Panel } from './panel';
+
+// The charting library is the page's heaviest part: it loads in its own chunk, once there is data to draw.
+const DailyChart = lazy(() => import('./daily-chart'));
+
+/** The members with the most comments, most first; ties go to more votes, then by name. */
+export function topCommenters(users: readonly AnalyticsUser[]): AnalyticsUser[] {
+  return users
+    .filter((user) => user.totalComments > 0)
+    .toSorted((a, b) => b.totalComments - a.totalComments || b.totalVotes - a.totalVotes || a.memberName.localeCompare(b.memberName))
+    .slice(0, ANALYTICS.topMembers);
+}
+
+export function OverviewTab() {
+  const users = useAnalyticsUsers();
+  return (
+    <div className="space-y-6">
+      {users.isPending && (
+        <Card className="p-5 sm:p-6">
+          <ListSkeleton label="Loading the team's figures…" rows={4} />
+        </Card>
+      )}
+      {users.isError && <LoadError title="The team's figures could not be loaded" query={users} />}
+      {users.data !== undefined && !users.isError && (
+        <div className="grid gap-6 lg:grid-cols-5">
+          <TeamTotals users={users.data} className="lg:col-span-2" />
+          <TopCommenters users={users.data} className="lg:col-span-3" />
+        </div>
+      )}
+      <DailyPanel />
+    </div>
+  );
+}
+
+function TeamTotals({ users, className }: { users: readonly AnalyticsUser[]; className: string }) {
+  const sum = (pick: (user: AnalyticsUser) => number) => users.reduce((total, user) => total + pick(user), 0);
+  const totals = [
+    { label: 'Members', value: String(users.length) },
+    { label: 'Comments', value: String(sum((user) => user.totalComments)) },
+    { label: 'Votes', value: String(sum((user) => user.totalVotes)) },
+    { label: 'Active time', value: formatHoursMinutes(sum((user) => user.totalActiveTime)) },
+  ];
+  return (
+    <Panel title="Team totals" className={className}>
+      <dl className="grid grid-cols-2 gap-3">
+        {totals.map(({ label, value }) => (
+          <div key={label} className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
+  );
+}
+
+function TopCommenters({ users, className }: { users: readonly AnalyticsUser[]; className: string }) {
+  const top = topCommenters(users);
+  return (
+    <Panel title="Top contributors" description={`The ${ANALYTICS.topMembers} members with the most comments, and their active time.`} className={className}>
+      {top.length === 0 ? (
+        <EmptyState>No comments yet.</EmptyState>
+      ) : (
+        <ol aria-label="Top contributors" className="divide-y divide-slate-200">
+          {top.map((user, index) => (
+            <li key={user.memberName} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5">
+              <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700">
+                {index + 1}
+              </span>
+              <span className="min-w-0 flex-1 font-medium break-words text-slate-900">{user.memberName}</span>
+              <span className="text-sm text-slate-700 tabular-nums">{plural(user.totalComments, 'comment')}</span>
+              <span className="w-24 text-right text-sm text-slate-700 tabular-nums">
+                <span className="sr-only">active time </span>
+                {formatHoursMinutes(user.totalActiveTime)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}
+
+function isQuiet(days: readonly DayTotals[]): boolean {
+  return days.every((day) => day.comments === 0 && day.votes === 0 && day.activeTime === 0);
+}
+
+function DailyPanel() {
+  const daily = useDailyTotals();
+  const days = daily.data?.days;
+  const first = days?.[0];
+  const last = days?.at(-1);
+  return (
+    <Panel
+      title={`The last ${ANALYTICS.chartDays} days`}
+      description={first !== undefined && last !== undefined ? `Comments, votes and active time per day, ${formatDay(first.day)} to ${formatDay(last.day)} (UTC).` : 'Comments, votes and active time per day.'}
+    >
+      {daily.isPending && <ChartSkeleton label="Loading the daily figures…" />}
+      {daily.isError && <LoadError title="The daily figures could not be loaded" query={daily} />}
+      {days !== undefined && !daily.isError && (isQuiet(days) ? <EmptyState>No activity in the last {ANALYTICS.chartDays} days yet.</EmptyState> : <DailyFigures days={days} />)}
+    </Panel>
+  );
+}
+
+function DailyFigures({ days }: { days: readonly DayTotals[] }) {
+  return (
+    <>
+      <Suspense fallback={<ChartSkeleton label="Loading the chart…" />}>
+        <DailyChart days={days} />
+      </Suspense>
+      <details className="mt-4 text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700">Show the figures as a table</summary>
+        <DailyTable days={days} />
+      </details>
+    </>
+  );
+}
+
+function ChartSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status">
+      <span className="sr-only">{label}</span>
+      <Skeleton className="h-72 w-full" />
+    </div>
+  );
+}
