@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { activityRoutes } from '../../shared/api/activity';
 import type { ErrorCode } from '../../shared/api/error-codes';
 import type { Route, RouteResponse } from '../../shared/api/route';
 
@@ -97,6 +98,9 @@ export function mockFetch(): FetchMock {
       return log.filter((entry) => entry.route.method === route.method && entry.route.pattern.source === compile(route.path).pattern.source).map((entry) => entry.request);
     },
   };
+  // Every sign-in, comment, vote and page view also logs an activity, fire and forget: answered by
+  // default so a test need not mock them; a test may still answer them otherwise and read them.
+  mock.on(activityRoutes.log, { status: 201, body: { id: 1 } }).on(activityRoutes.sync, { body: { countedSeconds: 0, totalActiveTime: 0 } });
   return mock;
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { suggestionRoutes } from '../../../../shared/api/suggestions';
 import type { GenerateSuggestionsResponse } from '../../../../shared/contract/ai';
 import { toast } from '../../../components/ui/use-toast';
+import { logActivity } from '../../../lib/activity-log';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 import { queryKeys } from '../../../lib/query-keys';
@@ -30,6 +31,7 @@ export function useGenerateSuggestions() {
     mutationFn: () => api(suggestionRoutes.generate),
     // The answer carries the new list: shown at once; the narrative over it is asked for again.
     onSuccess: async (result) => {
+      void logActivity('suggestions_generated', { created: result.created, kept: result.kept, archived: result.archived, reused: result.reused });
       queryClient.setQueryData(queryKeys.suggestions, result.suggestions);
       toast(describeGeneration(result));
       await refetchChangedBy(queryClient, { type: 'suggestions.generated' }, { fresh: queryKeys.suggestions });

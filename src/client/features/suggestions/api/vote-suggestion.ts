@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { suggestionRoutes } from '../../../../shared/api/suggestions';
 import type { VoteType } from '../../../../shared/contract/comments';
 import { toast } from '../../../components/ui/use-toast';
+import { logActivity } from '../../../lib/activity-log';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 
@@ -10,7 +11,8 @@ export function useVoteSuggestion(suggestionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (voteType: VoteType) => api(suggestionRoutes.vote, { params: { id: suggestionId }, body: { voteType } }),
-    onSuccess: async () => {
+    onSuccess: async (result) => {
+      void logActivity('vote_cast', { target: 'suggestion', suggestionId, myVote: result.myVote });
       await refetchChangedBy(queryClient, { type: 'suggestion.vote.changed' });
       toast({ title: 'Vote recorded', description: 'Your vote has been saved.' });
     },

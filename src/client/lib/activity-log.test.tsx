@@ -1,0 +1,49 @@
+import { describe, expect, test, vi } from 'vitest';
+import { ACTIVITY_LIMITS, activityRoutes } from '../../shared/api/activity';
+import { errorReportRoutes } from '../../shared/api/error-reports';
+import { mockFetch } from '../test/mock-fetch';
+import { detailsText, logActivity } from './activity-log';
+
+describe('logActivity', () => {
+  test('posts the type and the details as JSON text', async () => {
+    const api = mockFetch();
+    await logActivity('page_view', { path: '/suggestions' });
+    await logActivity('login');
+    expect(api.requests(activityRoutes.log).map((request) => request.body)).toEqual([
+      { activityType: 'page_view', details: '{"path":"/suggestions"}' },
+      { activityType: 'login' },
+    ]);
+  });
+
+  test('a refusal or a network failure only warns on the console: no throw, no error report', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = mockFetch()
+      .on(errorReportRoutes.create, { status: 201, body: { id: 1 } })
+      .on(activityRoutes.log, { status: 429, error: { code: 'RATE_LIMITED', message: 'Slow down' } });
+    await expect(logActivity('vote_cast', { commentId: 3 })).resolves.toBeUndefined();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(logActivity('page_view')).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(api.requests(errorReportRoutes.create)).toHaveLength(0);
+  });
+});
+
+describe('detailsText', () => {
+  test('small details go as they are', () => {
+    expect(detailsText({ componentId: 'alert-ingestion', count: 2, ok: true, none: null })).toBe('{"componentId":"alert-ingestion","count":2,"ok":true,"none":null}');
+  });
+
+  test('long details are cut to the byte limit, longest text first, and stay JSON', () => {
+    const text = detailsText({ path: `/${'é'.repeat(3_000)}`, note: 'x'.repeat(900), id: 7 });
+    expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(ACTIVITY_LIMITS.detailsBytes);
+    const parsed = JSON.parse(text) as { path: string; note: string; id: number };
+    expect(parsed.id).toBe(7);
+    expect(parsed.note).toBe('x'.repeat(900));
+    expect(parsed.path.startsWith('/éé')).toBe(true);
+  });
+
+  test('details with nothing left to cut become an empty object', () => {
+    const many = Object.fromEntries(Array.from({ length: 400 }, (_, index) => [`key${index}`, index]));
+    expect(detailsText(many)).toBe('{}');
+  });
+});
