@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../shared/contract/user';
 import { toast } from '../components/ui/use-toast';
 import { api, ApiRequestError, describeError } from './api-client';
 import { queryKeys } from './query-keys';
+import { flushActivity } from './use-activity-tracking';
 
 /** The signed-in member, or null when the server says nobody is (401). */
 async function currentUserOrNull(signal: AbortSignal): Promise<CurrentUser | null> {
@@ -40,7 +41,11 @@ export function isAdmin(user: CurrentUser | null): boolean {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(authRoutes.logout),
+    // The last active time goes first: once the session has ended, the server would refuse it.
+    mutationFn: async () => {
+      await flushActivity();
+      return api(authRoutes.logout);
+    },
     onSuccess: () => {
       // The gate shows the sign-in screen at once; nothing the member saw stays in memory.
       queryClient.setQueryData(queryKeys.user, null);
