@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import type { RefObject } from 'react';
 import type { MemberAnalytics } from '../../../../shared/contract/activity';
 import { ERROR_CODES } from '../../../../shared/api/error-codes';
 import { LoadError } from '../../../components/ui/load-error';
@@ -16,7 +17,7 @@ import { TimeAgo } from './time-ago';
  * One member's figures and recent activity, in a modal dialog over the members table: focus moves
  * in and stays, Escape or Close returns it to the name that opened it. Open while `memberName` is set.
  */
-export function MemberDetailDialog({ memberName, onClose }: { memberName: string | null; onClose: () => void }) {
+export function MemberDetailDialog({ memberName, opener, onClose }: { memberName: string | null; opener: RefObject<HTMLElement | null>; onClose: () => void }) {
   const open = memberName !== null;
   const onOpenChange = (next: boolean) => {
     if (!next) onClose();
@@ -26,7 +27,16 @@ export function MemberDetailDialog({ memberName, onClose }: { memberName: string
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed top-0 right-0 z-50 flex h-full w-full max-w-lg flex-col border-l border-slate-200 bg-white shadow-2xl outline-none">
+        <Dialog.Content
+          className="fixed top-0 right-0 z-50 flex h-full w-full max-w-lg flex-col border-l border-slate-200 bg-white shadow-2xl outline-none"
+          onCloseAutoFocus={(event) => {
+            // The dialog has no Trigger of its own: focus goes back to the name that opened it.
+            const from = opener.current;
+            if (from === null || !from.isConnected) return;
+            event.preventDefault();
+            from.focus();
+          }}
+        >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
             <div className="min-w-0">
               <Dialog.Title className="text-lg font-semibold break-words text-slate-900">{memberName}</Dialog.Title>

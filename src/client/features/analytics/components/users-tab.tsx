@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AnalyticsUser } from '../../../../shared/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
@@ -56,6 +56,8 @@ export function UsersTab() {
   const users = useAnalyticsUsers();
   const [sort, setSort] = useState<UserSort>({ key: 'memberName', direction: 'ascending' });
   const [openMember, setOpenMember] = useState<string | null>(null);
+  // The name that opened the detail, where focus goes back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
   const now = useNow();
   const list = users.data;
   return (
@@ -91,7 +93,8 @@ export function UsersTab() {
                         type="button"
                         aria-haspopup="dialog"
                         className="rounded py-1 text-left font-medium text-brand-700 underline decoration-brand-700/30 underline-offset-2 hover:decoration-brand-700"
-                        onClick={() => {
+                        onClick={(event) => {
+                          opener.current = event.currentTarget;
                           setOpenMember(user.memberName);
                         }}
                       >
@@ -112,6 +115,7 @@ export function UsersTab() {
       </div>
       <MemberDetailDialog
         memberName={openMember}
+        opener={opener}
         onClose={() => {
           setOpenMember(null);
         }}

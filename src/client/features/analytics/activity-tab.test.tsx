@@ -1,0 +1,85 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { routes } from '../../../shared/api';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
+import type { ActiveSessionEntry } from '../../../shared/contract/activity';
+import { mockFetch } from '../../test/mock-fetch';
+import { renderWithApp } from '../../test/render';
+import AnalyticsPage from './analytics-page';
+import { ACTIVE_NOW_REFETCH_MS } from './api/analytics';
+import { activityOf, answerAnalytics, openAnalyticsAt } from './test-fixtures';
+
+function sessionOf(id: string, memberName: string, minutesAgo: number): ActiveSessionEntry {
+  return { id, memberName, loginTime: new Date(Date.now() - 60 * 60_000).toISOString(), lastSeen: new Date(Date.now() - minutesAgo * 60_000).toISOString() };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('activity', () => {
+  test('who is active now, and the team’s recent activity with details as text', async () => {
+    answerAnalytics(mockFetch())
+      .on(routes.analytics.activeSessions, { body: [sessionOf('s1', 'Ada Lovelace', 1), sessionOf('s2', 'Grace Hopper', 3)] })
+      .on(routes.analytics.activity, {
+        body: [
+          activityOf(1, { memberName: 'Grace Hopper', activityType: 'vote_cast', details: JSON.stringify({ componentId: 'deduplication', voteType: 'thumbs_up' }) }),
+          activityOf(2, { activityType: 'suggestions_generated', details: JSON.stringify(12) }),
+        ],
+      });
+    openAnalyticsAt('activity');
+    renderWithApp(<AnalyticsPage />);
+
+    const active = await screen.findByRole('list', { name: 'Active now' });
+    expect(within(active).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Ada Lovelacesigned in 1 hour ago, seen 1 minute ago',
+      'Grace Hoppersigned in 1 hour ago, seen 3 minutes ago',
+    ]);
+    const log = await screen.findByRole('list', { name: "The team's recent activity" });
+    expect(within(log).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Grace Hopper Votedcomponent id: deduplication · vote type: thumbs_up1 minute ago',
+      'Ada Lovelace Generated suggestions122 minutes ago',
+    ]);
+  });
+
+  test('empty: nobody active, no activity yet', async () => {
+    answerAnalytics(mockFetch());
+    openAnalyticsAt('activity');
+    renderWithApp(<AnalyticsPage />);
+    expect(await screen.findByText('Nobody is active right now.')).toBeTruthy();
+    expect(await screen.findByText('No activity yet.')).toBeTruthy();
+  });
+
+  test('each part fails on its own, with a retry', async () => {
+    answerAnalytics(mockFetch())
+      .on(routes.analytics.activeSessions, { status: 500, error: { code: ERROR_CODES.internal, message: 'Database unavailable' } })
+      .on(routes.analytics.activity, { body: [activityOf(1)] });
+    openAnalyticsAt('activity');
+    renderWithApp(<AnalyticsPage />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Who is active could not be loaded')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: "The team's recent activity" })).toBeTruthy();
+  });
+
+  test('who is active is asked again every 30 seconds while the tab is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+    let calls = 0;
+    const api = answerAnalytics(mockFetch()).on(routes.analytics.activeSessions, () => {
+      calls += 1;
+      return { body: calls === 1 ? [] : [sessionOf('s1', 'Ada Lovelace', 0)] };
+    });
+    openAnalyticsAt('activity');
+    renderWithApp(<AnalyticsPage />);
+    await screen.findByText('Nobody is active right now.');
+    expect(api.requests(routes.analytics.activeSessions)).toHaveLength(1);
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ACTIVE_NOW_REFETCH_MS);
+    });
+    await waitFor(() => {
+      expect(screen.getByRole('list', { name: 'Active now' }).textContent).toContain('Ada Lovelace');
+    });
+    expect(api.requests(routes.analytics.activeSessions)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { routes } from '../../../shared/api';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
+import type { CoverageMatrix } from '../../../shared/contract/activity';
+import { deferred, mockFetch, type Answer } from '../../test/mock-fetch';
+import { renderWithApp } from '../../test/render';
+import AnalyticsPage from './analytics-page';
+import { answerAnalytics, COVERAGE, openAnalyticsAt } from './test-fixtures';
+
+function renderCoverage() {
+  openAnalyticsAt('coverage');
+  return renderWithApp(<AnalyticsPage />);
+}
+
+describe('coverage', () => {
+  test('a members × components table: components as row headers, members as column headers, each cell in words', async () => {
+    answerAnalytics(mockFetch());
+    renderCoverage();
+    const table = await screen.findByRole('table', { name: /Review coverage/ });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Component', 'Ada Lovelace', 'Grace Hopper']);
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Alert Ingestion', 'Deduplication', 'Root Cause Analysis']);
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.querySelector('.sr-only')?.textContent));
+    expect(cells).toEqual([
+      ['2 comments, 1 vote', '1 comment'],
+      ['2 votes', 'No comments or votes'],
+      ['No comments or votes', 'No comments or votes'],
+    ]);
+    // The visible mark is the number of comments; its words show on hover too.
+    const first = within(table).getAllByRole('cell')[0];
+    expect(first?.querySelector('[aria-hidden="true"]')?.textContent).toBe('2');
+    expect(first?.querySelector('[title]')?.getAttribute('title')).toBe('2 comments, 1 vote');
+  });
+
+  test('lists the components nobody has commented on', async () => {
+    answerAnalytics(mockFetch());
+    renderCoverage();
+    const list = await screen.findByRole('list', { name: 'Components nobody has commented on' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Deduplication', 'Root Cause Analysis']);
+    expect(screen.getByText('1 of 3 components have comments.')).toBeTruthy();
+  });
+
+  test('every component commented on: nothing left to review', async () => {
+    const covered: CoverageMatrix = { ...COVERAGE, components: COVERAGE.components.map((component) => ({ ...component, comments: 1 })) };
+    answerAnalytics(mockFetch()).on(routes.analytics.coverage, { body: covered });
+    renderCoverage();
+    expect(await screen.findByText('Every component has at least one comment.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Components nobody has commented on' })).toBeNull();
+  });
+
+  test('no members yet: the matrix says so, every component is still to review', async () => {
+    const empty: CoverageMatrix = { members: [], components: COVERAGE.components.map((component) => ({ ...component, comments: 0, cells: [] })) };
+    answerAnalytics(mockFetch()).on(routes.analytics.coverage, { body: empty });
+    renderCoverage();
+    expect(await screen.findByText('No members yet.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Components nobody has commented on' })).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  test('loading, then a failure with a retry', async () => {
+    const answer = deferred<Answer<CoverageMatrix>>();
+    answerAnalytics(mockFetch()).on(routes.analytics.coverage, () => answer.promise);
+    const { user } = renderCoverage();
+    expect(screen.getByText('Loading the review coverage…')).toBeTruthy();
+    answer.resolve({ status: 500, error: { code: ERROR_CODES.internal, message: 'Database unavailable' } });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The review coverage could not be loaded')).toBeTruthy();
+
+    answerAnalytics(mockFetch());
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: /Review coverage/ })).toBeTruthy();
+  });
+});

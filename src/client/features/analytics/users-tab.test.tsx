@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { routes } from '../../../shared/api';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
+import type { ActivityLogEntry, MemberAnalytics } from '../../../shared/contract/activity';
+import { mockFetch } from '../../test/mock-fetch';
+import { renderWithApp, type Rendered } from '../../test/render';
+import AnalyticsPage from './analytics-page';
+import { activityOf, answerAnalytics, daysOf, openAnalyticsAt, userOf } from './test-fixtures';
+
+async function renderUsers(): Promise<Rendered> {
+  openAnalyticsAt('users');
+  const rendered = renderWithApp(<AnalyticsPage />);
+  await screen.findByRole('table', { name: /Members/ });
+  return rendered;
+}
+
+const table = () => screen.getByRole('table', { name: /Members/ });
+const names = () => within(table()).getAllByRole('rowheader').map((cell) => cell.textContent);
+const header = (label: string) => within(table()).getByRole('columnheader', { name: label });
+const sortedBy = () =>
+  within(table())
+    .getAllByRole('columnheader')
+    .filter((cell) => cell.hasAttribute('aria-sort'))
+    .map((cell) => [cell.textContent, cell.getAttribute('aria-sort')]);
+
+describe('users', () => {
+  test('lists every member with logins, comments, votes, active time and last login, by name', async () => {
+    answerAnalytics(mockFetch());
+    await renderUsers();
+    expect(within(table()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Member', 'Logins', 'Comments', 'Votes', 'Active time', 'Last login']);
+    expect(names()).toEqual(['Ada Lovelace', 'Alan Turing', 'Grace Hopper']);
+    expect(sortedBy()).toEqual([['Member', 'ascending']]);
+    const ada = within(table()).getAllByRole('row')[1];
+    expect(Array.from(ada?.children ?? []).map((cell) => cell.textContent)).toEqual(['Ada Lovelace', '3', '4', '2', '2h 5m', '2 hours ago']);
+    const alan = within(table()).getAllByRole('row')[2];
+    expect(alan?.lastElementChild?.textContent).toBe('Never');
+  });
+
+  test('each column sorts from its header button, most first, and again the other way round', async () => {
+    answerAnalytics(mockFetch());
+    const { user } = await renderUsers();
+    await user.click(within(header('Comments')).getByRole('button'));
+    expect(names()).toEqual(['Grace Hopper', 'Ada Lovelace', 'Alan Turing']);
+    expect(sortedBy()).toEqual([['Comments', 'descending']]);
+
+    await user.click(within(header('Comments')).getByRole('button'));
+    expect(names()).toEqual(['Alan Turing', 'Ada Lovelace', 'Grace Hopper']);
+    expect(sortedBy()).toEqual([['Comments', 'ascending']]);
+
+    await user.click(within(header('Active time')).getByRole('button'));
+    expect(names()).toEqual(['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
+
+    await user.click(within(header('Logins')).getByRole('button'));
+    expect(names()).toEqual(['Grace Hopper', 'Ada Lovelace', 'Alan Turing']);
+
+    await user.click(within(header('Votes')).getByRole('button'));
+    expect(names()).toEqual(['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
+
+    await user.click(within(header('Member')).getByRole('button'));
+    expect(names()).toEqual(['Ada Lovelace', 'Alan Turing', 'Grace Hopper']);
+    await user.click(within(header('Member')).getByRole('button'));
+    expect(names()).toEqual(['Grace Hopper', 'Alan Turing', 'Ada Lovelace']);
+  });
+
+  test('by last login, a member who never signed in stays last either way', async () => {
+    answerAnalytics(mockFetch());
+    const { user } = await renderUsers();
+    await user.click(within(header('Last login')).getByRole('button'));
+    expect(names()).toEqual(['Grace Hopper', 'Ada Lovelace', 'Alan Turing']);
+    await user.click(within(header('Last login')).getByRole('button'));
+    expect(names()).toEqual(['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
+    expect(sortedBy()).toEqual([['Last login', 'ascending']]);
+  });
+
+  test('sorting works from the keyboard', async () => {
+    answerAnalytics(mockFetch());
+    const { user } = await renderUsers();
+    within(header('Votes')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(sortedBy()).toEqual([['Votes', 'descending']]);
+    await user.keyboard(' ');
+    expect(sortedBy()).toEqual([['Votes', 'ascending']]);
+  });
+
+  test('no members: an empty state', async () => {
+    answerAnalytics(mockFetch()).on(routes.analytics.users, { body: [] });
+    openAnalyticsAt('users');
+    renderWithApp(<AnalyticsPage />);
+    expect(await screen.findByText('No members yet.')).toBeTruthy();
+  });
+
+  test('a failed load shows the error with a retry', async () => {
+    answerAnalytics(mockFetch()).on(routes.analytics.users, { status: 500, error: { code: ERROR_CODES.internal, message: 'Database unavailable' } });
+    openAnalyticsAt('users');
+    renderWithApp(<AnalyticsPage />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The members could not be loaded')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+/** A member's own log entry: the team's, without the name. */
+function ownEntry(...args: Parameters<typeof activityOf>): ActivityLogEntry {
+  const { memberName: _memberName, ...entry } = activityOf(...args);
+  return entry;
+}
+
+const ADA: MemberAnalytics = {
+  user: userOf(),
+  recentActivity: [
+    ownEntry(1, { activityType: 'comment_added', details: JSON.stringify({ componentId: 'alert-ingestion', title: '<img src=x onerror=alert(1)>' }) }),
+    ownEntry(2, { activityType: 'page_view', details: JSON.stringify({ path: '/analytics' }) }),
+    ownEntry(3, { activityType: 'login', details: null }),
+    ownEntry(4, { activityType: 'something_new', details: 'not json <b>bold</b>' }),
+  ],
+  daily: daysOf({ 27: { activeTime: 60 }, 29: { comments: 1 } }),
+};
+
+describe('member detail', () => {
+  test("a name opens that member's figures and timeline; details read as plain text", async () => {
+    const api = answerAnalytics(mockFetch()).on(routes.analytics.user, { body: ADA });
+    const { user } = await renderUsers();
+    const opener = within(table()).getByRole('button', { name: 'Ada Lovelace' });
+    await user.click(opener);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
+    expect(api.requests(routes.analytics.user).map((request) => request.params)).toEqual([{ memberName: 'Ada Lovelace' }]);
+    const timeline = await within(dialog).findByRole('list', { name: 'Recent activity of Ada Lovelace' });
+    const figures = Object.fromEntries(Array.from(dialog.querySelectorAll('dt')).map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(figures).toEqual({ Logins: '3', Comments: '4', Votes: '2', 'Active time': '2h 5m' });
+    expect(within(dialog).getByText(/active on 2 of the last 30 days/)).toBeTruthy();
+
+    const entries = within(timeline).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'Commentedcomponent id: alert-ingestion · title: <img src=x onerror=alert(1)>1 minute ago',
+      'Viewed a pagepath: /analytics2 minutes ago',
+      'Signed in3 minutes ago',
+      'something newnot json <b>bold</b>4 minutes ago',
+    ]);
+    // Shown as text: no markup from the details reaches the page.
+    expect(dialog.querySelector('img, b')).toBeNull();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(opener);
+    });
+  });
+
+  test('a member with no activity yet', async () => {
+    answerAnalytics(mockFetch()).on(routes.analytics.user, { body: { ...ADA, recentActivity: [], daily: daysOf() } });
+    const { user } = await renderUsers();
+    await user.click(within(table()).getByRole('button', { name: 'Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
+    expect(await within(dialog).findByText('No activity yet.')).toBeTruthy();
+    expect(within(dialog).getByText(/active on 0 of the last 30 days/)).toBeTruthy();
+  });
+
+  test('a member removed meanwhile (404) and a failed load', async () => {
+    const api = answerAnalytics(mockFetch()).on(routes.analytics.user, { status: 404, error: { code: ERROR_CODES.memberNotFound, message: 'Member not found' } });
+    const { user } = await renderUsers();
+    await user.click(within(table()).getByRole('button', { name: 'Grace Hopper' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Grace Hopper' });
+    expect(await within(dialog).findByText('Grace Hopper is no longer a member of the team.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    api.on(routes.analytics.user, { status: 500, error: { code: ERROR_CODES.internal, message: 'Database unavailable' } });
+    await user.click(within(table()).getByRole('button', { name: 'Ada Lovelace' }));
+    dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText("This member's activity could not be loaded")).toBeTruthy();
+  });
+});
