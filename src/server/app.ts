@@ -43,6 +43,9 @@ import { registerErrorReportRoutes } from './modules/error-reports/routes.js';
 import { ErrorReports } from './modules/error-reports/service.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerQaRoutes } from './modules/qa/routes.js';
+import { registerActivityRoutes } from './modules/activity/routes.js';
+import { ActivityService, AnalyticsService } from './modules/activity/service.js';
+import { QA_TEST_COMPONENT_ID } from '../shared/api/architecture.js';
 
 export interface BuildOptions {
   /** Where log lines go; defaults to stdout. */
@@ -164,8 +167,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('events', events);
   const sessions = new SessionStore(database.db, config.session, (notice) => events.endSessions(notice));
   const errorReports = new ErrorReports(database.db, config.errorLogs, events);
+  const activity = new ActivityService(database.db, events, limiter, config.activityRetentionDays);
   const sweep = setInterval(() => {
-    Promise.all([limiter.deleteExpired(), sessions.deleteExpired(), deleteExpiredEnrollmentTokens(database.db, Date.now()), errorReports.sweep()]).catch((error: unknown) => {
+    Promise.all([limiter.deleteExpired(), sessions.deleteExpired(), deleteExpiredEnrollmentTokens(database.db, Date.now()), errorReports.sweep(), activity.rollUp()]).catch((error: unknown) => {
       app.log.warn({ err: error }, 'expiry sweep failed');
     });
   }, 5 * 60_000);
@@ -211,6 +215,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAiPromptRoutes(app, prompts);
   registerAdminRoutes(app, new AdminService(database.db, database.dialect, events, adminActions, config));
   registerQaRoutes(app, { config, events });
+  const reviewedComponents = [...commentable].filter((id) => id !== QA_TEST_COMPONENT_ID).map((id) => ({ id, title: titleOrId(id) }));
+  registerActivityRoutes(app, { activity, analytics: new AnalyticsService(database.db, reviewedComponents), events });
 
   const client = await registerClientApp(app, config.clientDir);
   const notFoundLimit = limiter.hook({ name: 'api-not-found', max: 120, windowMs: 60_000 });

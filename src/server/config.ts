@@ -152,6 +152,7 @@ const envSchema = z.object({
   METRICS_TOKEN: secretText(16),
   ERROR_LOG_MAX_ROWS: wholeNumber('10000', { digits: 8, min: 100 }, 'must be a whole number of rows, at least 100'),
   ERROR_LOG_RESOLVED_RETENTION_DAYS: wholeNumber('30', { digits: 4, min: 1 }, 'must be a whole number of days, at least 1'),
+  ACTIVITY_RETENTION_DAYS: wholeNumber('180', { digits: 4, min: 1 }, 'must be a whole number of days, at least 1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -203,6 +204,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Client error reports kept: at most this many rows, resolved ones for this long. */
   errorLogs: { maxRows: number; resolvedRetentionMs: number };
+  /** Activity log rows older than this are rolled up into daily counts and deleted. */
+  activityRetentionDays: number;
   /** Directory of the built client; absent when only the API is wanted (API tests). */
   clientDir: string | undefined;
   secrets: Secrets;
@@ -339,6 +342,7 @@ export function configFromEnv(env: Env, secrets: Secrets, clientDir: string | un
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     errorLogs: { maxRows: env.ERROR_LOG_MAX_ROWS, resolvedRetentionMs: env.ERROR_LOG_RESOLVED_RETENTION_DAYS * 24 * 3_600_000 },
+    activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
     clientDir,
     secrets,
     secretSources: secretSourcesOf(env),

@@ -39,6 +39,9 @@ export function queriesChangedBy(event: Change): ChangedQueries {
     case 'qa.progress':
       // Progress is announced at each suite and at the end, when the results change.
       return { lists: [queryKeys.qaProgress, queryKeys.qaResults], aiAnswers: [] };
+    case 'activity.recorded':
+      // The server never streams it; the analytics page polls what is active now.
+      return { lists: [], aiAnswers: [] };
   }
 }
 

@@ -54,6 +54,7 @@ export interface MembersTable {
   /** The QA member the self-test signs in as: a real member, left out of analytics and AI inputs. */
   is_qa: ColumnType<number, number | undefined, number>;
   last_sign_in_at: EpochMs | null;
+  login_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -222,7 +223,34 @@ export interface QaResultsTable {
   reason: string | null;
 }
 
+export interface ActivityLogTable {
+  id: Generated<number>;
+  member_id: number;
+  activity_type: string;
+  /** JSON text from the client, at most 2 KB; shown as text, never parsed as markup. */
+  details: string | null;
+  created_at: EpochMs;
+}
+
+/** Days are whole days since the epoch (UTC). */
+export interface ActivityTimeTable {
+  member_id: number;
+  day: number;
+  active_seconds: number;
+}
+
+/** Activity log rows past the retention, counted per member, day and type before they are deleted. */
+export interface ActivityDailyTable {
+  member_id: number;
+  day: number;
+  activity_type: string;
+  entries: number;
+}
+
 export interface Database {
+  activity_log: ActivityLogTable;
+  activity_time: ActivityTimeTable;
+  activity_daily: ActivityDailyTable;
   qa_runs: QaRunsTable;
   qa_results: QaResultsTable;
   ai_prompts: AiPromptsTable;

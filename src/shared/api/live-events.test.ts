@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLiveEventJson as parseLiveEvent } from './live-events.js';
+import { isServerOnlyEvent, parseLiveEventJson as parseLiveEvent } from './live-events.js';
 
 describe('parseLiveEventJson', () => {
   it('accepts the three change events of the contract', () => {
@@ -18,6 +18,13 @@ describe('parseLiveEventJson', () => {
     for (const type of ['members.changed', 'pin-resets.changed', 'error-logs.changed', 'qa.progress'] as const) {
       expect(parseLiveEvent(JSON.stringify({ type, secret: 'x' }))).toEqual({ type });
     }
+  });
+
+  it('accepts the instances-only activity event, which no stream forwards', () => {
+    const event = parseLiveEvent('{"type":"activity.recorded","memberId":4}');
+    expect(event).toEqual({ type: 'activity.recorded' });
+    expect(event !== null && isServerOnlyEvent(event)).toBe(true);
+    expect(isServerOnlyEvent({ type: 'members.changed' })).toBe(false);
   });
 
   it('ignores anything else rather than trusting it', () => {

@@ -16,7 +16,13 @@ export type AiPromptEvent = { type: 'ai-prompt.changed'; promptId: number };
 /** What only the admin's panel shows: members, PIN reset requests, error logs, the self-test. */
 export type AdminEvent = { type: 'members.changed' } | { type: 'pin-resets.changed' } | { type: 'error-logs.changed' } | { type: 'qa.progress' };
 
-export type LiveEvent = CommentEvent | SuggestionsGeneratedEvent | SuggestionVoteEvent | AiPromptEvent | AdminEvent;
+/**
+ * Activity was recorded (a sign-in, a sync, a log entry): drops the analytics answers every
+ * instance keeps. Never streamed: it comes with every member's minute of work.
+ */
+export type ActivityEvent = { type: 'activity.recorded' };
+
+export type LiveEvent = CommentEvent | SuggestionsGeneratedEvent | SuggestionVoteEvent | AiPromptEvent | AdminEvent | ActivityEvent;
 export type LiveEventType = LiveEvent['type'];
 
 export function isCommentEvent(event: LiveEvent): event is CommentEvent {
@@ -32,6 +38,11 @@ const ADMIN_EVENT_TYPES: ReadonlySet<string> = new Set<AdminEvent['type']>(['mem
 /** Admin events go only to admins' streams. */
 export function isAdminEvent(event: LiveEvent): event is AdminEvent {
   return ADMIN_EVENT_TYPES.has(event.type);
+}
+
+/** Events for the instances only, never sent to a browser. */
+export function isServerOnlyEvent(event: LiveEvent): event is ActivityEvent {
+  return event.type === 'activity.recorded';
 }
 
 /** A whole number id, as every id in an event is. */
@@ -72,6 +83,7 @@ export function parseLiveEvent(value: unknown): LiveEvent | null {
     case 'pin-resets.changed':
     case 'error-logs.changed':
     case 'qa.progress':
+    case 'activity.recorded':
       return { type };
     default:
       return null;

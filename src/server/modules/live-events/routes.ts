@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { EVENTS_PATH, isAdminEvent } from '../../../shared/api/live-events.js';
+import { EVENTS_PATH, isAdminEvent, isServerOnlyEvent } from '../../../shared/api/live-events.js';
 import { tooManyRequests, unauthorized } from '../../errors.js';
 import type { EventBus, SessionEndNotice } from '../../event-bus/event-bus.js';
 import type { App } from '../../http/types.js';
@@ -86,7 +86,7 @@ export function registerEventRoutes(app: App, deps: { events: EventBus; sessions
     // The role is read when the stream opens; a role change ends the member's streams, so the reconnect reads it again.
     const isAdmin = member.role === 'admin';
     const unsubscribe = deps.events.subscribe((event) => {
-      if (isAdminEvent(event) && !isAdmin) return;
+      if (isServerOnlyEvent(event) || (isAdminEvent(event) && !isAdmin)) return;
       raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
     });
 

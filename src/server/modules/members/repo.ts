@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, MemberRow } from '../../db/schema.js';
 
 export function findMemberByKey(db: Kysely<Database>, key: string): Promise<MemberRow | undefined> {
@@ -110,7 +110,11 @@ export async function markQaMember(db: Kysely<Database>, memberId: number, pinHa
 }
 
 export async function recordSignIn(db: Kysely<Database>, memberId: number, now: number): Promise<void> {
-  await db.updateTable('members').set({ last_sign_in_at: now }).where('id', '=', memberId).execute();
+  await db
+    .updateTable('members')
+    .set({ last_sign_in_at: now, login_count: sql<number>`login_count + 1` })
+    .where('id', '=', memberId)
+    .execute();
 }
 
 /** The configured admin when they are an active admin, else the first active admin by name. */

@@ -1,0 +1,222 @@
+import { sql, type Kysely } from 'kysely';
+import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
+import type { Database } from '../../db/schema.js';
+
+export const DAY_MS = 86_400_000;
+
+/** Whole days since the epoch, UTC: the key of a member's daily rows. */
+export function dayOf(epochMs: number): number {
+  return Math.floor(epochMs / DAY_MS);
+}
+
+/** Adds a sync's seconds to the member's row of the day: one upsert, however often they sync. */
+export async function addActiveSeconds(db: Kysely<Database>, memberId: number, day: number, seconds: number): Promise<void> {
+  await db
+    .insertInto('activity_time')
+    .values({ member_id: memberId, day, active_seconds: seconds })
+    .onConflict((oc) => oc.columns(['member_id', 'day']).doUpdateSet({ active_seconds: sql<number>`activity_time.active_seconds + ${seconds}` }))
+    .execute();
+}
+
+export async function totalActiveSecondsOf(db: Kysely<Database>, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('activity_time')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('active_seconds'), sql<number>`0`).as('total'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row?.total ?? 0;
+}
+
+export async function insertActivity(db: Kysely<Database>, entry: { memberId: number; activityType: string; details: string | null; now: number }): Promise<number> {
+  const row = await db
+    .insertInto('activity_log')
+    .values({ member_id: entry.memberId, activity_type: entry.activityType, details: entry.details, created_at: entry.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Folds log rows older than `before` into per-member, per-day, per-type counts and deletes them, in
+ * one transaction, so the log stays bounded and what it counted is kept.
+ */
+export async function rollUpActivity(db: Kysely<Database>, before: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const groups = await trx
+      .selectFrom('activity_log')
+      .select((eb) => ['member_id', 'activity_type', sql<number>`created_at / ${sql.lit(DAY_MS)}`.as('day'), eb.fn.countAll<number>().as('entries')])
+      .where('created_at', '<', before)
+      .groupBy(['member_id', 'activity_type', sql`created_at / ${sql.lit(DAY_MS)}`])
+      .execute();
+    for (const group of groups) {
+      const { entries } = group;
+      await trx
+        .insertInto('activity_daily')
+        .values({ member_id: group.member_id, day: group.day, activity_type: group.activity_type, entries })
+        .onConflict((oc) => oc.columns(['member_id', 'day', 'activity_type']).doUpdateSet({ entries: sql<number>`activity_daily.entries + ${entries}` }))
+        .execute();
+    }
+    const deleted = await trx.deleteFrom('activity_log').where('created_at', '<', before).executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  });
+}
+
+export interface MemberTotalsRow {
+  id: number;
+  full_name: string;
+  login_count: number;
+  last_sign_in_at: number | null;
+  comments: number;
+  votes: number;
+  active_seconds: number;
+}
+
+/**
+ * Every member but the QA member (or the one with `memberKey`, a name key) with their totals: five grouped reads over indexed columns, joined
+ * in memory (a team is small; the tables it counts are not). Comments on the self-test's scratch
+ * component never count.
+ */
+export async function memberTotals(db: Kysely<Database>, memberKey?: string): Promise<MemberTotalsRow[]> {
+  let membersQuery = db.selectFrom('members').select(['id', 'full_name', 'login_count', 'last_sign_in_at']).where('is_qa', '=', 0);
+  if (memberKey !== undefined) membersQuery = membersQuery.where('name_key', '=', memberKey);
+  const members = await membersQuery.orderBy('full_name').execute();
+  if (members.length === 0) return [];
+  const ids = memberKey === undefined ? undefined : members.map((member) => member.id);
+  const [comments, commentVotes, suggestionVotes, active] = await Promise.all([
+    countBy(db, 'comments', ids, true),
+    countBy(db, 'comment_votes', ids, false),
+    countBy(db, 'suggestion_votes', ids, false),
+    (ids === undefined ? db.selectFrom('activity_time') : db.selectFrom('activity_time').where('member_id', 'in', ids))
+      .select((eb) => ['member_id', eb.fn.sum<number>('active_seconds').as('total')])
+      .groupBy('member_id')
+      .execute(),
+  ]);
+  const activeOf = new Map(active.map((row) => [row.member_id, row.total]));
+  return members.map((member) => ({
+    ...member,
+    comments: comments.get(member.id) ?? 0,
+    votes: (commentVotes.get(member.id) ?? 0) + (suggestionVotes.get(member.id) ?? 0),
+    active_seconds: activeOf.get(member.id) ?? 0,
+  }));
+}
+
+async function countBy(db: Kysely<Database>, table: 'comments' | 'comment_votes' | 'suggestion_votes', ids: number[] | undefined, skipQaComponent: boolean): Promise<Map<number, number>> {
+  let query = db.selectFrom(table).select((eb) => ['member_id', eb.fn.countAll<number>().as('count')]);
+  if (ids !== undefined) query = query.where('member_id', 'in', ids);
+  if (skipQaComponent && table === 'comments') query = query.where('component_id', '!=', QA_TEST_COMPONENT_ID);
+  const rows = await query.groupBy('member_id').execute();
+  return new Map(rows.map((row) => [row.member_id, row.count]));
+}
+
+export interface DayCountRow {
+  day: number;
+  count: number;
+}
+
+/** Comments and votes per day since `fromDay` (by the creation index), optionally of one member; the QA member's are left out. */
+export async function dailyCounts(db: Kysely<Database>, fromDay: number, memberId?: number): Promise<{ comments: DayCountRow[]; votes: DayCountRow[]; active: DayCountRow[] }> {
+  const from = fromDay * DAY_MS;
+  const qaIds = db.selectFrom('members').select('id').where('is_qa', '=', 1);
+  // Integer division on both engines (the times are positive bigints, the divisor a literal).
+  const dayExpression = (column: string) => sql<number>`${sql.ref(column)} / ${sql.lit(DAY_MS)}`;
+  let comments = db
+    .selectFrom('comments')
+    .select((eb) => [dayExpression('comments.created_at').as('day'), eb.fn.countAll<number>().as('count')])
+    .where('comments.created_at', '>=', from)
+    .where('comments.member_id', 'not in', qaIds)
+    .where('comments.component_id', '!=', QA_TEST_COMPONENT_ID);
+  let votes = db
+    .selectFrom('comment_votes')
+    .select((eb) => [dayExpression('comment_votes.created_at').as('day'), eb.fn.countAll<number>().as('count')])
+    .where('comment_votes.created_at', '>=', from)
+    .where('comment_votes.member_id', 'not in', qaIds);
+  let active = db
+    .selectFrom('activity_time')
+    .select((eb) => ['day', eb.fn.sum<number>('active_seconds').as('count')])
+    .where('day', '>=', fromDay)
+    .where('member_id', 'not in', qaIds);
+  if (memberId !== undefined) {
+    comments = comments.where('comments.member_id', '=', memberId);
+    votes = votes.where('comment_votes.member_id', '=', memberId);
+    active = active.where('member_id', '=', memberId);
+  }
+  const [commentRows, voteRows, activeRows] = await Promise.all([
+    comments.groupBy(dayExpression('comments.created_at')).execute(),
+    votes.groupBy(dayExpression('comment_votes.created_at')).execute(),
+    active.groupBy('day').execute(),
+  ]);
+  const numeric = (rows: readonly { day: number; count: number | string | bigint }[]) => rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+  return { comments: numeric(commentRows), votes: numeric(voteRows), active: numeric(activeRows) };
+}
+
+export interface ActivityRow {
+  id: number;
+  member_name: string;
+  activity_type: string;
+  details: string | null;
+  created_at: number;
+}
+
+/** The most recent log entries, of one member or of the team (the QA member's left out). */
+export async function recentActivity(db: Kysely<Database>, limit: number, memberId?: number): Promise<ActivityRow[]> {
+  let query = db
+    .selectFrom('activity_log')
+    .innerJoin('members', 'members.id', 'activity_log.member_id')
+    .select(['activity_log.id', 'members.full_name as member_name', 'activity_log.activity_type', 'activity_log.details', 'activity_log.created_at'])
+    .where('members.is_qa', '=', 0);
+  if (memberId !== undefined) query = query.where('activity_log.member_id', '=', memberId);
+  return query.orderBy('activity_log.created_at', 'desc').orderBy('activity_log.id', 'desc').limit(limit).execute();
+}
+
+export interface ActiveSessionRow {
+  token_hash: string;
+  member_name: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export async function activeSessions(db: Kysely<Database>, seenSince: number, now: number): Promise<ActiveSessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .select(['sessions.token_hash', 'members.full_name as member_name', 'sessions.created_at', 'sessions.last_seen_at'])
+    .where('members.is_qa', '=', 0)
+    .where('members.active', '=', 1)
+    .where('sessions.last_seen_at', '>=', seenSince)
+    .where('sessions.expires_at', '>', now)
+    .orderBy('sessions.last_seen_at', 'desc')
+    .execute();
+}
+
+export interface CoverageRow {
+  component_id: string;
+  member_id: number;
+  count: number;
+}
+
+/** Comments and votes per component and member (the QA member's left out): two grouped reads. */
+export async function coverageCounts(db: Kysely<Database>): Promise<{ comments: CoverageRow[]; votes: CoverageRow[] }> {
+  const qaIds = db.selectFrom('members').select('id').where('is_qa', '=', 1);
+  const [comments, votes] = await Promise.all([
+    db
+      .selectFrom('comments')
+      .select((eb) => ['component_id', 'member_id', eb.fn.countAll<number>().as('count')])
+      .where('member_id', 'not in', qaIds)
+      .groupBy(['component_id', 'member_id'])
+      .execute(),
+    db
+      .selectFrom('comment_votes')
+      .innerJoin('comments', 'comments.id', 'comment_votes.comment_id')
+      .select((eb) => ['comments.component_id', 'comment_votes.member_id', eb.fn.countAll<number>().as('count')])
+      .where('comment_votes.member_id', 'not in', qaIds)
+      .groupBy(['comments.component_id', 'comment_votes.member_id'])
+      .execute(),
+  ]);
+  const numeric = (rows: readonly { component_id: string; member_id: number; count: number | string | bigint }[]) =>
+    rows.map((row) => ({ component_id: row.component_id, member_id: row.member_id, count: Number(row.count) }));
+  return { comments: numeric(comments), votes: numeric(votes) };
+}
+
+export async function listAnalyticsMembers(db: Kysely<Database>): Promise<{ id: number; full_name: string }[]> {
+  return db.selectFrom('members').select(['id', 'full_name']).where('is_qa', '=', 0).where('active', '=', 1).orderBy('full_name').execute();
+}

@@ -1,0 +1,62 @@
+import { isCommentEvent, isSuggestionEvent, type LiveEvent } from '../../../shared/api/live-events.js';
+import { activityContract, analyticsContract } from '../../../shared/contract/activity.js';
+import { nameKey } from '../../../shared/names.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
+import { cachedJson } from '../../http/cached-json.js';
+import type { App } from '../../http/types.js';
+import { readSessionToken, requireMember } from '../auth/guards.js';
+import { hashToken } from '../auth/secrets.js';
+import type { ActivityService, AnalyticsService } from './service.js';
+
+/** Anything a figure of the analytics page counts: comments, votes, members, and recorded activity. */
+function changesAnalytics(event: LiveEvent): boolean {
+  return isCommentEvent(event) || isSuggestionEvent(event) || event.type === 'members.changed' || event.type === 'activity.recorded';
+}
+
+/**
+ * The activity calls a member's page makes, and the analytics every member may read. The team-wide
+ * answers are kept in memory until something they count changes (on any instance): a page of
+ * analytics is a handful of grouped reads over the largest tables, not something to redo per request.
+ */
+export function registerActivityRoutes(app: App, deps: { activity: ActivityService; analytics: AnalyticsService; events: EventBus }) {
+  const { activity, analytics, events } = deps;
+
+  app.post(activityContract.sync.path, { schema: { body: activityContract.sync.body, response: activityContract.sync.response } }, async (request) => {
+    const member = requireMember(request);
+    // The guard found the session from this cookie; its hash keys the per-session budget.
+    const sessionKey = hashToken(readSessionToken(request) ?? '');
+    return activity.sync(member, sessionKey, request.body.activeTime);
+  });
+
+  app.post(activityContract.log.path, { schema: { body: activityContract.log.body, response: activityContract.log.response } }, async (request, reply) => {
+    const id = await activity.log(requireMember(request), request.body);
+    return reply.status(201).send({ id });
+  });
+
+  const invalidatedBy = (event: LiveEvent) => (changesAnalytics(event) ? 'all' : 'none');
+  cachedJson(app, events, { url: analyticsContract.users.path, key: () => 'users', load: () => analytics.users(), invalidatedBy });
+  cachedJson(app, events, { url: analyticsContract.daily.path, key: () => 'daily', load: () => analytics.daily(), invalidatedBy });
+  cachedJson(app, events, {
+    url: analyticsContract.activity.path,
+    key: () => 'activity',
+    load: () => analytics.activity(),
+    invalidatedBy: (event) => (event.type === 'activity.recorded' || event.type === 'members.changed' ? 'all' : 'none'),
+  });
+  cachedJson(app, events, {
+    url: analyticsContract.coverage.path,
+    key: () => 'coverage',
+    load: () => analytics.coverage(),
+    invalidatedBy: (event) => (isCommentEvent(event) || event.type === 'members.changed' ? 'all' : 'none'),
+  });
+  cachedJson(app, events, {
+    url: analyticsContract.user.path,
+    schema: { params: analyticsContract.user.params },
+    // Keys are members' name keys: an unknown name is a 404, never stored, so the cache holds at most one entry a member.
+    key: (request) => nameKey(request.params.memberName),
+    load: (request) => analytics.member(request.params.memberName),
+    invalidatedBy,
+  });
+
+  // Who is active now changes with every request of every member: read it fresh (one indexed query on a small table).
+  app.get(analyticsContract.activeSessions.path, { schema: { response: analyticsContract.activeSessions.response } }, async () => analytics.activeSessions());
+}

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ACTIVITY_LIMITS, ANALYTICS } from '../../../shared/api/activity.js';
+import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { nameKey } from '../../../shared/names.js';
+import type { ActiveSessionEntry, ActivityLogRequest, ActivitySyncResult, AnalyticsUser, CoverageMatrix, DayTotals, MemberAnalytics, TeamActivityEntry } from '../../../shared/contract/activity.js';
+import type { Database, MemberRow } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import type { EventBus } from '../../event-bus/event-bus.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import {
+  DAY_MS,
+  activeSessions,
+  addActiveSeconds,
+  coverageCounts,
+  dailyCounts,
+  dayOf,
+  insertActivity,
+  listAnalyticsMembers,
+  memberTotals,
+  recentActivity,
+  rollUpActivity,
+  totalActiveSecondsOf,
+  type DayCountRow,
+  type MemberTotalsRow,
+} from './repo.js';
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** What a member's own work writes: active time and log entries. */
+export class ActivityService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly events: EventBus,
+    private readonly limiter: RateLimiter,
+    private readonly retentionDays: number,
+  ) {}
+
+  /**
+   * Adds a sync's seconds to the member's day. Only the first syncs of a minute per session count
+   * (a page's cadence is one a minute plus the one on unload): a script cannot inflate anyone's time.
+   */
+  async sync(member: MemberRow, sessionKey: string, activeTime: number, now = Date.now()): Promise<ActivitySyncResult> {
+    let countedSeconds = 0;
+    if (activeTime > 0) {
+      const { hits } = await this.limiter.hit(`activity-sync:${sessionKey}`, 60_000, now);
+      if (hits <= ACTIVITY_LIMITS.countedSyncsPerMinute) {
+        await addActiveSeconds(this.db, member.id, dayOf(now), activeTime);
+        countedSeconds = activeTime;
+        await this.events.publish({ type: 'activity.recorded' });
+      }
+    }
+    return { countedSeconds, totalActiveTime: await totalActiveSecondsOf(this.db, member.id) };
+  }
+
+  async log(member: MemberRow, entry: ActivityLogRequest, now = Date.now()): Promise<number> {
+    await this.limiter.charge({ name: 'activity-log', max: ACTIVITY_LIMITS.logsPerMinute, windowMs: 60_000, message: 'Too many activity entries' }, `member:${member.id}`);
+    const id = await insertActivity(this.db, { memberId: member.id, activityType: entry.activityType, details: entry.details ?? null, now });
+    await this.events.publish({ type: 'activity.recorded' });
+    return id;
+  }
+
+  /** Rolls log rows past the retention into daily counts; answers how many rows went. */
+  async rollUp(now = Date.now()): Promise<number> {
+    return rollUpActivity(this.db, now - this.retentionDays * DAY_MS);
+  }
+}
+
+/** YYYY-MM-DD of a day number. */
+const dayText = (day: number) => iso(day * DAY_MS).slice(0, 10);
+
+/** One entry per day of the span, oldest first, zeros included. */
+function daySeries(lastDay: number, days: number, counts: { comments: DayCountRow[]; votes: DayCountRow[]; active: DayCountRow[] }): DayTotals[] {
+  const byDay = (rows: DayCountRow[]) => new Map(rows.map((row) => [row.day, row.count]));
+  const comments = byDay(counts.comments);
+  const votes = byDay(counts.votes);
+  const active = byDay(counts.active);
+  return Array.from({ length: days }, (_, index) => {
+    const day = lastDay - days + 1 + index;
+    return { day: dayText(day), comments: comments.get(day) ?? 0, votes: votes.get(day) ?? 0, activeTime: active.get(day) ?? 0 };
+  });
+}
+
+function analyticsUser(row: MemberTotalsRow): AnalyticsUser {
+  return {
+    memberName: row.full_name,
+    totalLogins: row.login_count,
+    totalComments: row.comments,
+    totalVotes: row.votes,
+    totalActiveTime: row.active_seconds,
+    lastLogin: row.last_sign_in_at === null ? null : iso(row.last_sign_in_at),
+  };
+}
+
+/**
+ * An opaque handle for a session in the list: stable while the session lives, unrelated to its
+ * cookie (the stored hash never leaves the server either).
+ */
+function sessionHandle(tokenHash: string): string {
+  return createHash('sha256').update(`analytics-session:${tokenHash}`).digest('hex').slice(0, 16);
+}
+
+/** The team's figures; the QA member is left out of every one. */
+export class AnalyticsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The commentable components in page order, with their titles (the QA component excluded). */
+    private readonly components: readonly { id: string; title: string }[],
+  ) {}
+
+  async users(): Promise<AnalyticsUser[]> {
+    return (await memberTotals(this.db)).map(analyticsUser);
+  }
+
+  async activeSessions(now = Date.now()): Promise<ActiveSessionEntry[]> {
+    const rows = await activeSessions(this.db, now - ANALYTICS.activeSessionMs, now);
+    return rows.map((row) => ({ id: sessionHandle(row.token_hash), memberName: row.member_name, loginTime: iso(row.created_at), lastSeen: iso(row.last_seen_at) }));
+  }
+
+  /** One member's figures, by their name in any case and spacing. */
+  async member(memberName: string, now = Date.now()): Promise<MemberAnalytics> {
+    const [row] = await memberTotals(this.db, nameKey(memberName));
+    if (row === undefined) throw notFound(`No team member named ${memberName}`, ERROR_CODES.memberNotFound);
+    const today = dayOf(now);
+    const [activity, counts] = await Promise.all([recentActivity(this.db, ANALYTICS.recentActivity, row.id), dailyCounts(this.db, today - ANALYTICS.chartDays + 1, row.id)]);
+    return {
+      user: analyticsUser(row),
+      recentActivity: activity.map(({ id, activity_type: activityType, created_at: createdAt, details }) => ({ id, activityType, timestamp: iso(createdAt), details })),
+      daily: daySeries(today, ANALYTICS.chartDays, counts),
+    };
+  }
+
+  async daily(now = Date.now()): Promise<{ days: DayTotals[] }> {
+    const today = dayOf(now);
+    return { days: daySeries(today, ANALYTICS.chartDays, await dailyCounts(this.db, today - ANALYTICS.chartDays + 1)) };
+  }
+
+  async activity(): Promise<TeamActivityEntry[]> {
+    const rows = await recentActivity(this.db, ANALYTICS.recentActivity);
+    return rows.map((row) => ({ id: row.id, memberName: row.member_name, activityType: row.activity_type, timestamp: iso(row.created_at), details: row.details }));
+  }
+
+  async coverage(): Promise<CoverageMatrix> {
+    const [members, counts] = await Promise.all([listAnalyticsMembers(this.db), coverageCounts(this.db)]);
+    const key = (componentId: string, memberId: number) => `${componentId}\u0000${memberId}`;
+    const comments = new Map(counts.comments.map((row) => [key(row.component_id, row.member_id), row.count]));
+    const votes = new Map(counts.votes.map((row) => [key(row.component_id, row.member_id), row.count]));
+    const componentComments = new Map<string, number>();
+    for (const row of counts.comments) componentComments.set(row.component_id, (componentComments.get(row.component_id) ?? 0) + row.count);
+    return {
+      members: members.map((member) => member.full_name),
+      components: this.components.map(({ id, title }) => ({
+        id,
+        title,
+        comments: componentComments.get(id) ?? 0,
+        cells: members.map((member) => ({ comments: comments.get(key(id, member.id)) ?? 0, votes: votes.get(key(id, member.id)) ?? 0 })),
+      })),
+    };
+  }
+}
