@@ -1,15 +1,21 @@
 import { Activity, ArrowLeft, Grid3x3, LayoutDashboard, Users, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ROUTES } from '../../../shared/routes';
 import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
 import { ANALYTICS_TABS, parseAnalyticsTab, useAnalyticsTab, type AnalyticsTabId } from './analytics-tabs';
-import { ActivityTab } from './components/activity-tab';
-import { CoverageTab } from './components/coverage-tab';
 import { OverviewTab } from './components/overview-tab';
-import { UsersTab } from './components/users-tab';
+import { ListSkeleton } from './components/panel';
+
+// The first tab comes with the page; the others are fetched when opened, so the page's first
+// JavaScript stays small (docs/decisions/0005-client-bundle-budget.md).
+const UsersTab = lazy(() => import('./components/users-tab').then((module) => ({ default: module.UsersTab })));
+const ActivityTab = lazy(() => import('./components/activity-tab').then((module) => ({ default: module.ActivityTab })));
+const CoverageTab = lazy(() => import('./components/coverage-tab').then((module) => ({ default: module.CoverageTab })));
 
 const TAB_ICONS: Record<AnalyticsTabId, LucideIcon> = {
   overview: LayoutDashboard,
@@ -57,17 +63,38 @@ export default function AnalyticsPage() {
               <OverviewTab />
             </Tabs.Content>
             <Tabs.Content value="users">
-              <UsersTab />
+              <LazyTab>
+                <UsersTab />
+              </LazyTab>
             </Tabs.Content>
             <Tabs.Content value="activity">
-              <ActivityTab />
+              <LazyTab>
+                <ActivityTab />
+              </LazyTab>
             </Tabs.Content>
             <Tabs.Content value="coverage">
-              <CoverageTab />
+              <LazyTab>
+                <CoverageTab />
+              </LazyTab>
             </Tabs.Content>
           </div>
         </Tabs.Root>
       </main>
     </div>
+  );
+}
+
+/** A tab whose code is on its way: a skeleton in a card, like the tab's own loading state. */
+function LazyTab({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Card className="p-5 sm:p-6">
+          <ListSkeleton label="Loading…" rows={5} />
+        </Card>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }

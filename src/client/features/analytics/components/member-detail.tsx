@@ -16,8 +16,9 @@ import { TimeAgo } from './time-ago';
 /**
  * One member's figures and recent activity, in a modal dialog over the members table: focus moves
  * in and stays, Escape or Close returns it to the name that opened it. Open while `memberName` is set.
+ * Its own chunk (with Radix Dialog), loaded when a name is first pointed at, focused or chosen.
  */
-export function MemberDetailDialog({ memberName, opener, onClose }: { memberName: string | null; opener: RefObject<HTMLElement | null>; onClose: () => void }) {
+export default function MemberDetailDialog({ memberName, opener, onClose }: { memberName: string | null; opener: RefObject<HTMLElement | null>; onClose: () => void }) {
   const open = memberName !== null;
   const onOpenChange = (next: boolean) => {
     if (!next) onClose();

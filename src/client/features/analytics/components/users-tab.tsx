@@ -1,14 +1,22 @@
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { AnalyticsUser } from '../../../../shared/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { useAnalyticsUsers } from '../api/analytics';
 import { formatHoursMinutes } from '../format';
-import { MemberDetailDialog } from './member-detail';
 import { EmptyState, ListSkeleton, Panel } from './panel';
 import { TimeAgo } from './time-ago';
+
+// The detail dialog (and Radix Dialog with it) is fetched on first use, and prefetched on hover or focus of a name.
+const importDetail = () => import('./member-detail');
+let detailModule: ReturnType<typeof importDetail> | undefined;
+function loadDetail() {
+  detailModule ??= importDetail();
+  return detailModule;
+}
+const MemberDetailDialog = lazy(loadDetail);
 
 type SortKey = 'memberName' | 'totalLogins' | 'totalComments' | 'totalVotes' | 'totalActiveTime' | 'lastLogin';
 type Direction = 'ascending' | 'descending';
@@ -56,6 +64,8 @@ export function UsersTab() {
   const users = useAnalyticsUsers();
   const [sort, setSort] = useState<UserSort>({ key: 'memberName', direction: 'ascending' });
   const [openMember, setOpenMember] = useState<string | null>(null);
+  // Mounted from the first opening on, so closing can animate and give focus back.
+  const [detailUsed, setDetailUsed] = useState(false);
   // The name that opened the detail, where focus goes back when it closes.
   const opener = useRef<HTMLElement | null>(null);
   const now = useNow();
@@ -92,9 +102,12 @@ export function UsersTab() {
                       <button
                         type="button"
                         aria-haspopup="dialog"
+                        onPointerEnter={() => void loadDetail()}
+                        onFocus={() => void loadDetail()}
                         className="rounded py-1 text-left font-medium text-brand-700 underline decoration-brand-700/30 underline-offset-2 hover:decoration-brand-700"
                         onClick={(event) => {
                           opener.current = event.currentTarget;
+                          setDetailUsed(true);
                           setOpenMember(user.memberName);
                         }}
                       >
@@ -113,13 +126,17 @@ export function UsersTab() {
           </div>
         )}
       </div>
-      <MemberDetailDialog
-        memberName={openMember}
-        opener={opener}
-        onClose={() => {
-          setOpenMember(null);
-        }}
-      />
+      {detailUsed && (
+        <Suspense fallback={null}>
+          <MemberDetailDialog
+            memberName={openMember}
+            opener={opener}
+            onClose={() => {
+              setOpenMember(null);
+            }}
+          />
+        </Suspense>
+      )}
     </Panel>
   );
 }
