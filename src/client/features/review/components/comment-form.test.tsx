@@ -1,12 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { routes } from '../../../../shared/api';
 import type { Comment } from '../../../../shared/contract/comments';
+import type { CurrentUser } from '../../../../shared/contract/user';
 import { COMMENT_MAX_LENGTH } from '../../../../shared/limits';
+import { useCurrentUser } from '../../../lib/auth';
 import { useComments } from '../../../lib/queries/comments';
+import { queryKeys } from '../../../lib/query-keys';
 import { deferred, mockFetch, type Answer } from '../../../test/mock-fetch';
 import { expectToast, renderWithApp } from '../../../test/render';
+import { draftKey } from '../comment-draft';
 import { CommentForm } from './comment-form';
 
 const COMPONENT_ID = 'alert-ingestion';
@@ -134,5 +138,115 @@ describe('comment form', () => {
 
     await expectToast('Comment added', 'Your comment has been posted successfully.');
     expect(api.requests(routes.comments.create).map((request) => request.body)).toEqual([{ componentId: COMPONENT_ID, content: 'Quick one', kind: 'comment' }]);
+  });
+});
+
+describe('comment drafts', () => {
+  const ADA: CurrentUser = { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: null, profileImageUrl: null, role: 'member' };
+  const ALAN: CurrentUser = { ...ADA, name: 'Alan Turing', firstName: 'Alan', lastName: 'Turing' };
+  const adaKey = draftKey(ADA.name, COMPONENT_ID);
+  const DAY_MS = 24 * 60 * 60_000;
+
+  /** As the auth gate does: the form only while signed in, the sign-in prompt once the session ends. */
+  function SignedInForm() {
+    const { user, isLoading } = useCurrentUser();
+    if (isLoading) return <p>Loading</p>;
+    if (user === null) return <p>Signed out</p>;
+    return <FormInPanel />;
+  }
+
+  /** The form opened by `member` (the current user answered by the server). */
+  async function openAs(member: CurrentUser) {
+    const api = mockFetch().on(routes.auth.user, { body: member });
+    const rendered = renderWithApp(<SignedInForm />);
+    await screen.findByRole('form');
+    return { ...rendered, api };
+  }
+
+  const storedDraft = () => {
+    const raw = localStorage.getItem(adaKey);
+    return raw === null ? null : (JSON.parse(raw) as { text: string; kind: string; savedAt: number });
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+  });
+
+  test('typing saves a draft after a pause, and the form opened again restores it with its kind', async () => {
+    const first = await openAs(ADA);
+    await first.user.click(screen.getByRole('radio', { name: 'Change proposal' }));
+    await first.user.type(screen.getByRole('textbox', { name: 'Your change proposal' }), 'Split the queue');
+    await waitFor(() => {
+      expect(storedDraft()).toMatchObject({ text: 'Split the queue', kind: 'proposal' });
+    });
+    first.unmount();
+
+    await openAs(ADA);
+    expect(screen.getByRole('textbox', { name: 'Your change proposal' })).toHaveProperty('value', 'Split the queue');
+    expect(screen.getByRole('radio', { name: 'Change proposal' })).toHaveProperty('checked', true);
+  });
+
+  test('closing the panel straight after typing still keeps the text', async () => {
+    const { user, unmount } = await openAs(ADA);
+    await user.type(textField(), 'Half a thought');
+    unmount();
+    expect(storedDraft()?.text).toBe('Half a thought');
+  });
+
+  test('a successful post removes the draft', async () => {
+    const { user, api, unmount } = await openAs(ADA);
+    api.on(routes.comments.create, { status: 201, body: stored('Posted') });
+    await user.type(textField(), 'Posted');
+    await user.click(postButton());
+    await expectToast('Comment added', 'Your comment has been posted successfully.');
+    unmount();
+    expect(storedDraft()).toBeNull();
+
+    await openAs(ADA);
+    expect(textField()).toHaveProperty('value', '');
+  });
+
+  test('clearing the text removes the draft', async () => {
+    const { user, unmount } = await openAs(ADA);
+    await user.type(textField(), 'Never mind');
+    await waitFor(() => {
+      expect(storedDraft()).not.toBeNull();
+    });
+    await user.clear(textField());
+    unmount();
+    expect(storedDraft()).toBeNull();
+  });
+
+  test('a post refused because the session ended keeps the draft, and signing in again brings it back', async () => {
+    const { user, api, queryClient } = await openAs(ADA);
+    api.on(routes.comments.create, { status: 401, error: { code: 'UNAUTHENTICATED', message: 'Sign in to continue' } });
+    await user.type(textField(), 'Written before lunch');
+    await user.click(postButton());
+    // The 401 signs the member out: the form is gone, as the sign-in screen replaces the page.
+    expect(await screen.findByText('Signed out')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(storedDraft()?.text).toBe('Written before lunch');
+
+    act(() => {
+      queryClient.setQueryData(queryKeys.user, ADA);
+    });
+    expect(await screen.findByRole('textbox', { name: 'Your comment' })).toHaveProperty('value', 'Written before lunch');
+  });
+
+  test("another member on the same browser never sees a member's draft", async () => {
+    localStorage.setItem(adaKey, JSON.stringify({ text: "Ada's idea", kind: 'comment', savedAt: Date.now() }));
+    const { user, unmount } = await openAs(ALAN);
+    expect(textField()).toHaveProperty('value', '');
+    await user.type(textField(), "Alan's idea");
+    unmount();
+    expect(storedDraft()?.text).toBe("Ada's idea");
+    expect(localStorage.getItem(draftKey(ALAN.name, COMPONENT_ID))).toContain("Alan's idea");
+  });
+
+  test('a draft older than 7 days is dropped', async () => {
+    localStorage.setItem(adaKey, JSON.stringify({ text: 'Stale', kind: 'comment', savedAt: Date.now() - 8 * DAY_MS }));
+    await openAs(ADA);
+    expect(textField()).toHaveProperty('value', '');
+    expect(storedDraft()).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { CommentKind } from '../../../../shared/contract/comments';
 import { COMMENT_MAX_LENGTH } from '../../../../shared/limits';
 import { Button } from '../../../components/ui/button';
 import { useCreateComment } from '../api/create-comment';
+import { useCommentDraft } from '../comment-draft';
 
 const KINDS: readonly { value: CommentKind; label: string }[] = [
   { value: 'comment', label: 'Comment' },
@@ -16,13 +17,17 @@ const numberFormat = new Intl.NumberFormat('en');
 /**
  * The text is trimmed and may not be empty; the server also caps it at 5,000
  * characters, which the field enforces as you type. Submit is disabled while empty or posting;
- * Ctrl+Enter (Cmd+Enter) posts from the keyboard.
+ * Ctrl+Enter (Cmd+Enter) posts from the keyboard. Unsent text is kept as the member's draft for
+ * this component and comes back when the form opens again, even after signing in anew.
  */
 export function CommentForm({ componentId, componentTitle, textareaRef }: { componentId: string; componentTitle: string; textareaRef: RefObject<HTMLTextAreaElement | null> }) {
-  const [kind, setKind] = useState<CommentKind>('comment');
-  const [text, setText] = useState('');
+  const draft = useCommentDraft(componentId);
+  const [kind, setKind] = useState<CommentKind>(draft.restored?.kind ?? 'comment');
+  const [text, setText] = useState(draft.restored?.text ?? '');
   const create = useCreateComment({
+    // Also when the panel has closed meanwhile: the posted text must not come back as a draft.
     onSuccess: () => {
+      draft.discard();
       setText('');
       setKind('comment');
     },
@@ -37,6 +42,8 @@ export function CommentForm({ componentId, componentTitle, textareaRef }: { comp
 
   const submit = () => {
     if (!canSubmit) return;
+    // Stored before the call: an answer of 401 replaces the page with the sign-in screen.
+    draft.flush();
     create.mutate(
       { componentId, content: trimmed, kind },
       {
@@ -76,6 +83,7 @@ export function CommentForm({ componentId, componentTitle, textareaRef }: { comp
                 checked={kind === option.value}
                 onChange={() => {
                   setKind(option.value);
+                  draft.save(text, option.value);
                 }}
                 className="sr-only"
               />
@@ -98,6 +106,7 @@ export function CommentForm({ componentId, componentTitle, textareaRef }: { comp
         placeholder={proposal ? 'What should change, and why?' : 'A question, a concern or an idea…'}
         onChange={(event) => {
           setText(event.target.value);
+          draft.save(event.target.value, kind);
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
