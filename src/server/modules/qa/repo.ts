@@ -245,6 +245,15 @@ export async function countErrorLogsWithMessage(db: Kysely<Database>, message: s
   return Number(row.count);
 }
 
+/** The QA member's activity rows (log entries and days of active time): the self-test writes none. */
+export async function countActivityOf(db: Kysely<Database>, memberId: number): Promise<number> {
+  const [log, time] = await Promise.all([
+    db.selectFrom('activity_log').select((eb) => eb.fn.countAll<number | string>().as('count')).where('member_id', '=', memberId).executeTakeFirstOrThrow(),
+    db.selectFrom('activity_time').select((eb) => eb.fn.countAll<number | string>().as('count')).where('member_id', '=', memberId).executeTakeFirstOrThrow(),
+  ]);
+  return Number(log.count) + Number(time.count);
+}
+
 export async function countErrorLogs(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('error_logs').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { ACTIVITY_LIMITS, activityRoutes, analyticsRoutes } from '../../../../shared/api/activity.js';
 import { adminRoutes } from '../../../../shared/api/admin.js';
 import { NARRATIVE_PROMPT_NAME } from '../../../../shared/api/ai-prompts.js';
 import { aiPromptRoutes } from '../../../../shared/api/ai-prompts.js';
@@ -7,6 +8,8 @@ import { authRoutes } from '../../../../shared/api/auth.js';
 import { commentRoutes } from '../../../../shared/api/comments.js';
 import { ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import { errorReportRoutes } from '../../../../shared/api/error-reports.js';
+import { buildPath } from '../../../../shared/api/route.js';
+import { activeSessionEntrySchema, analyticsUserSchema, coverageMatrixSchema } from '../../../../shared/contract/activity.js';
 import { teamMemberNamesSchema } from '../../../../shared/contract/auth.js';
 import { commentCountsSchema } from '../../../../shared/contract/comments.js';
 import { errorReportAcceptedSchema } from '../../../../shared/contract/error-reports.js';
@@ -14,7 +17,7 @@ import { ERROR_REPORT_LIMITS } from '../../../../shared/limits.js';
 import { nameKey } from '../../../../shared/names.js';
 import { findMemberByKey } from '../../members/repo.js';
 import { ensure, expectError, expectStatus, isRouteMissing, parseBody, skip, type HttpMethod, type QaContext, type QaSuite } from '../context.js';
-import { countErrorLogs, countErrorLogsWithMessage, promptWithTextExists } from '../repo.js';
+import { countActivityOf, countErrorLogs, countErrorLogsWithMessage, promptWithTextExists } from '../repo.js';
 import { withComment } from './comments.js';
 
 /**
@@ -25,6 +28,13 @@ async function expectAdminOnly(context: QaContext, method: HttpMethod, path: str
   const response = await context.call(method, path, body === undefined ? {} : { body });
   if (isRouteMissing(response)) skip(`${method} ${path} is not served by this build`);
   expectError(response, 403, ERROR_CODES.adminOnly, `${method} ${path} as the QA member`);
+}
+
+/** A GET as the QA member that must answer 200. */
+async function okCall(context: QaContext, path: string) {
+  const response = await context.call('GET', path);
+  expectStatus(response, 200, `GET ${path}`);
+  return response;
 }
 
 /** A valid full name no member has: letters only, as names allow. */
@@ -58,9 +68,40 @@ export const analytics: QaSuite = {
       },
     },
     {
-      name: 'Team analytics leave out the QA member',
-      run() {
-        return Promise.resolve(skip('team analytics is not built in this release (the Analytics page is a placeholder)'));
+      name: 'Team analytics, active sessions and coverage leave out the QA member',
+      async run(context) {
+        const users = parseBody(await okCall(context, analyticsRoutes.users.path), analyticsUserSchema.array(), 'GET /api/analytics/users');
+        ensure(!users.some((user) => user.memberName === context.settings.qaName), 'the analytics users list the QA member');
+        // The QA member is signed in right now: the list of active sessions must still not show it.
+        const sessions = parseBody(await okCall(context, analyticsRoutes.activeSessions.path), activeSessionEntrySchema.array(), 'GET /api/analytics/sessions/active');
+        ensure(!sessions.some((session) => session.memberName === context.settings.qaName), 'the active sessions list the QA member');
+        const coverage = parseBody(await okCall(context, analyticsRoutes.coverage.path), coverageMatrixSchema, 'GET /api/analytics/coverage');
+        ensure(!coverage.members.includes(context.settings.qaName), 'the coverage matrix lists the QA member');
+        ensure(!coverage.components.some((component) => component.id === QA_TEST_COMPONENT_ID), `the coverage matrix lists ${QA_TEST_COMPONENT_ID}`);
+        const detail = await context.call('GET', buildPath(analyticsRoutes.user.path, { memberName: context.settings.qaName }));
+        expectError(detail, 404, ERROR_CODES.memberNotFound, 'the QA member\'s own analytics');
+      },
+    },
+    {
+      name: 'Activity calls refuse bad input and store nothing for it',
+      async run(context) {
+        // A sync of nothing is valid and writes nothing; the bad ones are refused before anything is written.
+        expectStatus(await context.call('POST', activityRoutes.sync.path, { body: { activeTime: 0 } }), 200, 'a sync of 0 seconds');
+        for (const [what, body] of [
+          ['more than two minutes', { activeTime: ACTIVITY_LIMITS.maxSyncSeconds + 1 }],
+          ['a fraction of a second', { activeTime: 1.5 }],
+          ['an unknown field', { activeTime: 1, memberName: context.settings.qaName }],
+        ] as const) {
+          expectError(await context.call('POST', activityRoutes.sync.path, { body }), 400, ERROR_CODES.validationFailed, `a sync of ${what}`);
+        }
+        for (const [what, body] of [
+          ['an unknown type', { activityType: 'qa_probe' }],
+          ['details that are not JSON', { activityType: 'page_view', details: 'not json' }],
+          ['details over 2 KB', { activityType: 'page_view', details: JSON.stringify({ text: 'x'.repeat(ACTIVITY_LIMITS.detailsBytes) }) }],
+        ] as const) {
+          expectError(await context.call('POST', activityRoutes.log.path, { body }), 400, ERROR_CODES.validationFailed, `a log entry with ${what}`);
+        }
+        ensure((await countActivityOf(context.db, context.member.id)) === 0, 'the refused calls stored activity for the QA member');
       },
     },
   ],
