@@ -52,7 +52,8 @@ export default function AnalyticsPage() {
               const Icon = TAB_ICONS[id];
               return (
                 <Tabs.Trigger key={id} value={id} className={tabTriggerClasses}>
-                  <Icon className="h-4 w-4" aria-hidden="true" />
+                  {/* Icons from 640 px: on a phone the four labels alone fit the row. */}
+                  <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
                   {label}
                 </Tabs.Trigger>
               );

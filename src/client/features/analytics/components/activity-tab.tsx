@@ -12,7 +12,7 @@ const ACTIVE_MINUTES = ANALYTICS.activeSessionMs / 60_000;
 
 export function ActivityTab() {
   return (
-    <div className="grid gap-6 lg:grid-cols-5">
+    <div className="grid items-start gap-6 lg:grid-cols-5">
       <ActiveNow />
       <RecentActivity />
     </div>

@@ -1,4 +1,3 @@
-import clsx from 'clsx';
 import type { CoverageMatrix } from '../../../../shared/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useReviewCoverage } from '../api/analytics';
@@ -104,51 +103,51 @@ function CoverageMatrixPanel({ matrix }: { matrix: CoverageMatrix }) {
   );
 }
 
-/** A compact mark for sighted readers; screen readers hear the words. */
+/**
+ * A compact mark for sighted readers, the words for screen readers (and on hover): the number of
+ * comments in a filled circle, a small dot for votes, a faint point for neither.
+ */
 function CoverageMark({ cell }: { cell: Cell }) {
   const text = cellText(cell);
   const commented = cell.comments > 0;
   const voted = cell.votes > 0;
   return (
-    <span title={text} className="inline-flex items-center justify-center">
-      <span
-        aria-hidden="true"
-        className={clsx(
-          'inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs font-semibold tabular-nums',
-          commented && 'bg-brand-600 text-white',
-          commented && voted && 'ring-2 ring-sky-500 ring-offset-1',
-          !commented && voted && 'border-2 border-sky-600 text-sky-800',
-          !commented && !voted && 'text-slate-300',
-        )}
-      >
-        {commented ? cell.comments : voted ? '' : '·'}
+    <span title={text} className="inline-flex h-6 items-center justify-center gap-1">
+      <span aria-hidden="true" className="inline-flex items-center gap-1">
+        {commented && <CommentMark count={cell.comments} />}
+        {voted && <VoteMark />}
+        {!commented && !voted && <span className="text-slate-400">·</span>}
       </span>
       <span className="sr-only">{text}</span>
     </span>
   );
 }
 
+function CommentMark({ count }: { count: number }) {
+  return <span className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-semibold text-white tabular-nums">{count}</span>;
+}
+
+function VoteMark() {
+  return <span className="inline-block h-2.5 w-2.5 rounded-full bg-sky-500" />;
+}
+
 function Legend() {
   return (
     <span className="flex flex-wrap items-center gap-x-4 gap-y-1">
       <span className="inline-flex items-center gap-1.5">
-        <span aria-hidden="true" className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-[11px] font-semibold text-white">
-          2
+        <span aria-hidden="true">
+          <CommentMark count={2} />
         </span>
-        commented (the number of comments)
+        comments (how many)
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <span aria-hidden="true" className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-[11px] font-semibold text-white ring-2 ring-sky-500 ring-offset-1">
-          1
+        <span aria-hidden="true">
+          <VoteMark />
         </span>
-        commented and voted
+        voted
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <span aria-hidden="true" className="inline-block h-5 w-5 rounded-full border-2 border-sky-600" />
-        voted only
-      </span>
-      <span className="inline-flex items-center gap-1.5">
-        <span aria-hidden="true" className="inline-block w-5 text-center text-slate-400">
+        <span aria-hidden="true" className="text-slate-400">
           ·
         </span>
         neither

@@ -11,13 +11,13 @@ interface ChartRow {
   label: string;
   comments: number;
   votes: number;
-  /** Minutes, so the right axis reads in a unit a person thinks in. */
-  activeMinutes: number;
+  /** Hours, so the right axis reads in a unit a person thinks in. */
+  activeHours: number;
 }
 
 function tooltipValue(value: unknown, name: unknown): string {
   if (typeof value !== 'number') return String(value);
-  return name === 'Active time' ? formatHoursMinutes(value * 60) : String(value);
+  return name === 'Active time' ? formatHoursMinutes(Math.round(value * 3600)) : String(value);
 }
 
 /**
@@ -25,19 +25,19 @@ function tooltipValue(value: unknown, name: unknown): string {
  * Its own chunk (the page imports it lazily); the figures behind it are also a table on the page.
  */
 export default function DailyChart({ days }: { days: readonly DayTotals[] }) {
-  const rows: ChartRow[] = days.map((day) => ({ label: formatDay(day.day), comments: day.comments, votes: day.votes, activeMinutes: Math.floor(day.activeTime / 60) }));
+  const rows: ChartRow[] = days.map((day) => ({ label: formatDay(day.day), comments: day.comments, votes: day.votes, activeHours: day.activeTime / 3600 }));
   return (
     <figure aria-label="Comments, votes and active time per day" className="h-72 w-full">
       <ComposedChart responsive data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }} style={{ width: '100%', height: '100%' }}>
         <CartesianGrid stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} minTickGap={16} />
         <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} />
-        <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} unit="m" />
+        <YAxis yAxisId="hours" orientation="right" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} unit="h" />
         <Tooltip formatter={(value, name) => tooltipValue(value, name)} />
         <Legend wrapperStyle={{ fontSize: 13 }} />
         <Bar yAxisId="count" dataKey="comments" name="Comments" fill={COMMENTS} radius={[3, 3, 0, 0]} isAnimationActive={false} />
         <Bar yAxisId="count" dataKey="votes" name="Votes" fill={VOTES} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        <Line yAxisId="minutes" dataKey="activeMinutes" name="Active time" stroke={ACTIVE} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
+        <Line yAxisId="hours" dataKey="activeHours" name="Active time" stroke={ACTIVE} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
       </ComposedChart>
     </figure>
   );

@@ -72,15 +72,23 @@ function TopCommenters({ users, className }: { users: readonly AnalyticsUser[]; 
       ) : (
         <ol aria-label="Top contributors" className="divide-y divide-slate-200">
           {top.map((user, index) => (
-            <li key={user.memberName} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5">
+            <li key={user.memberName} className="flex items-center gap-3 py-2.5">
               <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700">
                 {index + 1}
               </span>
-              <span className="min-w-0 flex-1 font-medium break-words text-slate-900">{user.memberName}</span>
-              <span className="text-sm text-slate-700 tabular-nums">{plural(user.totalComments, 'comment')}</span>
-              <span className="w-24 text-right text-sm text-slate-700 tabular-nums">
-                <span className="sr-only">active time </span>
-                {formatHoursMinutes(user.totalActiveTime)}
+              {/* On a phone the figures go under the name; from 640 px they are columns beside it. */}
+              <span className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
+                <span className="block font-medium break-words text-slate-900 sm:flex-1">{user.memberName}</span>
+                <span className="text-sm text-slate-700 tabular-nums">
+                  {plural(user.totalComments, 'comment')}
+                  <span aria-hidden="true" className="sm:hidden">
+                    {' · '}
+                  </span>
+                </span>
+                <span className="text-sm text-slate-700 tabular-nums sm:w-24 sm:text-right">
+                  <span className="sr-only">, active time </span>
+                  {formatHoursMinutes(user.totalActiveTime)}
+                </span>
               </span>
             </li>
           ))}
