@@ -1,6 +1,6 @@
 import { activityRoutes } from '../../shared/api/activity';
 import { startActivityTracker, type ActivityTracker } from './activity-tracker';
-import { api } from './api-client';
+import { api, ApiRequestError } from './api-client';
 
 export { logActivity } from './activity-log';
 
@@ -18,7 +18,16 @@ export function startTracking(): () => void {
     },
     window,
     document,
-    send: (activeTime, keepalive) => api(activityRoutes.sync, { body: { activeTime } }, { keepalive }),
+    send: async (activeTime, keepalive) => {
+      try {
+        await api(activityRoutes.sync, { body: { activeTime } }, { keepalive });
+      } catch (error) {
+        // 401: the session has ended, and the seconds with it; kept, they would be retried (and
+        // refused) every minute until the page notices. Any other failure keeps them for the next sync.
+        if (error instanceof ApiRequestError && error.status === 401) return;
+        throw error;
+      }
+    },
   });
   running = tracker;
   return () => {

@@ -49,4 +49,21 @@ describe('signed-in activity', () => {
     await flushActivity();
     expect(api.requests(activityRoutes.sync)).toHaveLength(2);
   });
+
+  test('a sync refused with 401 (the session has ended) is not retried; other failures are', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = mockFetch().on(activityRoutes.sync, { status: 503, error: { code: 'DATABASE_UNAVAILABLE', message: 'Try again' } });
+    const { unmount } = render(<SignedInActivity memberName="Ada Lovelace" />);
+    await waitFor(() => {
+      expect(loggedActivities(api)).toHaveLength(1);
+    });
+    vi.setSystemTime(Date.now() + 5_000);
+    await flushActivity();
+    api.on(activityRoutes.sync, { status: 401, error: { code: 'UNAUTHENTICATED', message: 'Sign in to continue' } });
+    await flushActivity();
+    await flushActivity();
+    expect(api.requests(activityRoutes.sync).map((request) => request.body)).toEqual([{ activeTime: 5 }, { activeTime: 5 }]);
+    unmount();
+  });
 });
