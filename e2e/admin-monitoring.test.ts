@@ -1,26 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_VERSION } from '../src/shared/product.js';
 import type { ErrorReport } from '../src/shared/contract/error-reports.js';
 import type { QaRunSummary } from '../src/shared/contract/qa.js';
 import {
-  DESKTOP,
   PHONE,
-  SHOTS,
   enterAdminPassword,
   expectNoConsoleErrors,
   hasHorizontalPageScroll,
-  openAdminTab,
-  pageOpener,
   panel,
   scrollToTop,
   shot,
-  type OpenedPage,
-  type TabLabel,
+  useAdminPanel,
 } from './admin-panel.js';
 import { seriousAccessibilityViolations } from './axe.js';
-import { E2E_SECRETS, launchBrowser, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { E2E_SECRETS, signIn, type RunningServer } from './harness.js';
 import { fetchFromPage } from './page-api.js';
 import { closeToasts, expectToast, toasts } from './toasts.js';
 
@@ -55,28 +49,12 @@ async function expectTitleToast(page: Page, title: string): Promise<void> {
 }
 
 describe('admin panel: error logs, QA testing, AI prompts and system', () => {
+  const fixture = useAdminPanel([MEMBER]);
+  const { openPage, openAdmin } = fixture;
   let server: RunningServer;
-  let browser: Browser;
-  const opened: OpenedPage[] = [];
-
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    await seedMember(server, MEMBER.name, { pin: MEMBER.pin });
+  beforeAll(() => {
+    ({ server } = fixture);
   });
-
-  afterAll(async () => {
-    await Promise.all(opened.map((entry) => entry.context.close()));
-    await browser.close();
-    await server.stop();
-  });
-
-  const openPage = pageOpener(() => browser, opened);
-
-  /** The admin signed in on /admin?tab=…, with the tab's first heading shown. */
-  async function openAdmin(label: TabLabel, viewport = DESKTOP): Promise<OpenedPage> {
-    return openAdminTab(await openPage(viewport), server, label);
-  }
 
   it('Error Logs: empty on a fresh server; reports arrive live, markup stays text, Mark Resolved moves them', { timeout: 90_000 }, async () => {
     const admin = await openAdmin('Error Logs');

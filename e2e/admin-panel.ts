@@ -1,8 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { E2E_SECRETS, newPage, signIn, type RunningServer } from './harness.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { E2E_SECRETS, launchBrowser, newPage, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 
 // What the admin panel's browser tests share: its tabs, how a page is opened and watched, and the
 // admin password that other tabs' actions take from Team Management. Browser-side code is passed
@@ -48,7 +49,7 @@ export interface OpenedPage {
 }
 
 /** Opens pages (phones below 640 px) that record dialogs and API calls, and keeps them for closing. */
-export function pageOpener(browser: () => Browser, opened: OpenedPage[]) {
+function pageOpener(browser: () => Browser, opened: OpenedPage[]) {
   return async function openPage(viewport: { width: number; height: number } = DESKTOP): Promise<OpenedPage> {
     const entry: OpenedPage = { ...(await newPage(browser(), { viewport, mobile: viewport.width < 640 })), dialogs: [], apiCalls: [] };
     const { page, dialogs, apiCalls } = entry;
@@ -65,8 +66,45 @@ export function pageOpener(browser: () => Browser, opened: OpenedPage[]) {
   };
 }
 
+export interface AdminPanelFixture {
+  /** The server of the describe block (set in its beforeAll). */
+  readonly server: RunningServer;
+  readonly openPage: (viewport?: { width: number; height: number }) => Promise<OpenedPage>;
+  /** The admin signed in on /admin?tab=…, with the tab's first heading shown. */
+  readonly openAdmin: (label: TabLabel, viewport?: { width: number; height: number }) => Promise<OpenedPage>;
+}
+
+/** One server and browser for the describe block it is called in, with these members seeded; every page it opened is closed after. */
+export function useAdminPanel(members: readonly { name: string; pin?: string }[]): AdminPanelFixture {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const opened: OpenedPage[] = [];
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    for (const member of members) await seedMember(server, member.name, member.pin === undefined ? {} : { pin: member.pin });
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((entry) => entry.context.close()));
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the admin panel fixture is used before its beforeAll ran');
+    return value;
+  };
+  const openPage = pageOpener(() => started(browser), opened);
+  return {
+    get server() {
+      return started(server);
+    },
+    openPage,
+    openAdmin: async (label, viewport = DESKTOP) => openAdminTab(await openPage(viewport), started(server), label),
+  };
+}
+
 /** The admin signed in on /admin?tab=…, with the tab's first heading shown. */
-export async function openAdminTab(entry: OpenedPage, server: RunningServer, label: TabLabel): Promise<OpenedPage> {
+async function openAdminTab(entry: OpenedPage, server: RunningServer, label: TabLabel): Promise<OpenedPage> {
   await signIn(entry.page, server, { ...ADMIN, path: `/admin?tab=${TAB_IDS[label]}` });
   await panel(entry.page, label).getByRole('heading', { level: 2, name: TAB_HEADINGS[label], exact: true }).waitFor();
   return entry;

@@ -1,29 +1,23 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
-  DESKTOP,
   PHONE,
-  SHOTS,
   TAB_HEADINGS,
   TAB_IDS,
   TAB_LABELS,
   enterAdminPassword,
   expectNoConsoleErrors,
   hasHorizontalPageScroll,
-  openAdminTab,
-  pageOpener,
   panel,
   scrollToTop,
   selectedTab,
   shot,
   tab,
-  type OpenedPage,
-  type TabLabel,
+  useAdminPanel,
 } from './admin-panel.js';
 import { seriousAccessibilityViolations } from './axe.js';
-import { E2E_SECRETS, enrollWithLink, launchBrowser, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { E2E_SECRETS, enrollWithLink, signIn, type RunningServer } from './harness.js';
 import { fetchFromPage, holdRequests } from './page-api.js';
 import { closeToasts, expectToast, toasts } from './toasts.js';
 
@@ -63,33 +57,14 @@ async function apiSignIn(server: RunningServer, member: { name: string; pin: str
 }
 
 describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
+  const fixture = useAdminPanel([MEMBER, FORGETFUL, FREQUENT, UNENROLLED]);
+  const { openPage, openAdmin } = fixture;
   let server: RunningServer;
-  let browser: Browser;
-  const opened: OpenedPage[] = [];
+  beforeAll(() => {
+    ({ server } = fixture);
+  });
   /** The admin actions the tests performed, oldest first, as the audit trail's detail states them. */
   const adminActions: string[] = [];
-
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    await seedMember(server, MEMBER.name, { pin: MEMBER.pin });
-    await seedMember(server, FORGETFUL.name, { pin: FORGETFUL.pin });
-    await seedMember(server, FREQUENT.name, { pin: FREQUENT.pin });
-    await seedMember(server, UNENROLLED.name);
-  });
-
-  afterAll(async () => {
-    await Promise.all(opened.map((entry) => entry.context.close()));
-    await browser.close();
-    await server.stop();
-  });
-
-  const openPage = pageOpener(() => browser, opened);
-
-  /** The admin signed in on /admin?tab=…, with the tab's first heading shown. */
-  async function openAdmin(label: TabLabel, viewport = DESKTOP): Promise<OpenedPage> {
-    return openAdminTab(await openPage(viewport), server, label);
-  }
 
   it('refuses a member: Access Denied naming the admin, no Admin link, and the API answers 403', async () => {
     const member = await openPage();
