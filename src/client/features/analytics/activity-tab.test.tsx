@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { routes } from '../../../shared/api';
 import { ERROR_CODES } from '../../../shared/api/error-codes';
 import type { ActiveSessionEntry } from '../../../shared/contract/activity';
@@ -7,7 +7,9 @@ import { mockFetch } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AnalyticsPage from './analytics-page';
 import { ACTIVE_NOW_REFETCH_MS } from './api/analytics';
-import { activityOf, answerAnalytics, openAnalyticsAt } from './test-fixtures';
+import { activityOf, answerAnalytics, openAnalyticsAt, preloadLazyParts } from './test-fixtures';
+
+beforeAll(preloadLazyParts, 60_000);
 
 function sessionOf(id: string, memberName: string, minutesAgo: number): ActiveSessionEntry {
   return { id, memberName, loginTime: new Date(Date.now() - 60 * 60_000).toISOString(), lastSeen: new Date(Date.now() - minutesAgo * 60_000).toISOString() };

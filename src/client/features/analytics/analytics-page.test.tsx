@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../../shared/api';
 import { ERROR_CODES } from '../../../shared/api/error-codes';
 import type { AnalyticsUser } from '../../../shared/contract/activity';
 import { deferred, mockFetch } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AnalyticsPage from './analytics-page';
-import { answerAnalytics, daysOf, openAnalyticsAt, userOf, USERS } from './test-fixtures';
+import { answerAnalytics, daysOf, openAnalyticsAt, preloadLazyParts, userOf, USERS } from './test-fixtures';
+
+beforeAll(preloadLazyParts, 60_000);
 
 const tabs = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 const selectedTab = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;

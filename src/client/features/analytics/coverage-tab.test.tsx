@@ -1,12 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../../shared/api';
 import { ERROR_CODES } from '../../../shared/api/error-codes';
 import type { CoverageMatrix } from '../../../shared/contract/activity';
 import { deferred, mockFetch, type Answer } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AnalyticsPage from './analytics-page';
-import { answerAnalytics, COVERAGE, openAnalyticsAt } from './test-fixtures';
+import { answerAnalytics, COVERAGE, openAnalyticsAt, preloadLazyParts } from './test-fixtures';
+
+beforeAll(preloadLazyParts, 60_000);
 
 function renderCoverage() {
   openAnalyticsAt('coverage');

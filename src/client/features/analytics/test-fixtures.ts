@@ -61,3 +61,11 @@ export function answerAnalytics<M extends Answers>(mock: M): M {
   mock.on(routes.analytics.coverage, { body: COVERAGE });
   return mock;
 }
+
+/**
+ * Loads the page's lazy parts ahead (call in `beforeAll`): a test then waits for data, not for a
+ * first module transform on a busy machine.
+ */
+export async function preloadLazyParts(): Promise<void> {
+  await Promise.all([import('./components/users-tab'), import('./components/activity-tab'), import('./components/coverage-tab'), import('./components/member-detail'), import('./components/daily-chart')]);
+}

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../../shared/api';
 import { ERROR_CODES } from '../../../shared/api/error-codes';
 import type { ActivityLogEntry, MemberAnalytics } from '../../../shared/contract/activity';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithApp, type Rendered } from '../../test/render';
 import AnalyticsPage from './analytics-page';
-import { activityOf, answerAnalytics, daysOf, openAnalyticsAt, userOf } from './test-fixtures';
+import { activityOf, answerAnalytics, daysOf, openAnalyticsAt, preloadLazyParts, userOf } from './test-fixtures';
+
+beforeAll(preloadLazyParts, 60_000);
 
 async function renderUsers(): Promise<Rendered> {
   openAnalyticsAt('users');

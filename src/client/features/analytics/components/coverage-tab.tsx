@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import type { CoverageMatrix } from '../../../../shared/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useReviewCoverage } from '../api/analytics';
@@ -64,7 +65,9 @@ function CoverageMatrixPanel({ matrix }: { matrix: CoverageMatrix }) {
       {members.length === 0 || components.length === 0 ? (
         <EmptyState>{members.length === 0 ? 'No members yet.' : 'There are no components to review.'}</EmptyState>
       ) : (
-        <div className="-mx-5 overflow-x-auto sm:-mx-6">
+        // `relative`: the cells' screen-reader words are positioned absolutely, and must scroll with
+        // the table instead of widening the page.
+        <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
           <table className="w-full border-separate border-spacing-0 text-sm">
             <caption className="sr-only">Review coverage: comments and votes of each member (columns) on each component (rows)</caption>
             <thead>
@@ -82,7 +85,14 @@ function CoverageMatrixPanel({ matrix }: { matrix: CoverageMatrix }) {
             <tbody>
               {components.map((component) => (
                 <tr key={component.id} className="group">
-                  <th scope="row" className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-1.5 pl-5 text-left font-medium text-slate-900 group-hover:bg-slate-50 sm:pl-6">
+                  {/* A component nobody has commented on stands out in amber, as in the list above. */}
+                  <th
+                    scope="row"
+                    className={clsx(
+                      'sticky left-0 z-10 border-b border-slate-100 px-3 py-1.5 pl-5 text-left font-medium sm:pl-6',
+                      component.comments === 0 ? 'bg-amber-50 text-amber-900' : 'bg-white text-slate-900 group-hover:bg-slate-50',
+                    )}
+                  >
                     <span className="block min-w-40">{component.title}</span>
                   </th>
                   {members.map((member, index) => {

@@ -4,7 +4,7 @@ import { formatDay, formatHoursMinutes } from '../format';
 /** The chart's figures as a table: what a screen reader reads, and the exact numbers for anyone. */
 export function DailyTable({ days }: { days: readonly DayTotals[] }) {
   return (
-    <div className="mt-3 max-h-80 overflow-auto rounded-lg border border-slate-200">
+    <div className="relative mt-3 max-h-80 overflow-auto rounded-lg border border-slate-200">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Comments, votes and active time per day</caption>
         <thead className="sticky top-0 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">

@@ -77,7 +77,7 @@ export function UsersTab() {
         {users.isError && <LoadError title="The members could not be loaded" query={users} />}
         {list?.length === 0 && !users.isError && <EmptyState>No members yet.</EmptyState>}
         {list !== undefined && list.length > 0 && !users.isError && (
-          <div className="-mx-5 overflow-x-auto sm:-mx-6">
+          <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
             <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">Members, sorted by {COLUMNS.find((column) => column.key === sort.key)?.label.toLowerCase()}, {sort.direction}</caption>
               <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
