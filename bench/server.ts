@@ -1,7 +1,8 @@
 /**
  * The process under load: the built application and a baseline Fastify instance, in one process so
  * both share Node, flags, CPU and logger. Before listening it seeds the bench member, times
- * argon2id and generates the comment data; then it prints one JSON line (lib/protocol.ts).
+ * argon2id and generates the comment data (and, for the analytics scenarios, the activity data);
+ * then it prints one JSON line (lib/protocol.ts).
  * See bench/README.md for what it changes from a production start and why.
  */
 import { createHash, randomInt } from 'node:crypto';
@@ -19,8 +20,10 @@ import type { addMember } from '../src/server/modules/members/service.js';
 import type { nameKey } from '../src/shared/names.js';
 import { QA_TEST_COMPONENT_ID } from '../src/shared/api/architecture.js';
 import { builtExport } from './lib/built.js';
-import { generateCommentData, type CommentDataSummary } from './lib/comment-data.js';
+import { generateActivityData } from './lib/activity-data.js';
+import { COMMENT_DATA_TARGETS, generateCommentData, generatedMemberNames, type CommentDataSummary } from './lib/comment-data.js';
 import { BENCH_SERVER_ENV, SESSION_COOKIE, type CommentAudit, type ReadyLine } from './lib/protocol.js';
+import { installSqlTrace, startSqlTrace, stopSqlTrace } from './lib/sql-trace.js';
 import { summarize } from './lib/stats.js';
 
 const LOG_SINK = '/dev/null';
@@ -32,6 +35,8 @@ const VERIFY_SAMPLES = 7;
 /** Baseline-instance routes of the comment scenarios. */
 const SAME_BYTES_PATH = '/same-bytes/typical-with-votes';
 const AUDIT_PATH = '/bench/comments-audit';
+/** Baseline-instance routes of the analytics scenarios: `…/start`, `…/stop` (lib/sql-trace.ts). */
+const SQL_TRACE_PATH = '/bench/sql-trace';
 
 /** Every request comes from one address, and the POST scenario is one member: both limits lifted (the config's maximum). */
 const SIGN_IN_LIMIT_PER_MINUTE = '99999';
@@ -55,6 +60,9 @@ async function main() {
   const databaseUrl = optionalEnv(BENCH_SERVER_ENV.databaseUrl);
   const clientDirEnv = optionalEnv(BENCH_SERVER_ENV.clientDir);
   const clientDir = clientDirEnv !== undefined && existsSync(clientDirEnv) ? clientDirEnv : undefined;
+  const withActivityData = optionalEnv(BENCH_SERVER_ENV.activityData) === '1';
+  // Before the app opens its database; off (one flag test a statement) until a scenario starts a trace.
+  installSqlTrace();
 
   // Configured as main.ts configures a production start, from a fixed environment rather than the shell's.
   const load = await builtExport<typeof loadConfig>('server/config.js', 'loadConfig');
@@ -85,6 +93,21 @@ async function main() {
     addMember: add,
     alsoClearMemberIds: [memberId],
   });
+  const activity = withActivityData
+    ? await generateActivityData({
+        db: app.database.db,
+        dialect: app.database.dialect,
+        members: await app.database.db
+          .selectFrom('members')
+          .select(['id', 'full_name'])
+          .where('full_name', 'in', generatedMemberNames(COMMENT_DATA_TARGETS.members))
+          .orderBy('id')
+          .execute(),
+        alsoClearMemberIds: [memberId],
+        componentIds: [...commentable(app.architecture)].filter((id) => id !== QA_TEST_COMPONENT_ID).sort(),
+        maxCommentId: (await app.database.db.selectFrom('comments').select((eb) => eb.fn.max<number | null>('id').as('max')).executeTakeFirstOrThrow()).max ?? 1,
+      })
+    : undefined;
   const typical = await typicalResponse(app, signIn, data);
   // The data generation's garbage is the bench's, not the server's: collected before the memory is measured.
   const collectGarbage: unknown = Reflect.get(globalThis, 'gc');
@@ -100,6 +123,11 @@ async function main() {
   baseline.get<{ Querystring: { componentId?: string; afterId?: string } }>(AUDIT_PATH, async (request) =>
     audit(app.database, memberId, request.query.componentId ?? '', Number(request.query.afterId ?? '0')),
   );
+  baseline.get(`${SQL_TRACE_PATH}/start`, (_request, reply) => {
+    startSqlTrace();
+    return reply.send({ ok: true });
+  });
+  baseline.get(`${SQL_TRACE_PATH}/stop`, (_request, reply) => reply.send(stopSqlTrace()));
 
   let closing = false;
   const close = async () => {
@@ -137,6 +165,7 @@ async function main() {
       },
       auditPath: AUDIT_PATH,
     },
+    activity: activity === undefined ? null : { ...activity, sqlTracePath: SQL_TRACE_PATH },
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 }

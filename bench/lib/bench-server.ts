@@ -8,8 +8,8 @@ import { BENCH_SERVER_ENV, readyLineSchema, type ReadyLine } from './protocol.js
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_FILE = fileURLToPath(new URL('../server.ts', import.meta.url));
-/** Start-up, seeding, argon2 timing and the comment data generation (well under 60 s on either database). */
-const SERVER_READY_MS = 120_000;
+/** Start-up, seeding, argon2 timing and the comment and activity data generation (well under 60 s on either database). */
+const SERVER_READY_MS = 180_000;
 
 export interface BenchServer {
   child: Child;
@@ -18,13 +18,14 @@ export interface BenchServer {
   dataDir: string;
 }
 
-export async function startBenchServer(clientDir: string | undefined, databaseUrl: string | undefined): Promise<BenchServer> {
+export async function startBenchServer(clientDir: string | undefined, databaseUrl: string | undefined, options: { activityData?: boolean } = {}): Promise<BenchServer> {
   // Only what this run decides reaches the server: no stray BENCH_* from the shell.
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('BENCH_')));
   const dataDir = makeTempDir('load');
   env[BENCH_SERVER_ENV.dataDir] = dataDir;
   if (databaseUrl !== undefined) env[BENCH_SERVER_ENV.databaseUrl] = databaseUrl;
   if (clientDir !== undefined) env[BENCH_SERVER_ENV.clientDir] = clientDir;
+  if (options.activityData === true) env[BENCH_SERVER_ENV.activityData] = '1';
 
   // --expose-gc: the server collects the garbage of its own data generation before listening.
   const child = startChild(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER_FILE], { env, cwd: ROOT });

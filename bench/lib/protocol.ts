@@ -42,7 +42,26 @@ export const readyLineSchema = z.object({
     /** Baseline route reporting row counts and the bench member's new comments (the POST check). */
     auditPath: z.string(),
   }),
+  /** The generated activity data set (lib/activity-data.ts); null when no selected scenario needs it. */
+  activity: z
+    .object({
+      generationMs: z.number().nonnegative(),
+      phasesMs: z.object({ clear: z.number(), log: z.number(), time: z.number(), members: z.number(), commit: z.number(), analyze: z.number() }),
+      logRows: z.number().int(),
+      byType: z.object({ login: z.number().int(), page_view: z.number().int(), comment_added: z.number().int(), vote_cast: z.number().int(), suggestions_generated: z.number().int() }),
+      timeRows: z.number().int(),
+      members: z.number().int(),
+      days: z.number().int(),
+      busiestMember: z.object({ name: z.string(), logRows: z.number().int(), activeDays: z.number().int() }),
+      cleared: z.number().int(),
+      /** Baseline routes `<sqlTracePath>/start` and `<sqlTracePath>/stop` (lib/sql-trace.ts): the statements the app ran in between. */
+      sqlTracePath: z.string(),
+    })
+    .nullable(),
 });
+
+/** GET <sqlTracePath>/stop on the baseline port. */
+export const sqlTraceSchema = z.array(z.object({ sql: z.string(), ms: z.number().nullable() }));
 
 /** GET <auditPath>?componentId=…&afterId=… on the baseline port. */
 export const commentAuditSchema = z.object({
@@ -70,6 +89,8 @@ export const BENCH_SERVER_ENV = {
   dataDir: 'BENCH_DATA_DIR',
   databaseUrl: 'BENCH_DATABASE_URL',
   clientDir: 'BENCH_CLIENT_DIR',
+  /** '1': generate the activity data set too (only the analytics scenarios need it). */
+  activityData: 'BENCH_ACTIVITY_DATA',
 } as const;
 
 /** The session cookie on plain http (behind HTTPS it is `__Host-biggy_session`). */

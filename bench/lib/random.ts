@@ -7,6 +7,8 @@
 export const SEEDS = {
   /** The 50,000 comments and 250,000 votes of the comment scenarios (lib/comment-data.ts). */
   commentData: 4_050_000,
+  /** The 1,000,000 activity log rows of the analytics scenarios (lib/activity-data.ts). */
+  activityData: 6_100_000,
   /** The analyzer's comments and suggestions (lib/analyzer.ts). */
   analyzerComments: 5_000,
   analyzerSuggestions: 7_000,

@@ -45,6 +45,8 @@ export interface Scenario {
   durationSeconds: number;
   /** The baseline scenario its ratio is taken against; the first baseline scenario when absent. */
   baseline?: string;
+  /** The bench server generates the activity data set (lib/activity-data.ts) only when a selected scenario says so. */
+  needsActivityData?: true;
   /** Why the scenario cannot run in this tree; undefined when it can. */
   skipReason?: (clientDir: string | undefined) => string | undefined;
   /** Headers and body of every request, built once the server is up. */

@@ -14,6 +14,7 @@ import { fixed, formatTable, thousands } from './table.js';
 export interface ThroughputOutcome {
   throughput: Step<ScenarioResult[]>;
   comments: ReadyLine['comments'] | undefined;
+  activity: ReadyLine['activity'] | undefined;
   mainPage: Step<MainPageResult>;
   /** Peak resident memory of the server process over the scenarios, in MiB. */
   serverPeakRssMiB: number | undefined;
@@ -52,6 +53,19 @@ function describeServer(ready: ReadyLine): void {
       `votes ${seconds(phasesMs.votes)}${phasesMs.analyze > 0 ? `, analyze ${seconds(phasesMs.analyze)}` : ''})` +
       (comments.cleared > 0 ? `; ${thousands(comments.cleared)} comments of an earlier run removed first` : ''),
   );
+  if (ready.activity !== null) {
+    const { activity } = ready;
+    const types = Object.entries(activity.byType)
+      .map(([type, count]) => `${type} ${thousands(count)}`)
+      .join(', ');
+    say(
+      `  activity data: ${thousands(activity.logRows)} log rows (${types}) over ${activity.members} members and ${activity.days} days, ${thousands(activity.timeRows)} active-time rows, ` +
+        `generated in ${seconds(activity.generationMs)} (clear ${seconds(activity.phasesMs.clear)}, log ${seconds(activity.phasesMs.log)}, time ${seconds(activity.phasesMs.time)}, ` +
+        `members ${seconds(activity.phasesMs.members)}, commit ${seconds(activity.phasesMs.commit)}${activity.phasesMs.analyze > 0 ? `, analyze ${seconds(activity.phasesMs.analyze)}` : ''})` +
+        (activity.cleared > 0 ? `; ${thousands(activity.cleared)} log rows of an earlier run removed first` : '') +
+        `; busiest member ${activity.busiestMember.name} (${thousands(activity.busiestMember.logRows)} rows on ${activity.busiestMember.activeDays} days)`,
+    );
+  }
   say(
     `  typical ${share(typical)}; largest ${share(largest)}; busiest ${share(busiest)}; texts ${contentLength.min}–${contentLength.max} characters (mean ${contentLength.mean}); ` +
       `POST into ${comments.postComponentId}`,
@@ -164,12 +178,12 @@ export async function runThroughput(
 
   let server;
   try {
-    server = await startBenchServer(clientDir, databaseUrl);
+    server = await startBenchServer(clientDir, databaseUrl, { activityData: scenarios.some((scenario) => scenario.needsActivityData === true) });
   } catch (error) {
     const message = errorMessage(error);
     say(`  ERROR: ${message}`);
     say();
-    return { throughput: { status: 'error', message }, comments: undefined, mainPage: { status: 'error', message: `no bench server: ${message}` }, serverPeakRssMiB: undefined };
+    return { throughput: { status: 'error', message }, comments: undefined, activity: undefined, mainPage: { status: 'error', message: `no bench server: ${message}` }, serverPeakRssMiB: undefined };
   }
   const { ready, child } = server;
   describeServer(ready);
@@ -191,7 +205,7 @@ export async function runThroughput(
   const mainPage = await afterLoad(ready);
   const stopped = await stopChild(child, 5000);
   if (!stopped.graceful) say('  warning: the bench server ignored SIGTERM and was killed');
-  return { throughput: result, comments: ready.comments, mainPage, serverPeakRssMiB };
+  return { throughput: result, comments: ready.comments, activity: ready.activity, mainPage, serverPeakRssMiB };
 }
 
 /** The targets-table rows of the gated scenarios (and of those whose requests failed). */
