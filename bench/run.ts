@@ -15,6 +15,7 @@ import type { Scenario } from './lib/scenario.js';
 import { nonEmpty, SCENARIO_FILTER, SETTINGS, WATCHDOG_MS_PER_ENGINE } from './lib/settings.js';
 import { fixed, formatTable } from './lib/table.js';
 import { runThroughput, throughputTargets } from './lib/throughput.js';
+import { ANALYTICS_SCENARIOS } from './scenarios/analytics.js';
 import { analyzerTargets, runAnalyzer } from './scenarios/analyzer.js';
 import { bundleTargets, CLIENT_DIR, runBundle } from './scenarios/bundle.js';
 import { COMMENT_READ_SCENARIOS } from './scenarios/comment-reads.js';
@@ -36,6 +37,7 @@ const SCENARIOS: Scenario[] = [
   ...COMMENT_READ_SCENARIOS,
   ...FLOOD_SCENARIOS,
   COMMENT_WRITE_SCENARIO,
+  ...ANALYTICS_SCENARIOS,
 ];
 
 type Engine = { database: 'sqlite'; url: undefined } | { database: 'postgres'; url: string };
@@ -74,7 +76,7 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
 
   const startup = await runStartup(databaseUrl);
   const analyzer = await runAnalyzer();
-  const { throughput, comments, mainPage, serverPeakRssMiB } = await runThroughput(SCENARIOS, clientDir, databaseUrl, (ready) => runMainPage(clientDir, ready));
+  const { throughput, comments, activity, mainPage, serverPeakRssMiB } = await runThroughput(SCENARIOS, clientDir, databaseUrl, (ready) => runMainPage(clientDir, ready));
   // The self-test needs an admin, so it runs on a bench server of its own (scenarios/qa-run.ts).
   const qaRun = qaRunSelected() ? await runQaBench(databaseUrl) : undefined;
   const bundle = runBundle();
@@ -117,6 +119,7 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
     startup,
     throughput,
     commentData: comments ?? null,
+    activityData: activity ?? null,
     mainPage,
     analyzer,
     serverPeakRssMiB: serverPeakRssMiB ?? null,

@@ -101,6 +101,7 @@ export interface BenchResults {
     loginConnections: number;
     loginDurationSeconds: number;
     commentConnections: number;
+    analyticsConnections: number;
     infoDurationSeconds: number;
     mainPageRuns: number;
     /** BENCH_SCENARIOS, when the run measured only some throughput scenarios. */
@@ -111,6 +112,8 @@ export interface BenchResults {
   throughput: Step<ScenarioResult[]>;
   /** The generated comment data set (sizes, components, generation time); null when the server did not start. */
   commentData: ReadyLine['comments'] | null;
+  /** The generated activity data set; null when no analytics scenario ran (or the server did not start). */
+  activityData: ReadyLine['activity'];
   mainPage: Step<MainPageResult>;
   /** The local analyzer's timings, and the server's peak resident memory (MiB) over the throughput scenarios. */
   analyzer: Step<AnalyzerResult>;

@@ -41,10 +41,15 @@ export const SETTINGS = {
   loginDurationSeconds: Math.min(DURATION_SECONDS, 5),
   /** The largest component and the POST. */
   commentConnections: 20,
+  /** The analytics calls. */
+  analyticsConnections: 20,
   /** The scenarios without a target (busiest component, counts) run shorter. */
   infoDurationSeconds: Math.min(DURATION_SECONDS, 5),
   mainPageRuns: 5,
 };
 
-/** Bounds one engine's run (start-ups, data generation, browser, twelve load runs); a hung step is killed. */
-export const WATCHDOG_MS_PER_ENGINE = 240_000 + SETTINGS.durationSeconds * 14 * 1000;
+/**
+ * Bounds one engine's run (start-ups, data generation with the activity data's minute at most,
+ * browser, eighteen load runs); a hung step is killed.
+ */
+export const WATCHDOG_MS_PER_ENGINE = 300_000 + SETTINGS.durationSeconds * 20 * 1000;
