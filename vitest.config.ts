@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['src/client/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/client/test/setup.ts'],
+          // Typing with user-event is CPU-bound: on a busy two-core machine a form test can pass 5 s.
+          testTimeout: 20_000,
         },
       },
     ],
