@@ -8,7 +8,8 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isAdmin, useCurrentUser } from '../../lib/auth';
 import { useLiveQueryUpdates } from '../../lib/live-events';
-import { ADMIN_TABS, parseAdminTab, useAdminTab, type AdminTabId } from './admin-tabs';
+import { SectionTabList, useSectionTab } from '../../components/ui/section-tabs';
+import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
 import { useAdminContact } from './api/admin-contact';
 import { AuditTab } from './components/audit-tab';
 import { EnrollmentLinkPanel } from './components/enrollment-link-panel';
@@ -64,11 +65,8 @@ function AccessDenied() {
   );
 }
 
-const tabTriggerClasses =
-  'inline-flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:bg-white/70 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-slate-300';
-
 function AdminTabs() {
-  const [tab, selectTab] = useAdminTab();
+  const [tab, selectTab] = useSectionTab(ADMIN_TABS);
   // Page state only: the password is typed once and used by every tab, and is gone with the page.
   const [adminPassword, setAdminPassword] = useState('');
   // The last enrollment link issued, shown until closed: the server keeps only its hash.
@@ -78,21 +76,9 @@ function AdminTabs() {
   return (
     <Tabs.Root
       value={tab}
-      onValueChange={(value) => {
-        selectTab(parseAdminTab(value));
-      }}
+      onValueChange={selectTab}
     >
-      <Tabs.List aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-lg border border-slate-200 bg-slate-100 p-1">
-        {ADMIN_TABS.map(({ id, label }) => {
-          const Icon = TAB_ICONS[id];
-          return (
-            <Tabs.Trigger key={id} value={id} className={tabTriggerClasses}>
-              <Icon className="h-4 w-4" aria-hidden="true" />
-              {label}
-            </Tabs.Trigger>
-          );
-        })}
-      </Tabs.List>
+      <SectionTabList label="Admin sections" tabs={ADMIN_TABS} icons={TAB_ICONS} />
       {issuedLink !== null && (
         <EnrollmentLinkPanel
           link={issuedLink}

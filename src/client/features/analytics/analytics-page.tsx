@@ -7,9 +7,10 @@ import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ANALYTICS_TABS, parseAnalyticsTab, useAnalyticsTab, type AnalyticsTabId } from './analytics-tabs';
+import { SectionTabList, useSectionTab } from '../../components/ui/section-tabs';
+import { ANALYTICS_TABS, type AnalyticsTabId } from './analytics-tabs';
 import { OverviewTab } from './components/overview-tab';
-import { ListSkeleton } from './components/panel';
+import { ListSkeleton } from '../../components/ui/panel';
 
 // The first tab comes with the page; the others are fetched when opened, so the page's first
 // JavaScript stays small (docs/decisions/0005-client-bundle-budget.md).
@@ -24,15 +25,12 @@ const TAB_ICONS: Record<AnalyticsTabId, LucideIcon> = {
   coverage: Grid3x3,
 };
 
-const tabTriggerClasses =
-  'inline-flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:bg-white/70 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-slate-300';
-
 /**
  * Team Analytics: every member sees how the team takes part in the review. Only the shown tab is
  * mounted, so a tab's requests (and the Activity tab's polling) run while it is open.
  */
 export default function AnalyticsPage() {
-  const [tab, selectTab] = useAnalyticsTab();
+  const [tab, selectTab] = useSectionTab(ANALYTICS_TABS);
   return (
     <div className="min-h-screen">
       <PageHeader title="Team Analytics" subtitle="How the team takes part in the review" links={[NAV.home, NAV.principles, NAV.suggestions, NAV.admin]} />
@@ -43,22 +41,10 @@ export default function AnalyticsPage() {
         <Tabs.Root
           className="mt-6"
           value={tab}
-          onValueChange={(value) => {
-            selectTab(parseAnalyticsTab(value));
-          }}
+          onValueChange={selectTab}
         >
-          <Tabs.List aria-label="Analytics sections" className="flex gap-1 overflow-x-auto rounded-lg border border-slate-200 bg-slate-100 p-1">
-            {ANALYTICS_TABS.map(({ id, label }) => {
-              const Icon = TAB_ICONS[id];
-              return (
-                <Tabs.Trigger key={id} value={id} className={tabTriggerClasses}>
-                  {/* Icons from 640 px: on a phone the four labels alone fit the row. */}
-                  <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
-                  {label}
-                </Tabs.Trigger>
-              );
-            })}
-          </Tabs.List>
+          {/* Icons from 640 px: on a phone the four labels alone fit the row. */}
+          <SectionTabList label="Analytics sections" tabs={ANALYTICS_TABS} icons={TAB_ICONS} iconsFromSm />
           <div className="mt-6">
             <Tabs.Content value="overview">
               <OverviewTab />

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { isFilled } from '../admin-password';
 import { useAddMember } from '../api/members';
-import { Note, Panel } from './panel';
+import { Panel } from '../../../components/ui/panel';
+import { Note } from './note';
 
 interface AddMemberFormProps {
   adminPassword: string;

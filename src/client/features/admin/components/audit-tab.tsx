@@ -7,8 +7,8 @@ import { Input, inputClasses } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { useAuditPage, type AuditFilter } from '../api/audit';
-import { EmptyState, ListSkeleton, Panel } from './panel';
-import { TimeAgo } from './time-text';
+import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge, type Tone } from './tone-badge';
 
 const OUTCOME_TONES: Record<AuditEntry['outcome'], Tone> = { success: 'green', failure: 'red', locked: 'amber', info: 'blue' };

@@ -4,7 +4,7 @@ import type { EnrollmentLinkResult } from '../../../../shared/contract/admin';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { DateTime } from './time-text';
+import { DateTime } from '../../../components/ui/time-text';
 
 async function copyLink(url: string): Promise<void> {
   try {

@@ -6,8 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { useErrorLogs, useResolveError, useUnresolvedErrors } from '../api/error-logs';
-import { EmptyState, ListSkeleton, Panel } from './panel';
-import { TimeAgo } from './time-text';
+import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge, type Tone } from './tone-badge';
 
 /** Severity colours; the severity is also written out, so colour is never the only signal. */

@@ -8,8 +8,8 @@ import { useCurrentUser } from '../../../lib/auth';
 import { requireAdminPassword } from '../admin-password';
 import { useAdminMembers, useMemberActions } from '../api/members';
 import { ConfirmDialog } from './confirm-dialog';
-import { EmptyState, ListSkeleton, Panel } from './panel';
-import { DateTime, TimeAgo } from './time-text';
+import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { DateTime, TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge } from './tone-badge';
 
 interface MemberTableProps {

@@ -5,8 +5,9 @@ import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { requireAdminPassword } from '../admin-password';
 import { usePinResetRequests, useResolvePinReset } from '../api/pin-resets';
-import { EmptyState, ListSkeleton, Note, Panel } from './panel';
-import { TimeAgo } from './time-text';
+import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { Note } from './note';
+import { TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge } from './tone-badge';
 
 interface PinResetsTabProps {

@@ -9,7 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime } from '../../../lib/relative-time';
 import { isFilled, requireAdminPassword } from '../admin-password';
 import { useActivatePrompt, useActivePrompt, useAiPrompts, useCreatePrompt } from '../api/prompts';
-import { EmptyState, ListSkeleton, Panel } from './panel';
+import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 import { PromptDiff } from './prompt-diff';
 import { ToneBadge } from './tone-badge';
 

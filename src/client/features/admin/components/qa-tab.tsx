@@ -4,7 +4,7 @@ import type { QaProgress, QaResults, QaRun, QaStatus, QaTestResult } from '../..
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { useQaProgress, useQaResults, useRunQaTests } from '../api/qa';
-import { EmptyState, ListSkeleton, Panel } from './panel';
+import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 import { ToneBadge, type Tone } from './tone-badge';
 
 const SUITE_COUNT = QA_SUITE_GROUPS.reduce((sum, group) => sum + group.suites.length, 0);

@@ -2,7 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { isFilled, maskPassword } from '../admin-password';
 import { useInitQaUser } from '../api/members';
-import { Panel } from './panel';
+import { Panel } from '../../../components/ui/panel';
 
 /** Creates the QA test member the built-in self-test signs in as. Its PIN stays on the server. */
 export function QaUserCard({ adminPassword }: { adminPassword: string }) {

@@ -2,7 +2,7 @@ import { KeyRound, Server, ShieldCheck } from 'lucide-react';
 import type { SystemStatus } from '../../../../shared/contract/admin';
 import { LoadError } from '../../../components/ui/load-error';
 import { useSystemStatus } from '../api/system';
-import { ListSkeleton, Panel } from './panel';
+import { ListSkeleton, Panel } from '../../../components/ui/panel';
 import { ToneBadge } from './tone-badge';
 
 const DATABASE_NAMES: Record<SystemStatus['database'], string> = { sqlite: 'SQLite (embedded)', postgres: 'PostgreSQL' };

@@ -5,8 +5,8 @@ import { useNow } from '../../../lib/use-now';
 import { ACTIVE_NOW_REFETCH_MS, useActiveSessions, useTeamActivity } from '../api/analytics';
 import { plural } from '../format';
 import { ActivityTimeline } from './activity-timeline';
-import { EmptyState, ListSkeleton, Panel } from './panel';
-import { TimeAgo } from './time-ago';
+import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { TimeAgo } from '../../../components/ui/time-text';
 
 const ACTIVE_MINUTES = ANALYTICS.activeSessionMs / 60_000;
 

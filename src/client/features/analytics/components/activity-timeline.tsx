@@ -1,7 +1,7 @@
 import type { ActivityLogEntry } from '../../../../shared/contract/activity';
 import { activityLabel, describeDetails } from '../format';
-import { EmptyState } from './panel';
-import { TimeAgo } from './time-ago';
+import { EmptyState } from '../../../components/ui/panel';
+import { TimeAgo } from '../../../components/ui/time-text';
 
 /** A logged activity; the team's log also names the member. */
 type TimelineEntry = ActivityLogEntry & { memberName?: string };

@@ -3,7 +3,7 @@ import type { CoverageMatrix } from '../../../../shared/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useReviewCoverage } from '../api/analytics';
 import { plural } from '../format';
-import { EmptyState, ListSkeleton, Panel } from './panel';
+import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 
 type Cell = CoverageMatrix['components'][number]['cells'][number];
 

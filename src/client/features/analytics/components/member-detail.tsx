@@ -10,8 +10,8 @@ import { useNow } from '../../../lib/use-now';
 import { useMemberAnalytics } from '../api/analytics';
 import { formatHoursMinutes } from '../format';
 import { ActivityTimeline } from './activity-timeline';
-import { EmptyState, ListSkeleton } from './panel';
-import { TimeAgo } from './time-ago';
+import { EmptyState, ListSkeleton } from '../../../components/ui/panel';
+import { TimeAgo } from '../../../components/ui/time-text';
 
 /**
  * One member's figures and recent activity, in a modal dialog over the members table: focus moves

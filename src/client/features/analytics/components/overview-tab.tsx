@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useAnalyticsUsers, useDailyTotals } from '../api/analytics';
 import { formatDay, formatHoursMinutes, plural } from '../format';
 import { DailyTable } from './daily-table';
-import { EmptyState, ListSkeleton, Panel } from './panel';
+import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 
 // The charting library is the page's heaviest part: it loads in its own chunk, once there is data to draw.
 const DailyChart = lazy(() => import('./daily-chart'));

@@ -6,8 +6,8 @@ import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { useAnalyticsUsers } from '../api/analytics';
 import { formatHoursMinutes } from '../format';
-import { EmptyState, ListSkeleton, Panel } from './panel';
-import { TimeAgo } from './time-ago';
+import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { TimeAgo } from '../../../components/ui/time-text';
 
 // The detail dialog (and Radix Dialog with it) is fetched on first use, and prefetched on hover or focus of a name.
 const importDetail = () => import('./member-detail');

@@ -1,17 +1,32 @@
 import clsx from 'clsx';
 import { useId, type ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Card } from './card';
+import { Skeleton } from './skeleton';
 
-/** One card of a tab: a titled section (h2, as the page's h1 is in the header), with room for actions beside the title. */
-export function Panel({ title, description, actions, children, className }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+/** One card of a page or tab: a titled section (h2, as the page's h1 is in the header), with room for actions beside the title. */
+export function Panel({
+  title,
+  description,
+  icon,
+  actions,
+  children,
+  className,
+}: {
+  title: string;
+  description?: ReactNode;
+  icon?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const headingId = useId();
   return (
     <Card className={clsx('p-5 sm:p-6', className)}>
       <section aria-labelledby={headingId}>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              {icon}
               {title}
             </h2>
             {description !== undefined && <div className="mt-1 text-sm text-slate-600">{description}</div>}
@@ -33,7 +48,7 @@ export function ListSkeleton({ label, rows = 3 }: { label: string; rows?: number
         <div key={row} className="flex items-center gap-4">
           <Skeleton className="h-4 flex-1" />
           <Skeleton className="h-5 w-20" />
-          <Skeleton className="h-5 w-16" />
+          <Skeleton className="h-8 w-24" />
         </div>
       ))}
     </div>
