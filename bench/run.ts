@@ -125,6 +125,7 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
     serverPeakRssMiB: serverPeakRssMiB ?? null,
     bundle: bundle.bundle,
     mainPageBundle: bundle.pageBundle,
+    analyticsPageBundle: bundle.analyticsPageBundle,
     targets,
     passed,
   };
