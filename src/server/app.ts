@@ -216,7 +216,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAdminRoutes(app, new AdminService(database.db, database.dialect, events, adminActions, config));
   registerQaRoutes(app, { config, events });
   const reviewedComponents = [...commentable].filter((id) => id !== QA_TEST_COMPONENT_ID).map((id) => ({ id, title: titleOrId(id) }));
-  registerActivityRoutes(app, { activity, analytics: new AnalyticsService(database.db, reviewedComponents), events });
+  registerActivityRoutes(app, { activity, analytics: new AnalyticsService(database.db, events, reviewedComponents), events });
 
   const client = await registerClientApp(app, config.clientDir);
   const notFoundLimit = limiter.hook({ name: 'api-not-found', max: 120, windowMs: 60_000 });

@@ -61,51 +61,47 @@ export async function rollUpActivity(db: Kysely<Database>, before: number): Prom
   });
 }
 
-export interface MemberTotalsRow {
+export interface MemberRowForAnalytics {
   id: number;
   full_name: string;
   login_count: number;
   last_sign_in_at: number | null;
-  comments: number;
-  votes: number;
-  active_seconds: number;
 }
 
-/**
- * Every member but the QA member (or the one with `memberKey`, a name key) with their totals: five grouped reads over indexed columns, joined
- * in memory (a team is small; the tables it counts are not). Comments on the self-test's scratch
- * component never count.
- */
-export async function memberTotals(db: Kysely<Database>, memberKey?: string): Promise<MemberTotalsRow[]> {
-  let membersQuery = db.selectFrom('members').select(['id', 'full_name', 'login_count', 'last_sign_in_at']).where('is_qa', '=', 0);
-  if (memberKey !== undefined) membersQuery = membersQuery.where('name_key', '=', memberKey);
-  const members = await membersQuery.orderBy('full_name').execute();
-  if (members.length === 0) return [];
-  const ids = memberKey === undefined ? undefined : members.map((member) => member.id);
-  const [comments, commentVotes, suggestionVotes, active] = await Promise.all([
-    countBy(db, 'comments', ids, true),
-    countBy(db, 'comment_votes', ids, false),
-    countBy(db, 'suggestion_votes', ids, false),
-    (ids === undefined ? db.selectFrom('activity_time') : db.selectFrom('activity_time').where('member_id', 'in', ids))
-      .select((eb) => ['member_id', eb.fn.sum<number>('active_seconds').as('total')])
-      .groupBy('member_id')
-      .execute(),
-  ]);
-  const activeOf = new Map(active.map((row) => [row.member_id, row.total]));
-  return members.map((member) => ({
-    ...member,
-    comments: comments.get(member.id) ?? 0,
-    votes: (commentVotes.get(member.id) ?? 0) + (suggestionVotes.get(member.id) ?? 0),
-    active_seconds: activeOf.get(member.id) ?? 0,
-  }));
+/** Every member but the QA member, or only the one with `memberKey` (a name key). */
+export async function analyticsMembers(db: Kysely<Database>, memberKey?: string): Promise<MemberRowForAnalytics[]> {
+  let query = db.selectFrom('members').select(['id', 'full_name', 'login_count', 'last_sign_in_at']).where('is_qa', '=', 0);
+  if (memberKey !== undefined) query = query.where('name_key', '=', memberKey);
+  return query.orderBy('full_name').execute();
 }
 
-async function countBy(db: Kysely<Database>, table: 'comments' | 'comment_votes' | 'suggestion_votes', ids: number[] | undefined, skipQaComponent: boolean): Promise<Map<number, number>> {
+/** What each member wrote and voted, by member id: the large tables' part of the figures, which only reviews change. */
+export interface ReviewCountsByMember {
+  comments: ReadonlyMap<number, number>;
+  votes: ReadonlyMap<number, number>;
+}
+
+/** Three grouped reads over member indexes; comments on the self-test's scratch component never count. */
+export async function reviewCountsByMember(db: Kysely<Database>): Promise<ReviewCountsByMember> {
+  const [comments, commentVotes, suggestionVotes] = await Promise.all([countBy(db, 'comments'), countBy(db, 'comment_votes'), countBy(db, 'suggestion_votes')]);
+  const votes = new Map(commentVotes);
+  for (const [memberId, count] of suggestionVotes) votes.set(memberId, (votes.get(memberId) ?? 0) + count);
+  return { comments, votes };
+}
+
+async function countBy(db: Kysely<Database>, table: 'comments' | 'comment_votes' | 'suggestion_votes'): Promise<Map<number, number>> {
   let query = db.selectFrom(table).select((eb) => ['member_id', eb.fn.countAll<number>().as('count')]);
-  if (ids !== undefined) query = query.where('member_id', 'in', ids);
-  if (skipQaComponent && table === 'comments') query = query.where('component_id', '!=', QA_TEST_COMPONENT_ID);
+  if (table === 'comments') query = query.where('component_id', '!=', QA_TEST_COMPONENT_ID);
   const rows = await query.groupBy('member_id').execute();
   return new Map(rows.map((row) => [row.member_id, row.count]));
+}
+
+/** Active seconds in all, by member id: one row a member and day, so a small read. */
+export async function activeSecondsByMember(db: Kysely<Database>, memberIds?: readonly number[]): Promise<Map<number, number>> {
+  let query = db.selectFrom('activity_time').select((eb) => ['member_id', eb.fn.sum<number>('active_seconds').as('total')]);
+  if (memberIds !== undefined) query = query.where('member_id', 'in', memberIds);
+  const rows = await query.groupBy('member_id').execute();
+  return new Map(rows.map((row) => [row.member_id, row.total]));
 }
 
 export interface DayCountRow {
@@ -113,8 +109,13 @@ export interface DayCountRow {
   count: number;
 }
 
-/** Comments and votes per day since `fromDay` (by the creation index), optionally of one member; the QA member's are left out. */
-export async function dailyCounts(db: Kysely<Database>, fromDay: number, memberId?: number): Promise<{ comments: DayCountRow[]; votes: DayCountRow[]; active: DayCountRow[] }> {
+export interface DailyReviewCounts {
+  comments: DayCountRow[];
+  votes: DayCountRow[];
+}
+
+/** Comments and votes per day since `fromDay` (by the creation indexes), optionally of one member; the QA member's are left out. */
+export async function dailyReviewCounts(db: Kysely<Database>, fromDay: number, memberId?: number): Promise<DailyReviewCounts> {
   const from = fromDay * DAY_MS;
   const qaIds = db.selectFrom('members').select('id').where('is_qa', '=', 1);
   // Integer division on both engines (the times are positive bigints, the divisor a literal).
@@ -130,24 +131,29 @@ export async function dailyCounts(db: Kysely<Database>, fromDay: number, memberI
     .select((eb) => [dayExpression('comment_votes.created_at').as('day'), eb.fn.countAll<number>().as('count')])
     .where('comment_votes.created_at', '>=', from)
     .where('comment_votes.member_id', 'not in', qaIds);
-  let active = db
-    .selectFrom('activity_time')
-    .select((eb) => ['day', eb.fn.sum<number>('active_seconds').as('count')])
-    .where('day', '>=', fromDay)
-    .where('member_id', 'not in', qaIds);
   if (memberId !== undefined) {
     comments = comments.where('comments.member_id', '=', memberId);
     votes = votes.where('comment_votes.member_id', '=', memberId);
-    active = active.where('member_id', '=', memberId);
   }
-  const [commentRows, voteRows, activeRows] = await Promise.all([
+  const [commentRows, voteRows] = await Promise.all([
     comments.groupBy(dayExpression('comments.created_at')).execute(),
     votes.groupBy(dayExpression('comment_votes.created_at')).execute(),
-    active.groupBy('day').execute(),
   ]);
-  const numeric = (rows: readonly { day: number; count: number | string | bigint }[]) => rows.map((row) => ({ day: row.day, count: Number(row.count) }));
-  return { comments: numeric(commentRows), votes: numeric(voteRows), active: numeric(activeRows) };
+  return { comments: commentRows.map(dayCount), votes: voteRows.map(dayCount) };
 }
+
+/** Active seconds per day since `fromDay`, of the team (the QA member left out) or of one member. */
+export async function dailyActiveSeconds(db: Kysely<Database>, fromDay: number, memberId?: number): Promise<DayCountRow[]> {
+  let query = db
+    .selectFrom('activity_time')
+    .select((eb) => ['day', eb.fn.sum<number>('active_seconds').as('count')])
+    .where('day', '>=', fromDay)
+    .where('member_id', 'not in', db.selectFrom('members').select('id').where('is_qa', '=', 1));
+  if (memberId !== undefined) query = query.where('member_id', '=', memberId);
+  return (await query.groupBy('day').execute()).map(dayCount);
+}
+
+const dayCount = (row: { day: number; count: number | string | bigint }): DayCountRow => ({ day: row.day, count: Number(row.count) });
 
 export interface ActivityRow {
   id: number;

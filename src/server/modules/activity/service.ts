@@ -8,21 +8,28 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
+import { isCommentEvent, isSuggestionEvent, type LiveEvent } from '../../../shared/api/live-events.js';
+import { ReadCache } from '../../http/read-cache.js';
 import {
   DAY_MS,
+  activeSecondsByMember,
   activeSessions,
   addActiveSeconds,
+  analyticsMembers,
   coverageCounts,
-  dailyCounts,
+  dailyActiveSeconds,
+  dailyReviewCounts,
   dayOf,
   insertActivity,
   listAnalyticsMembers,
-  memberTotals,
   recentActivity,
+  reviewCountsByMember,
   rollUpActivity,
   totalActiveSecondsOf,
+  type DailyReviewCounts,
   type DayCountRow,
-  type MemberTotalsRow,
+  type MemberRowForAnalytics,
+  type ReviewCountsByMember,
 } from './repo.js';
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
@@ -70,26 +77,31 @@ export class ActivityService {
 const dayText = (day: number) => iso(day * DAY_MS).slice(0, 10);
 
 /** One entry per day of the span, oldest first, zeros included. */
-function daySeries(lastDay: number, days: number, counts: { comments: DayCountRow[]; votes: DayCountRow[]; active: DayCountRow[] }): DayTotals[] {
+function daySeries(lastDay: number, days: number, review: DailyReviewCounts, activeRows: DayCountRow[]): DayTotals[] {
   const byDay = (rows: DayCountRow[]) => new Map(rows.map((row) => [row.day, row.count]));
-  const comments = byDay(counts.comments);
-  const votes = byDay(counts.votes);
-  const active = byDay(counts.active);
+  const comments = byDay(review.comments);
+  const votes = byDay(review.votes);
+  const active = byDay(activeRows);
   return Array.from({ length: days }, (_, index) => {
     const day = lastDay - days + 1 + index;
     return { day: dayText(day), comments: comments.get(day) ?? 0, votes: votes.get(day) ?? 0, activeTime: active.get(day) ?? 0 };
   });
 }
 
-function analyticsUser(row: MemberTotalsRow): AnalyticsUser {
+function analyticsUser(member: MemberRowForAnalytics, review: ReviewCountsByMember, active: ReadonlyMap<number, number>): AnalyticsUser {
   return {
-    memberName: row.full_name,
-    totalLogins: row.login_count,
-    totalComments: row.comments,
-    totalVotes: row.votes,
-    totalActiveTime: row.active_seconds,
-    lastLogin: row.last_sign_in_at === null ? null : iso(row.last_sign_in_at),
+    memberName: member.full_name,
+    totalLogins: member.login_count,
+    totalComments: review.comments.get(member.id) ?? 0,
+    totalVotes: review.votes.get(member.id) ?? 0,
+    totalActiveTime: active.get(member.id) ?? 0,
+    lastLogin: member.last_sign_in_at === null ? null : iso(member.last_sign_in_at),
   };
+}
+
+/** Changes to what the review counts hold: comments, votes (on comments and suggestions), members. */
+function changesReviewCounts(event: LiveEvent): boolean {
+  return isCommentEvent(event) || isSuggestionEvent(event) || event.type === 'members.changed';
 }
 
 /**
@@ -100,16 +112,42 @@ function sessionHandle(tokenHash: string): string {
   return createHash('sha256').update(`analytics-session:${tokenHash}`).digest('hex').slice(0, 16);
 }
 
-/** The team's figures; the QA member is left out of every one. */
+/**
+ * The team's figures; the QA member is left out of every one. The counts over the large tables
+ * (comments and votes by member and by day) are kept in memory until a review change: members'
+ * active time changes every minute and is read fresh from its small table, so a sync never makes
+ * the next answer recount a quarter of a million votes.
+ */
 export class AnalyticsService {
+  private readonly byMember: ReadCache<ReviewCountsByMember>;
+  private readonly byDay: ReadCache<DailyReviewCounts>;
+
   constructor(
     private readonly db: Kysely<Database>,
+    events: EventBus,
     /** The commentable components in page order, with their titles (the QA component excluded). */
     private readonly components: readonly { id: string; title: string }[],
-  ) {}
+  ) {
+    const maxAgeMs = 60_000;
+    this.byMember = new ReadCache(events, { maxAgeMs });
+    this.byDay = new ReadCache(events, { maxAgeMs });
+    const dropAll = () => {
+      this.byMember.invalidateAll();
+      this.byDay.invalidateAll();
+    };
+    events.onChange((event) => {
+      if (changesReviewCounts(event)) dropAll();
+    });
+    events.onGap(dropAll);
+  }
+
+  private reviewCounts(): Promise<ReviewCountsByMember> {
+    return this.byMember.get('all', () => reviewCountsByMember(this.db));
+  }
 
   async users(): Promise<AnalyticsUser[]> {
-    return (await memberTotals(this.db)).map(analyticsUser);
+    const [members, review, active] = await Promise.all([analyticsMembers(this.db), this.reviewCounts(), activeSecondsByMember(this.db)]);
+    return members.map((member) => analyticsUser(member, review, active));
   }
 
   async activeSessions(now = Date.now()): Promise<ActiveSessionEntry[]> {
@@ -119,20 +157,29 @@ export class AnalyticsService {
 
   /** One member's figures, by their name in any case and spacing. */
   async member(memberName: string, now = Date.now()): Promise<MemberAnalytics> {
-    const [row] = await memberTotals(this.db, nameKey(memberName));
-    if (row === undefined) throw notFound(`No team member named ${memberName}`, ERROR_CODES.memberNotFound);
+    const [member] = await analyticsMembers(this.db, nameKey(memberName));
+    if (member === undefined) throw notFound(`No team member named ${memberName}`, ERROR_CODES.memberNotFound);
     const today = dayOf(now);
-    const [activity, counts] = await Promise.all([recentActivity(this.db, ANALYTICS.recentActivity, row.id), dailyCounts(this.db, today - ANALYTICS.chartDays + 1, row.id)]);
+    const fromDay = today - ANALYTICS.chartDays + 1;
+    const [review, active, activity, reviewDays, activeDays] = await Promise.all([
+      this.reviewCounts(),
+      activeSecondsByMember(this.db, [member.id]),
+      recentActivity(this.db, ANALYTICS.recentActivity, member.id),
+      dailyReviewCounts(this.db, fromDay, member.id),
+      dailyActiveSeconds(this.db, fromDay, member.id),
+    ]);
     return {
-      user: analyticsUser(row),
+      user: analyticsUser(member, review, active),
       recentActivity: activity.map(({ id, activity_type: activityType, created_at: createdAt, details }) => ({ id, activityType, timestamp: iso(createdAt), details })),
-      daily: daySeries(today, ANALYTICS.chartDays, counts),
+      daily: daySeries(today, ANALYTICS.chartDays, reviewDays, activeDays),
     };
   }
 
   async daily(now = Date.now()): Promise<{ days: DayTotals[] }> {
     const today = dayOf(now);
-    return { days: daySeries(today, ANALYTICS.chartDays, await dailyCounts(this.db, today - ANALYTICS.chartDays + 1)) };
+    const fromDay = today - ANALYTICS.chartDays + 1;
+    const [review, active] = await Promise.all([this.byDay.get(String(fromDay), () => dailyReviewCounts(this.db, fromDay)), dailyActiveSeconds(this.db, fromDay)]);
+    return { days: daySeries(today, ANALYTICS.chartDays, review, active) };
   }
 
   async activity(): Promise<TeamActivityEntry[]> {
