@@ -22,7 +22,8 @@ afterEach(() => {
 describe('activity', () => {
   test('who is active now, and the team’s recent activity with details as text', async () => {
     answerAnalytics(mockFetch())
-      .on(routes.analytics.activeSessions, { body: [sessionOf('s1', 'Ada Lovelace', 1), sessionOf('s2', 'Grace Hopper', 3)] })
+      // Ada has two tabs open: one row for her, with both sessions counted.
+      .on(routes.analytics.activeSessions, { body: [sessionOf('s1', 'Ada Lovelace', 1), sessionOf('s2', 'Grace Hopper', 3), sessionOf('s3', 'Ada Lovelace', 4)] })
       .on(routes.analytics.activity, {
         body: [
           activityOf(1, { memberName: 'Grace Hopper', activityType: 'vote_cast', details: JSON.stringify({ componentId: 'deduplication', voteType: 'thumbs_up' }) }),
@@ -34,9 +35,10 @@ describe('activity', () => {
 
     const active = await screen.findByRole('list', { name: 'Active now' });
     expect(within(active).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Ada Lovelacesigned in 1 hour ago, seen 1 minute ago',
+      'Ada Lovelace2 sessions, signed in 1 hour ago, seen 1 minute ago',
       'Grace Hoppersigned in 1 hour ago, seen 3 minutes ago',
     ]);
+    expect(screen.getByText('2 members active')).toBeTruthy();
     const log = await screen.findByRole('list', { name: "The team's recent activity" });
     expect(within(log).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Grace Hopper Votedcomponent id: deduplication · vote type: thumbs_up1 minute ago',

@@ -1,5 +1,6 @@
 import { Circle } from 'lucide-react';
 import { ANALYTICS } from '../../../../shared/api/activity';
+import type { ActiveSessionEntry } from '../../../../shared/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { ACTIVE_NOW_REFETCH_MS, useActiveSessions, useTeamActivity } from '../api/analytics';
@@ -19,10 +20,34 @@ export function ActivityTab() {
   );
 }
 
+interface ActiveMember {
+  memberName: string;
+  sessions: number;
+  /** The earliest sign-in of the member's active sessions. */
+  loginTime: string;
+  /** The latest moment any of them was seen. */
+  lastSeen: string;
+}
+
+/** One row a member, however many tabs or devices they have open (the server lists sessions, newest seen first). */
+function byMember(sessions: readonly ActiveSessionEntry[]): ActiveMember[] {
+  const members = new Map<string, ActiveMember>();
+  for (const session of sessions) {
+    const known = members.get(session.memberName);
+    if (known === undefined) members.set(session.memberName, { memberName: session.memberName, sessions: 1, loginTime: session.loginTime, lastSeen: session.lastSeen });
+    else {
+      known.sessions += 1;
+      if (session.loginTime < known.loginTime) known.loginTime = session.loginTime;
+      if (session.lastSeen > known.lastSeen) known.lastSeen = session.lastSeen;
+    }
+  }
+  return [...members.values()];
+}
+
 function ActiveNow() {
   const sessions = useActiveSessions();
   const now = useNow(ACTIVE_NOW_REFETCH_MS);
-  const list = sessions.data;
+  const list = sessions.data === undefined ? undefined : byMember(sessions.data);
   return (
     <Panel
       title="Active now"
@@ -35,15 +60,15 @@ function ActiveNow() {
       {list !== undefined && list.length > 0 && !sessions.isError && (
         <>
           <p className="sr-only" aria-live="polite">
-            {plural(list.length, 'active session')}
+            {plural(list.length, 'member')} active
           </p>
           <ul aria-label="Active now" className="divide-y divide-slate-200">
-            {list.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 py-2.5 text-sm">
+            {list.map((member) => (
+              <li key={member.memberName} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 py-2.5 text-sm">
                 <Circle className="h-2.5 w-2.5 shrink-0 fill-emerald-500 text-emerald-500" aria-hidden="true" />
-                <span className="min-w-0 flex-1 font-medium break-words text-slate-900">{session.memberName}</span>
-                <span className="text-xs text-slate-600">
-                  signed in <TimeAgo iso={session.loginTime} now={now} />, seen <TimeAgo iso={session.lastSeen} now={now} />
+                <span className="min-w-0 flex-1 font-medium break-words text-slate-900">{member.memberName}</span>
+                <span className="basis-full pl-5.5 text-xs text-slate-600 sm:basis-auto sm:pl-0">
+                  {member.sessions > 1 && `${member.sessions} sessions, `}signed in <TimeAgo iso={member.loginTime} now={now} />, seen <TimeAgo iso={member.lastSeen} now={now} />
                 </span>
               </li>
             ))}
