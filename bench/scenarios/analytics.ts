@@ -59,7 +59,7 @@ const CALLS: AnalyticsCall[] = [
     path: () => analyticsRoutes.users.path,
     invalidation: 'activity',
     queries: 5,
-    queriesRead: 'members, then comments, comment votes, suggestion votes and active time grouped by member (four at once)',
+    queriesRead: 'members and active time by member, read fresh; comments, comment votes and suggestion votes by member (three), kept until a review change',
     expect: (response) => jsonOf(response, 'array'),
   },
   {
@@ -76,7 +76,7 @@ const CALLS: AnalyticsCall[] = [
     path: (ready) => `/api/analytics/user/${encodeURIComponent(busiestMember(ready).name)}`,
     invalidation: 'activity',
     queries: 9,
-    queriesRead: "the users call's five for one member, then its last 50 log entries and its comments, votes and active time per day over 30 days (three)",
+    queriesRead: "the member, the team's kept review counts (three when not kept), its active time, its last 50 log entries and its comments, votes and active time per day over 30 days (three)",
     expect: (response) => jsonOf(response, 'object'),
   },
   {
@@ -84,7 +84,7 @@ const CALLS: AnalyticsCall[] = [
     path: () => analyticsRoutes.daily.path,
     invalidation: 'activity',
     queries: 3,
-    queriesRead: "the team's comments, votes and active time per day over 30 days",
+    queriesRead: "the team's active time per day over 30 days, read fresh; its comments and votes per day (two), kept until a review change",
     expect: (response) => jsonOf(response, 'object'),
   },
   {
