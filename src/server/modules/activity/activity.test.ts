@@ -135,6 +135,18 @@ describe('activity and analytics', () => {
       expect((await apiCall(app, 'POST', log.path, bob, { activityType: 'page_view', details: JSON.stringify({ text: 'y'.repeat(padding) }) })).statusCode).toBe(201);
       expectApiError(await apiCall(app, 'POST', log.path, undefined, { activityType: 'page_view' }), 401, 'UNAUTHENTICATED');
     });
+
+    it('takes at most 60 entries a minute from one member, then answers 429 with Retry-After', async () => {
+      const busy = await signInAs(app, 'Lara Logger');
+      for (let entry = 0; entry < ACTIVITY_LIMITS.logsPerMinute; entry += 1) {
+        expect((await apiCall(app, 'POST', log.path, busy, { activityType: 'page_view' })).statusCode).toBe(201);
+      }
+      const refused = await apiCall(app, 'POST', log.path, busy, { activityType: 'page_view' });
+      expectApiError(refused, 429, 'RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another member's budget is their own.
+      expect((await apiCall(app, 'POST', log.path, alice, { activityType: 'page_view' })).statusCode).toBe(201);
+    });
   });
 
   describe('GET /api/analytics/*', () => {
