@@ -92,7 +92,7 @@ describe('activity tracker', () => {
     ]);
   });
 
-  test('every input event of the spec keeps the member active', async () => {
+  test('every tracked input event keeps the member active', async () => {
     for (const type of ACTIVITY_TRACKING.inputEvents) {
       const { win, sent } = start();
       await busyFor(win, 60_000, type);

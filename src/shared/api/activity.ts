@@ -57,7 +57,7 @@ export const analyticsRoutes = {
   users: defineRoute<{ response: AnalyticsUser[] }>()('GET', '/api/analytics/users'),
   activeSessions: defineRoute<{ response: ActiveSessionEntry[] }>()('GET', '/api/analytics/sessions/active'),
   user: defineRoute<{ response: MemberAnalytics }>()('GET', '/api/analytics/user/:memberName'),
-  /** Beyond the spec: the overview chart, the team's recent activity and the review coverage. */
+  /** The overview chart, the team's recent activity and the review coverage. */
   daily: defineRoute<{ response: DailyTotals }>()('GET', '/api/analytics/daily'),
   activity: defineRoute<{ response: TeamActivityEntry[] }>()('GET', '/api/analytics/activity'),
   coverage: defineRoute<{ response: CoverageMatrix }>()('GET', '/api/analytics/coverage'),

@@ -33,7 +33,7 @@ export type ActivityLogRequest = z.infer<typeof activityLogRequestSchema>;
 export const activityLogAcceptedSchema = z.object({ id: z.number().int().positive() });
 export type ActivityLogAccepted = z.infer<typeof activityLogAcceptedSchema>;
 
-/** The spec's analytics user, with the votes the member cast. Times are seconds; lastLogin is null before a first sign-in. */
+/** A member's figures: sign-ins, comments, votes cast and active time. Times are seconds; lastLogin is null before a first sign-in. */
 export const analyticsUserSchema = z.object({
   memberName: z.string(),
   totalLogins: z.number().int().min(0),
