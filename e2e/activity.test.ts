@@ -1,8 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.js';
 import { launchBrowser, newPage, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { fetchFromPage } from './page-api.js';
+import { openCardPanel } from './review-page.js';
 
 // Working keeps a member signed in, and a session that ends anyway keeps the comment being written.
 // The server's idle limit is its shortest (one minute, plus the last-seen resolution of 6 s), so
@@ -19,18 +20,7 @@ const IDLE_LIMIT_MS = IDLE_MS + IDLE_MS / 10;
 
 const isPath = (pathname: string) => (response: { url(): string }) => new URL(response.url()).pathname === pathname;
 
-function card(page: Page, title: string): Locator {
-  return page.getByRole('article', { name: title, exact: true });
-}
 
-async function openCardPanel(page: Page, title: string): Promise<Locator> {
-  const target = card(page, title);
-  await target.hover();
-  await target.getByRole('button', { name: `Comment on ${title}` }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: title }).waitFor();
-  return dialog;
-}
 
 describe('activity keeps the session; drafts survive its end', () => {
   let server: RunningServer;

@@ -8,6 +8,7 @@ import { addActiveSeconds, dayOf } from '../src/server/modules/activity/repo.js'
 import { ensureQaMember } from '../src/server/modules/members/service.js';
 import { commentableComponentIds, componentTitle, loadArchitecture } from '../src/server/content/validate.js';
 import { seriousAccessibilityViolations } from './axe.js';
+import { card, openCardPanel } from './review-page.js';
 import { E2E_SECRETS, launchBrowser, newPage, seedMember, signIn, startServer, type RunningServer, type SeededMember } from './harness.js';
 import { postComment, voteOn } from './page-api.js';
 
@@ -102,9 +103,6 @@ async function tabShown(page: Page, label: TabLabel) {
   await panel(page, label).getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
 }
 
-function card(page: Page, title: string): Locator {
-  return page.getByRole('article', { name: title, exact: true });
-}
 
 /** The accessible names of a table row's cells, as a screen reader reads them (the marks are hidden, the words are not). */
 async function cellNames(row: Locator): Promise<string[]> {
@@ -150,15 +148,6 @@ describe('Team Analytics page', () => {
     return entry;
   }
 
-  /** Opens a card's comment panel with the mouse: hover shows the button, a click opens the panel. */
-  async function openCardPanel(page: Page, title: string): Promise<Locator> {
-    const target = card(page, title);
-    await target.hover();
-    await target.getByRole('button', { name: `Comment on ${title}` }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: title }).waitFor();
-    return dialog;
-  }
 
   /** Waits for the activity log entry of this type that the page's client sends after an action. */
   function loggedActivity(page: Page, activityType: string) {

@@ -6,6 +6,7 @@ import type { CommentSummary } from '../src/shared/contract/ai.js';
 import type { Comment } from '../src/shared/contract/comments.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { holdRequests, postComment, voteOn } from './page-api.js';
+import { commentPanel, openCardPanel } from './review-page.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 
 // The AI summary in the comment panel. Browser-side code is passed to
@@ -68,9 +69,6 @@ function shown(scope: Locator, text: string): Locator {
   return scope.getByText(text, { exact: true }).filter({ visible: true });
 }
 
-function panel(page: Page): Locator {
-  return page.getByRole('dialog');
-}
 
 function summaryOf(dialog: Locator): Locator {
   return dialog.getByRole('region', { name: 'AI summary' });
@@ -81,24 +79,10 @@ function commentIn(dialog: Locator, text: string): Locator {
   return dialog.getByRole('article').filter({ hasText: text });
 }
 
-/** Opens a card's comment panel (hover shows the button on desktop; phones always show it). */
-async function openCardPanel(page: Page, title: string, device: 'desktop' | 'phone' = 'desktop'): Promise<Locator> {
-  const card = page.getByRole('article', { name: title, exact: true });
-  const button = card.getByRole('button', { name: `Comment on ${title}` });
-  if (device === 'phone') {
-    await button.tap();
-  } else {
-    await card.hover();
-    await button.click();
-  }
-  const dialog = panel(page);
-  await dialog.getByRole('heading', { name: title }).waitFor();
-  return dialog;
-}
 
 async function closePanel(page: Page) {
   await page.keyboard.press('Escape');
-  await panel(page).waitFor({ state: 'detached' });
+  await commentPanel(page).waitFor({ state: 'detached' });
 }
 
 describe('AI comment summary in the comment panel', () => {

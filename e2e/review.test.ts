@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { architecture } from '../src/server/content/architecture.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { postComment, voteOn } from './page-api.js';
+import { card, commentPanel, openCardPanel } from './review-page.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { closeToasts, expectToast, toasts } from './toasts.js';
 
@@ -43,19 +44,12 @@ async function screenshot(page: Page, name: string, options: { fullPage?: boolea
   else await page.screenshot({ path: file, fullPage: options.fullPage ?? false, animations: 'disabled' });
 }
 
-/** The card (an article named by its heading) of one component. */
-function card(page: Page, title: string): Locator {
-  return page.getByRole('article', { name: title, exact: true });
-}
 
 /** The comment panel's CSS width (24rem at the default 16 px root size). */
 async function panelWidth(page: Page): Promise<string> {
   return page.evaluate<string>(`getComputedStyle(document.querySelector('[role="dialog"]')).width`);
 }
 
-function panel(page: Page): Locator {
-  return page.getByRole('dialog');
-}
 
 /**
  * The comment count a card or diagram box shows. Read straight from the page, so it also works
@@ -83,15 +77,6 @@ async function focusedName(page: Page): Promise<string | null> {
   return page.evaluate<string | null>(`(() => { const element = document.activeElement; return element === null ? null : element.getAttribute('aria-label') ?? element.textContent; })()`);
 }
 
-/** Opens a card's comment panel with the mouse: hover shows the button, a click opens the panel. */
-async function openCardPanel(page: Page, title: string): Promise<Locator> {
-  const target = card(page, title);
-  await target.hover();
-  await target.getByRole('button', { name: `Comment on ${title}` }).click();
-  const dialog = panel(page);
-  await dialog.getByRole('heading', { name: title }).waitFor();
-  return dialog;
-}
 
 /** A comment's article in the open panel, by its text. */
 function commentIn(dialog: Locator, text: string): Locator {
@@ -339,7 +324,7 @@ describe('main review page', () => {
     await expect.poll(() => triggerOpacity(page, 'authentication-and-sso')).toBe('1');
 
     await page.keyboard.press('Enter');
-    const dialog = panel(page);
+    const dialog = commentPanel(page);
     await dialog.getByRole('heading', { name: title }).waitFor();
     expect(await panelWidth(page)).toBe('384px');
     const textbox = dialog.getByRole('textbox', { name: 'Your comment' });
@@ -451,7 +436,7 @@ describe('main review page', () => {
     const box = alice.page.locator('.react-flow__node[data-id="agentic-triage"]');
     await expect.poll(() => countOf(alice.page, 'agentic-triage'), { timeout: 5_000 }).toBe(3);
     await box.click({ position: { x: 20, y: 20 } });
-    const dialog = panel(alice.page);
+    const dialog = commentPanel(alice.page);
     await dialog.getByRole('heading', { name: 'Agentic Triage' }).waitFor();
     await commentIn(dialog, 'Confidence below 0.7').waitFor();
     // Newest first, the proposal marked, Alice's own votes highlighted, delete only on her own comment.
@@ -485,7 +470,7 @@ describe('main review page', () => {
     await screenshot(phone.page, 'review-diagram-mobile', { clip: phone.page.getByRole('region', { name: 'Incident Management Flow' }) });
     expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
     await card(phone.page, 'EM Console').getByRole('button', { name: 'Comment on EM Console' }).tap();
-    const phoneDialog = panel(phone.page);
+    const phoneDialog = commentPanel(phone.page);
     await commentIn(phoneDialog, 'Keyboard shortcuts').waitFor();
     expect(await panelWidth(phone.page)).toBe('384px');
     // No on-screen keyboard thrown up on opening: focus goes to the panel, not the text field.
