@@ -38,28 +38,28 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Layering: shared knows nothing of the sides, the client never imports server code.
+      // Layering: common knows nothing of the sides, the client never imports server code.
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['**/server/**'], message: 'The client must not import server code.' },
-            // The zod schemas stay on the server: the client takes values from src/shared/api.
-            { group: ['**/shared/contract/**'], allowTypeImports: true, message: 'Import types only from the zod contract; values come from src/shared/api.' },
+            // The zod schemas stay on the server: the client takes values from src/common/api.
+            { group: ['**/common/contract/**'], allowTypeImports: true, message: 'Import types only from the zod contract; values come from src/common/api.' },
           ],
         },
       ],
     },
   },
   {
-    // Layers of the client: shared → lib and components → features → app. A feature never imports
+    // Layers of the client: common → lib and components → features → app. A feature never imports
     // another feature; what two features need moves down to lib or components.
-    files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    files: ['src/client/**/*.{ts,tsx}', 'src/common/**/*.ts'],
     plugins: { boundaries },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/elements': [
-        { type: 'shared', pattern: 'src/shared' },
+        { type: 'common', pattern: 'src/common' },
         { type: 'lib', pattern: 'src/client/lib' },
         { type: 'components', pattern: 'src/client/components' },
         { type: 'test-support', pattern: 'src/client/test' },
@@ -76,24 +76,24 @@ export default defineConfig(
         {
           default: 'disallow',
           policies: [
-            { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
+            { from: { element: { type: 'common' } }, allow: { to: { element: { type: 'common' } } } },
             {
               from: { element: { types: { anyOf: ['lib', 'components'] } } },
-              allow: { to: { element: { types: { anyOf: ['shared', 'lib', 'components'] } } } },
+              allow: { to: { element: { types: { anyOf: ['common', 'lib', 'components'] } } } },
             },
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['shared', 'lib', 'components'] } } } } },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['common', 'lib', 'components'] } } } } },
             { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'test-support' } } } },
-            { from: { element: { types: { anyOf: ['app', 'entry', 'test-support'] } } }, allow: { to: { element: { types: { anyOf: ['shared', 'lib', 'components', 'feature', 'app', 'test-support'] } } } } },
+            { from: { element: { types: { anyOf: ['app', 'entry', 'test-support'] } } }, allow: { to: { element: { types: { anyOf: ['common', 'lib', 'components', 'feature', 'app', 'test-support'] } } } } },
           ],
         },
       ],
     },
   },
   {
-    files: ['src/shared/**/*.ts'],
+    files: ['src/common/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**'], message: 'src/shared is imported by both sides and imports neither.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**'], message: 'src/common is imported by both sides and imports neither.' }] }],
     },
   },
   {

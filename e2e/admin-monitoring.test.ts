@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_VERSION } from '../src/shared/product.js';
-import type { ErrorReport } from '../src/shared/contract/error-reports.js';
-import type { QaRunSummary } from '../src/shared/contract/qa.js';
+import { PRODUCT_VERSION } from '../src/common/product.js';
+import type { ErrorReport } from '../src/common/contract/error-reports.js';
+import type { QaRunSummary } from '../src/common/contract/qa.js';
 import {
   PHONE,
   enterAdminPassword,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QA_TEST_COMPONENT_ID } from '../src/shared/api/architecture.js';
+import { QA_TEST_COMPONENT_ID } from '../src/common/api/architecture.js';
 import { addActiveSeconds, dayOf } from '../src/server/modules/activity/repo.js';
 import { ensureQaMember } from '../src/server/modules/members/service.js';
 import { commentableComponentIds, componentTitle, loadArchitecture } from '../src/server/content/validate.js';

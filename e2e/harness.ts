@@ -12,7 +12,7 @@ import { hashPin } from '../src/server/modules/auth/secrets.js';
 import { addMember } from '../src/server/modules/members/service.js';
 import { issueEnrollmentLink } from '../src/server/modules/enrollment/service.js';
 import { createTestDatabase, type TestDatabase } from '../src/server/test/test-database.js';
-import { nameKey } from '../src/shared/names.js';
+import { nameKey } from '../src/common/names.js';
 import { toasts } from './toasts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

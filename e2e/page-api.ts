@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Comment } from '../src/shared/contract/comments.js';
+import type { Comment } from '../src/common/contract/comments.js';
 
 /** Posts as the page's member through the page itself (same origin, session cookie), like the app does. */
 export async function postComment(page: Page, componentId: string, content: string, kind: 'comment' | 'proposal' = 'comment'): Promise<Comment> {

@@ -4,7 +4,7 @@
  * (the time of the run) change between runs.
  */
 import { sql, type Kysely } from 'kysely';
-import type { VoteType } from '../../src/shared/contract/comments.js';
+import type { VoteType } from '../../src/common/contract/comments.js';
 import type { Database } from '../../src/server/db/schema.js';
 import { prng } from '../../src/server/seed/random.js';
 import { SEEDS } from './random.js';

@@ -1,4 +1,4 @@
-import { MEMBER_LIMITS } from '../../src/shared/limits.js';
+import { MEMBER_LIMITS } from '../../src/common/limits.js';
 import { summarize } from './stats.js';
 
 /** One member commenting and asking for the component's summary as often as the per-member limits allow, next to a load run. */

@@ -5,7 +5,7 @@
  * the first request after each of a few invalidations, with the SQL statements the server ran
  * (lib/sql-trace.ts): how many, and the slowest.
  */
-import { analyticsRoutes } from '../../src/shared/api/activity.js';
+import { analyticsRoutes } from '../../src/common/api/activity.js';
 import type { LoadResult } from '../lib/load.js';
 import { parseJson } from '../lib/output.js';
 import { probe, type ProbeResponse } from '../lib/processes.js';

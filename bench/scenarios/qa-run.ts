@@ -6,8 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { qaRoutes } from '../../src/shared/api/qa.js';
-import { qaResultsSchema, qaRunSummarySchema, type QaResults } from '../../src/shared/contract/qa.js';
+import { qaRoutes } from '../../src/common/api/qa.js';
+import { qaResultsSchema, qaRunSummarySchema, type QaResults } from '../../src/common/contract/qa.js';
 import { ROOT } from '../lib/environment.js';
 import { runLoad, type LoadResult } from '../lib/load.js';
 import { errorMessage, parseJson, say, step } from '../lib/output.js';

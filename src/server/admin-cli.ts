@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { nameKey } from '../shared/names.js';
+import { nameKey } from '../common/names.js';
 import { ConfigError, parseEnv, publicUrlOf, resolveSecrets, rotateStoredSecret, type RotatableSecret } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';

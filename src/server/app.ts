@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import type { Architecture } from '../shared/contract/architecture.js';
+import type { Architecture } from '../common/contract/architecture.js';
 import type { AppConfig, TrustProxy } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -38,14 +38,14 @@ import { AdminService } from './modules/admin/service.js';
 import { ensureAdmin } from './modules/members/service.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { deleteExpiredEnrollmentTokens } from './modules/enrollment/repo.js';
-import { ENROLLMENT_LINK_PREFIX } from '../shared/api/auth.js';
+import { ENROLLMENT_LINK_PREFIX } from '../common/api/auth.js';
 import { registerErrorReportRoutes } from './modules/error-reports/routes.js';
 import { ErrorReports } from './modules/error-reports/service.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerQaRoutes } from './modules/qa/routes.js';
 import { registerActivityRoutes } from './modules/activity/routes.js';
 import { ActivityService, AnalyticsService } from './modules/activity/service.js';
-import { QA_TEST_COMPONENT_ID } from '../shared/api/architecture.js';
+import { QA_TEST_COMPONENT_ID } from '../common/api/architecture.js';
 
 export interface BuildOptions {
   /** Where log lines go; defaults to stdout. */

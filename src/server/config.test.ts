@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv, resolveSecrets } from './config.js';
-import { isGuessablePin } from '../shared/pin-rules.js';
+import { isGuessablePin } from '../common/pin-rules.js';
 
 /** The ConfigError a parse throws; fails the test when nothing (or something else) is thrown. */
 function configErrorOf(run: () => unknown): ConfigError {

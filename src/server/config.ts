@@ -3,10 +3,10 @@ import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { MEMBER_LIMITS } from '../shared/limits.js';
-import { NAME_MAX_LENGTH } from '../shared/limits.js';
-import { isValidFullName } from '../shared/names.js';
-import { isCompletePin, isGuessablePin, PIN_PATTERN } from '../shared/pin-rules.js';
+import { MEMBER_LIMITS } from '../common/limits.js';
+import { NAME_MAX_LENGTH } from '../common/limits.js';
+import { isValidFullName } from '../common/names.js';
+import { isCompletePin, isGuessablePin, PIN_PATTERN } from '../common/pin-rules.js';
 
 /**
  * The only reader of process.env. Everything else receives a typed

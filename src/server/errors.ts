@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '../shared/api/error-codes.js';
+import { ERROR_CODES, type ErrorCode } from '../common/api/error-codes.js';
 
 /**
  * The error vocabulary of the API. Routes throw these; the error handler turns them into

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig, type Secrets } from './config.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
-import { ROUTES } from '../shared/routes.js';
+import { ROUTES } from '../common/routes.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 

@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'wouter';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES } from '../../common/routes';
 import { buttonClasses } from '../components/ui/button';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES } from '../../common/routes';
 import { LoadingScreen } from '../components/ui/spinner';
 import { NotFoundPage } from './not-found-page';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
-import { ACTIVITY_LIMITS, activityRoutes } from '../../shared/api/activity';
-import { errorReportRoutes } from '../../shared/api/error-reports';
+import { ACTIVITY_LIMITS, activityRoutes } from '../../common/api/activity';
+import { errorReportRoutes } from '../../common/api/error-reports';
 import { mockFetch } from '../test/mock-fetch';
 import { detailsText, logActivity } from './activity-log';
 

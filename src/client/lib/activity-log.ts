@@ -1,5 +1,5 @@
-import { ACTIVITY_LIMITS, activityRoutes } from '../../shared/api/activity';
-import type { ActivityType } from '../../shared/contract/activity';
+import { ACTIVITY_LIMITS, activityRoutes } from '../../common/api/activity';
+import type { ActivityType } from '../../common/contract/activity';
 import { api } from './api-client';
 
 /** A log entry's details: a small flat object, sent as JSON text. */

@@ -1,4 +1,4 @@
-import { activityRoutes } from '../../shared/api/activity';
+import { activityRoutes } from '../../common/api/activity';
 import { startActivityTracker, type ActivityTracker } from './activity-tracker';
 import { api, ApiRequestError } from './api-client';
 

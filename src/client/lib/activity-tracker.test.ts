@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ACTIVITY_TRACKING } from '../../shared/api/activity';
+import { ACTIVITY_TRACKING } from '../../common/api/activity';
 import { startActivityTracker, type ActivityTracker } from './activity-tracker';
 
 class FakeDocument extends EventTarget {

@@ -1,4 +1,4 @@
-import { ACTIVITY_LIMITS, ACTIVITY_TRACKING } from '../../shared/api/activity';
+import { ACTIVITY_LIMITS, ACTIVITY_TRACKING } from '../../common/api/activity';
 
 /** What the tracker needs from the browser; tests hand in fakes, so the whole machine runs on fake timers. */
 export interface TrackerEnvironment {

@@ -1,9 +1,9 @@
-import type { ErrorCode } from '../../shared/api/error-codes';
-import { buildUrl, type Route, type RouteInput, type RouteResponse } from '../../shared/api/route';
+import type { ErrorCode } from '../../common/api/error-codes';
+import { buildUrl, type Route, type RouteInput, type RouteResponse } from '../../common/api/route';
 
 /**
  * The one way the client talks to the API: `api(routes.comments.create, { body })`. The route
- * (from `src/shared/api`) gives the method, the path and the types of the input and the answer.
+ * (from `src/common/api`) gives the method, the path and the types of the input and the answer.
  * Credentials always go along, a JSON body only with a payload, and any non-ok answer becomes an
  * ApiRequestError whose message is "<status>: <body or status text>".
  */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { authRoutes } from '../../shared/api/auth';
-import type { CurrentUser } from '../../shared/contract/user';
+import { authRoutes } from '../../common/api/auth';
+import type { CurrentUser } from '../../common/contract/user';
 import { toast } from '../components/ui/use-toast';
 import { api, ApiRequestError, describeError } from './api-client';
 import { queryKeys } from './query-keys';

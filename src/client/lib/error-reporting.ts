@@ -1,6 +1,6 @@
-import type { ErrorReport, ErrorType, Severity } from '../../shared/contract/error-reports';
-import { ERROR_REPORT_LIMITS } from '../../shared/limits';
-import { errorReportRoutes } from '../../shared/api/error-reports';
+import type { ErrorReport, ErrorType, Severity } from '../../common/contract/error-reports';
+import { ERROR_REPORT_LIMITS } from '../../common/limits';
+import { errorReportRoutes } from '../../common/api/error-reports';
 import { api } from './api-client';
 
 const recent = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { EVENTS_PATH, parseLiveEventJson, type LiveEvent } from '../../shared/api/live-events';
+import { EVENTS_PATH, parseLiveEventJson, type LiveEvent } from '../../common/api/live-events';
 import { useCurrentUser } from './auth';
 import { refetchChangedBy, ROOTS_AFTER_DROP } from './live-invalidation';
 import { queryKeys } from './query-keys';

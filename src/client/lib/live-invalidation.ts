@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { CommentEvent, LiveEventType } from '../../shared/api/live-events';
+import type { CommentEvent, LiveEventType } from '../../common/api/live-events';
 import { queryKeys } from './query-keys';
 
 interface ChangedQueries {

@@ -1,4 +1,4 @@
-import { authRoutes } from '../../shared/api/auth';
+import { authRoutes } from '../../common/api/auth';
 
 /**
  * Every query key of the client, in one place. Keys of one area share a root, so the live stream's

@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
-import { activityRoutes } from '../../shared/api/activity';
+import { activityRoutes } from '../../common/api/activity';
 import { loggedActivities } from '../test/activity';
 import { mockFetch } from '../test/mock-fetch';
 import { flushActivity, SignedInActivity } from './use-activity-tracking';

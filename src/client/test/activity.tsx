@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import { activityRoutes } from '../../shared/api/activity';
-import type { ActivityLogRequest } from '../../shared/contract/activity';
+import { activityRoutes } from '../../common/api/activity';
+import type { ActivityLogRequest } from '../../common/contract/activity';
 import { createQueryClient } from '../lib/query-client';
 import type { FetchMock } from './mock-fetch';
 

@@ -1,5 +1,5 @@
-import type { CommentSummary } from '../../shared/contract/ai';
-import type { Comment } from '../../shared/contract/comments';
+import type { CommentSummary } from '../../common/contract/ai';
+import type { Comment } from '../../common/contract/comments';
 
 /** Comments 1..count on one component, newest first as the API lists them. */
 export function commentsOn(componentId: string, count: number): Comment[] {

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import { activityRoutes } from '../../shared/api/activity';
-import type { ErrorCode } from '../../shared/api/error-codes';
-import type { Route, RouteResponse } from '../../shared/api/route';
+import { activityRoutes } from '../../common/api/activity';
+import type { ErrorCode } from '../../common/api/error-codes';
+import type { Route, RouteResponse } from '../../common/api/route';
 
 /** One call the client made, as the server would read it. */
 export interface RecordedRequest {

@@ -1,4 +1,4 @@
-import { SUGGESTIONS_PLACEHOLDER } from '../../shared/api/ai-prompts.js';
+import { SUGGESTIONS_PLACEHOLDER } from '../../common/api/ai-prompts.js';
 
 /** The narrative-summary prompt a fresh database starts with; an admin replaces it in the Admin panel. */
 export const DEFAULT_NARRATIVE_PROMPT = [

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { GeneratedBy } from '../../shared/contract/ai.js';
+import type { GeneratedBy } from '../../common/contract/ai.js';
 import { AppError } from '../errors.js';
 import type { AiProvider } from './provider.js';
-import { ERROR_CODES } from '../../shared/api/error-codes.js';
+import { ERROR_CODES } from '../../common/api/error-codes.js';
 
 export interface AiRun<T> {
   output: T;

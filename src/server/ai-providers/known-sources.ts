@@ -1,4 +1,4 @@
-import type { CommentSummaryOutput, NarrativeOutput } from '../../shared/contract/ai.js';
+import type { CommentSummaryOutput, NarrativeOutput } from '../../common/contract/ai.js';
 
 /** Keeps only ids the input had: a model may cite ids that do not exist. */
 export function onlyKnown(ids: readonly number[], known: ReadonlySet<number>): number[] {

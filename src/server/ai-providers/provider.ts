@@ -1,5 +1,5 @@
-import type { AiProviderName, CommentSummaryOutput, NarrativeOutput, SuggestionsOutput } from '../../shared/contract/ai.js';
-import type { CommentKind } from '../../shared/contract/comments.js';
+import type { AiProviderName, CommentSummaryOutput, NarrativeOutput, SuggestionsOutput } from '../../common/contract/ai.js';
+import type { CommentKind } from '../../common/contract/comments.js';
 
 /**
  * The provider interface (docs/architecture.md, 'AI design'). Inputs are plain data the services read from the

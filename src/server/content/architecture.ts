@@ -1,5 +1,5 @@
-import { type Architecture, type DiagramComponent } from '../../shared/contract/architecture.js';
-import { QA_TEST_COMPONENT_ID } from '../../shared/api/architecture.js';
+import { type Architecture, type DiagramComponent } from '../../common/contract/architecture.js';
+import { QA_TEST_COMPONENT_ID } from '../../common/api/architecture.js';
 
 /**
  * The architecture under review: the AI-driven incident-management platform.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Architecture } from '../../shared/contract/architecture.js';
-import { DIAGRAM_PHASES, QA_TEST_COMPONENT_ID, UNKNOWN_COMPONENT_RANK, componentRank } from '../../shared/api/architecture.js';
+import { type Architecture } from '../../common/contract/architecture.js';
+import { DIAGRAM_PHASES, QA_TEST_COMPONENT_ID, UNKNOWN_COMPONENT_RANK, componentRank } from '../../common/api/architecture.js';
 import { architecture } from './architecture.js';
 import { HUMAN_INITIATED_COMPONENT_ID, commentableComponentIds, componentTitle, loadArchitecture } from './validate.js';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { architectureSchema, type Architecture } from '../../shared/contract/architecture.js';
-import { QA_TEST_COMPONENT_ID } from '../../shared/api/architecture.js';
+import { architectureSchema, type Architecture } from '../../common/contract/architecture.js';
+import { QA_TEST_COMPONENT_ID } from '../../common/api/architecture.js';
 import { architecture as defaultArchitecture } from './architecture.js';
 
 /** The component ordering list starts with 'Human-Initiated'. */

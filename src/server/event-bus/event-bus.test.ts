@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../../shared/api/live-events.js';
+import type { LiveEvent } from '../../common/api/live-events.js';
 import { openDatabase, type DatabaseHandle } from '../db/connection.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { LocalEventBus, PostgresEventBus, type EventBus } from './event-bus.js';

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { parseLiveEvent, type LiveEvent } from '../../shared/api/live-events.js';
+import { parseLiveEvent, type LiveEvent } from '../../common/api/live-events.js';
 import type { Database } from '../db/schema.js';
 
 export type LiveEventListener = (event: LiveEvent) => void;

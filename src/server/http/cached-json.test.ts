@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isCommentEvent, type LiveEvent } from '../../shared/api/live-events.js';
+import { isCommentEvent, type LiveEvent } from '../../common/api/live-events.js';
 import type { EventBus, LiveEventListener } from '../event-bus/event-bus.js';
 import { cachedJson } from './cached-json.js';
 import type { App } from './types.js';

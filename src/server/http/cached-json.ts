@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyRequest, FastifySchema, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { LiveEvent } from '../../shared/api/live-events.js';
+import type { LiveEvent } from '../../common/api/live-events.js';
 import type { EventBus } from '../event-bus/event-bus.js';
 import { ReadCache } from './read-cache.js';
 import type { App } from './types.js';

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTES, isScreenPath } from '../../shared/routes.js';
+import { ROUTES, isScreenPath } from '../../common/routes.js';
 import { notFound } from '../errors.js';
 import type { App } from './types.js';
 

@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../shared/contract/common.js';
-import { nameKey } from '../../shared/names.js';
+import { apiErrorSchema } from '../../common/contract/common.js';
+import { nameKey } from '../../common/names.js';
 import { findMemberByKey, setFirstPinHash } from '../modules/members/repo.js';
 import { addMember } from '../modules/members/service.js';
 import { hashPin } from '../modules/auth/secrets.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, type AppError } from '../errors.js';
 import type { App } from './types.js';
-import { ERROR_CODES } from '../../shared/api/error-codes.js';
+import { ERROR_CODES } from '../../common/api/error-codes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;

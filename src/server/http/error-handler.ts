@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '../../shared/contract/common.js';
+import type { ApiError } from '../../common/contract/common.js';
 import { AppError } from '../errors.js';
 import { API_CACHE_CONTROL, SECURITY_HEADERS } from './security-headers.js';
-import { ERROR_CODES, type ErrorCode } from '../../shared/api/error-codes.js';
+import { ERROR_CODES, type ErrorCode } from '../../common/api/error-codes.js';
 
 /**
  * One place turns every failure into `{ message, code }`. Client mistakes keep their 4xx status and

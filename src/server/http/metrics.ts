@@ -4,7 +4,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import { AppError, notFound } from '../errors.js';
 import { secretsMatch } from '../modules/auth/secrets.js';
 import type { App } from './types.js';
-import { ERROR_CODES } from '../../shared/api/error-codes.js';
+import { ERROR_CODES } from '../../common/api/error-codes.js';
 
 /**
  * Prometheus metrics per app instance (a registry of its own, so tests can build many apps).

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_REPORT_LIMITS } from '../../shared/limits.js';
+import { ERROR_REPORT_LIMITS } from '../../common/limits.js';
 import { buildApp } from '../app.js';
 import { openDatabase, type DatabaseHandle } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { App } from './types.js';
-import { ERROR_CODES, type ErrorCode } from '../../shared/api/error-codes.js';
+import { ERROR_CODES, type ErrorCode } from '../../common/api/error-codes.js';
 
 /**
  * Strict CSP with no inline script, nosniff, no referrer, no framing.

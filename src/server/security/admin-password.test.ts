@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameKey } from '../../shared/names.js';
+import { nameKey } from '../../common/names.js';
 import type { App } from '../http/types.js';
 import { setRole } from '../modules/members/repo.js';
 import { signInAs, type SessionCookies } from '../test/sign-in.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollmentStatusSchema } from '../../shared/contract/auth.js';
-import { AUTH_MESSAGES } from '../../shared/api/auth.js';
-import { nameKey } from '../../shared/names.js';
+import { enrollmentStatusSchema } from '../../common/contract/auth.js';
+import { AUTH_MESSAGES } from '../../common/api/auth.js';
+import { nameKey } from '../../common/names.js';
 import type { App } from '../http/types.js';
 import { findMemberByKey } from '../modules/members/repo.js';
 import { addMember, ensureAdmin, newEnrollmentLink, resetMemberPin } from '../modules/members/service.js';

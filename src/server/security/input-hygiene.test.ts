@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../shared/contract/common.js';
+import { apiErrorSchema } from '../../common/contract/common.js';
 import type { App } from '../http/types.js';
 import { addMember } from '../modules/members/service.js';
 import { signInAs, type SessionCookies } from '../test/sign-in.js';

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../shared/contract/common.js';
-import { MEMBER_LIMITS } from '../../shared/limits.js';
+import { apiErrorSchema } from '../../common/contract/common.js';
+import { MEMBER_LIMITS } from '../../common/limits.js';
 import { AiEngine } from '../ai-providers/engine.js';
 import type { AiProvider } from '../ai-providers/provider.js';
 import { AppError } from '../errors.js';

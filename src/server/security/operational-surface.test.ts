@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import viteConfig from '../../../vite.config.js';
-import { apiErrorSchema } from '../../shared/contract/common.js';
+import { apiErrorSchema } from '../../common/contract/common.js';
 import { openDatabase } from '../db/connection.js';
 import type { App } from '../http/types.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../shared/contract/common.js';
-import { nameKey } from '../../shared/names.js';
-import { GUESSABLE_PINS, GUESSABLE_PIN_MESSAGE } from '../../shared/pin-rules.js';
+import { apiErrorSchema } from '../../common/contract/common.js';
+import { nameKey } from '../../common/names.js';
+import { GUESSABLE_PINS, GUESSABLE_PIN_MESSAGE } from '../../common/pin-rules.js';
 import type { App } from '../http/types.js';
 import { findMemberByKey } from '../modules/members/repo.js';
 import { addMember } from '../modules/members/service.js';

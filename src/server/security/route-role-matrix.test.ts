@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../shared/api/index.js';
-import { EVENTS_PATH } from '../../shared/api/live-events.js';
-import { buildPath, type Route } from '../../shared/api/route.js';
+import { routes } from '../../common/api/index.js';
+import { EVENTS_PATH } from '../../common/api/live-events.js';
+import { buildPath, type Route } from '../../common/api/route.js';
 import type { App } from '../http/types.js';
 import { apiCall, signInAs, type ApiMethod, type SessionCookies } from '../test/sign-in.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../test/test-app.js';

@@ -1,4 +1,4 @@
-import type { CommentKind } from '../../shared/contract/comments.js';
+import type { CommentKind } from '../../common/contract/comments.js';
 import type { DemoMemberKey } from './demo-members.js';
 
 /**

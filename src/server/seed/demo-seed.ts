@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { VoteType } from '../../shared/contract/comments.js';
-import { nameKey } from '../../shared/names.js';
+import type { VoteType } from '../../common/contract/comments.js';
+import { nameKey } from '../../common/names.js';
 import { commentableComponentIds, loadArchitecture } from '../content/validate.js';
 import type { Database } from '../db/schema.js';
 import { addMember } from '../modules/members/service.js';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { apiErrorSchema, type ApiError } from '../../shared/contract/common.js';
+import { apiErrorSchema, type ApiError } from '../../common/contract/common.js';
 
 /** Asserts an API error answer: its status, its code and, when given, its exact message. */
 export function expectApiError(response: LightMyRequestResponse, status: number, code: string, message?: string): ApiError {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseLiveEventJson, type LiveEvent } from '../../shared/api/live-events.js';
+import { parseLiveEventJson, type LiveEvent } from '../../common/api/live-events.js';
 import type { App } from '../http/types.js';
 import { cookieHeader, type SessionCookies } from './sign-in.js';
 

@@ -1,4 +1,4 @@
-import type { QaTestResult } from '../../shared/contract/qa.js';
+import type { QaTestResult } from '../../common/contract/qa.js';
 
 /**
  * A self-test Performance check that failed only on its time. The timing targets belong to the

@@ -1,4 +1,4 @@
-import { nameKey } from '../../shared/names.js';
+import { nameKey } from '../../common/names.js';
 import type { App } from '../http/types.js';
 import { hashPin } from '../modules/auth/secrets.js';
 import { findMemberByKey, setFirstPinHash } from '../modules/members/repo.js';

@@ -1,6 +1,6 @@
 import { BarChart3, BookOpen, Home, Lightbulb, Shield, Sparkles } from 'lucide-react';
-import { ASSISTANT_NAME } from '../../../shared/product';
-import { ROUTES } from '../../../shared/routes';
+import { ASSISTANT_NAME } from '../../../common/product';
+import { ROUTES } from '../../../common/routes';
 import type { HeaderLink } from './page-header';
 
 const icon = 'h-4 w-4';

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { PRODUCT_VERSION } from '../../../shared/product';
+import { PRODUCT_VERSION } from '../../../common/product';
 import { isAdmin, useCurrentUser, useLogout } from '../../lib/auth';
 import { ImageWithFallback } from '../image-with-fallback';
 import { Badge } from '../ui/badge';

@@ -1,5 +1,5 @@
-import type { CurrentUser } from '../../../shared/contract/user';
-import { initialsOf } from '../../../shared/names';
+import type { CurrentUser } from '../../../common/contract/user';
+import { initialsOf } from '../../../common/names';
 import { ImageWithFallback } from '../image-with-fallback';
 
 export function UserAvatar({ user }: { user: CurrentUser | null }) {

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { Settings, User as UserIcon } from 'lucide-react';
-import type { CurrentUser } from '../../../shared/contract/user';
+import type { CurrentUser } from '../../../common/contract/user';
 import { UserAvatar } from './user-avatar';
 
 const itemClasses =

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { CurrentUser } from '../../../shared/contract/user';
+import type { CurrentUser } from '../../../common/contract/user';
 import { UserAvatar } from './user-avatar';
 
 const loadDropdown = () => import('./user-menu-dropdown');

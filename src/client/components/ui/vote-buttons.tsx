@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
-import type { CommentVote, VoteType } from '../../../shared/contract/comments';
+import type { CommentVote, VoteType } from '../../../common/contract/comments';
 
 /**
  * Thumbs up and down with their counts, the member's own vote pressed: the same

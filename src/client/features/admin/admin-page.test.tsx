@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { routes } from '../../../shared/api';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
+import { routes } from '../../../common/api';
+import { ERROR_CODES } from '../../../common/api/error-codes';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AdminPage from './admin-page';

@@ -1,7 +1,7 @@
 import { Bot, Bug, FlaskConical, KeyRound, ScrollText, Server, ShieldAlert, Users, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import type { EnrollmentLinkResult } from '../../../shared/contract/admin';
+import type { EnrollmentLinkResult } from '../../../common/contract/admin';
 import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';

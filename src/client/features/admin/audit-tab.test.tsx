@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { routes } from '../../../shared/api';
-import { AUDIT_EVENTS, AUDIT_PAGE_SIZE } from '../../../shared/api/admin';
-import type { AuditEntry, AuditPage } from '../../../shared/contract/admin';
+import { routes } from '../../../common/api';
+import { AUDIT_EVENTS, AUDIT_PAGE_SIZE } from '../../../common/api/admin';
+import type { AuditEntry, AuditPage } from '../../../common/contract/admin';
 import { mockFetch, type FetchMock, type RecordedRequest } from '../../test/mock-fetch';
 import { renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';

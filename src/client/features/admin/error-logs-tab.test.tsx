@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { routes } from '../../../shared/api';
-import { ALL_ERRORS_SHOWN, UNRESOLVED_ERRORS_SHOWN } from '../../../shared/api/error-reports';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
-import type { ErrorLogEntry } from '../../../shared/contract/error-reports';
+import { routes } from '../../../common/api';
+import { ALL_ERRORS_SHOWN, UNRESOLVED_ERRORS_SHOWN } from '../../../common/api/error-reports';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import type { ErrorLogEntry } from '../../../common/contract/error-reports';
 import { mockFetch, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { routes } from '../../../shared/api';
-import { PIN_RESET_POLL_MS } from '../../../shared/api/admin';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
-import type { PinResetRequest } from '../../../shared/contract/admin';
+import { routes } from '../../../common/api';
+import { PIN_RESET_POLL_MS } from '../../../common/api/admin';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import type { PinResetRequest } from '../../../common/contract/admin';
 import { mockFetch, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';

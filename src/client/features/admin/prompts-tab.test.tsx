@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { routes } from '../../../shared/api';
-import { PROMPT_PREVIEW_LENGTH } from '../../../shared/api/ai-prompts';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
-import type { AiPrompt } from '../../../shared/contract/ai';
+import { routes } from '../../../common/api';
+import { PROMPT_PREVIEW_LENGTH } from '../../../common/api/ai-prompts';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import type { AiPrompt } from '../../../common/contract/ai';
 import { mockFetch, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';

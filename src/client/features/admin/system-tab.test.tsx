@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { routes } from '../../../shared/api';
-import type { SystemStatus } from '../../../shared/contract/admin';
+import { routes } from '../../../common/api';
+import type { SystemStatus } from '../../../common/contract/admin';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AdminPage from './admin-page';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { routes } from '../../../shared/api';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
-import type { AddMemberResult, AdminMember } from '../../../shared/contract/admin';
+import { routes } from '../../../common/api';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import type { AddMemberResult, AdminMember } from '../../../common/contract/admin';
 import { deferred, mockFetch, type Answer, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';

@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import type { AdminMember, EnrollmentLinkResult, PinResetRequest } from '../../../shared/contract/admin';
-import type { AiPrompt } from '../../../shared/contract/ai';
-import type { ErrorLogEntry } from '../../../shared/contract/error-reports';
-import type { CurrentUser } from '../../../shared/contract/user';
+import type { AdminMember, EnrollmentLinkResult, PinResetRequest } from '../../../common/contract/admin';
+import type { AiPrompt } from '../../../common/contract/ai';
+import type { ErrorLogEntry } from '../../../common/contract/error-reports';
+import type { CurrentUser } from '../../../common/contract/user';
 
 export const ADMIN: CurrentUser = { name: 'Avery Admin', firstName: 'Avery', lastName: 'Admin', email: null, profileImageUrl: null, role: 'admin' };
 export const MEMBER: CurrentUser = { ...ADMIN, name: 'Morgan Member', firstName: 'Morgan', lastName: 'Member', role: 'member' };

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { routes } from '../../../shared/api';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
-import type { ActiveSessionEntry } from '../../../shared/contract/activity';
+import { routes } from '../../../common/api';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import type { ActiveSessionEntry } from '../../../common/contract/activity';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AnalyticsPage from './analytics-page';

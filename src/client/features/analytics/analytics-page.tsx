@@ -2,7 +2,7 @@ import { Activity, ArrowLeft, Grid3x3, LayoutDashboard, Users, type LucideIcon }
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES } from '../../../common/routes';
 import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { buttonClasses } from '../../components/ui/button';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { routes } from '../../../shared/api';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
-import type { CoverageMatrix } from '../../../shared/contract/activity';
+import { routes } from '../../../common/api';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import type { CoverageMatrix } from '../../../common/contract/activity';
 import { deferred, mockFetch, type Answer } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AnalyticsPage from './analytics-page';

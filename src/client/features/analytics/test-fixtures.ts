@@ -1,7 +1,7 @@
-import { routes } from '../../../shared/api';
-import type { Route, RouteResponse } from '../../../shared/api/route';
-import type { AnalyticsUser, CoverageMatrix, DayTotals, TeamActivityEntry } from '../../../shared/contract/activity';
-import type { CurrentUser } from '../../../shared/contract/user';
+import { routes } from '../../../common/api';
+import type { Route, RouteResponse } from '../../../common/api/route';
+import type { AnalyticsUser, CoverageMatrix, DayTotals, TeamActivityEntry } from '../../../common/contract/activity';
+import type { CurrentUser } from '../../../common/contract/user';
 
 /** Analytics are for every member, not only the admin. */
 export const MEMBER: CurrentUser = { name: 'Morgan Member', firstName: 'Morgan', lastName: 'Member', email: null, profileImageUrl: null, role: 'member' };

@@ -1,5 +1,5 @@
 import { MessageSquareText, ShieldCheck, Sparkles, ThumbsUp } from 'lucide-react';
-import { ASSISTANT_NAME, PRODUCT_VERSION } from '../../../shared/product';
+import { ASSISTANT_NAME, PRODUCT_VERSION } from '../../../common/product';
 import { FeatureItem, type Feature, type FeatureItemClasses } from '../../components/feature-item';
 import { ImageWithFallback } from '../../components/image-with-fallback';
 

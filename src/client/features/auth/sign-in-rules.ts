@@ -1,8 +1,8 @@
-import { isCompletePin } from '../../../shared/pin-rules';
+import { isCompletePin } from '../../../common/pin-rules';
 
 /**
  * The sign-in rules, as pure functions the forms share. The PIN rule is the server's own
- * (`src/shared/pin-rules.ts`); these only decide when a submit button may be pressed.
+ * (`src/common/pin-rules.ts`); these only decide when a submit button may be pressed.
  */
 
 const filled = (text: string) => text.trim() !== '';

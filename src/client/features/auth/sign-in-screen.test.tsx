@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { routes } from '../../../shared/api';
-import { AUTH_MESSAGES } from '../../../shared/api/auth';
-import type { EnrollmentStatus } from '../../../shared/contract/auth';
-import type { CurrentUser } from '../../../shared/contract/user';
-import { GUESSABLE_PIN_MESSAGE } from '../../../shared/pin-rules';
+import { routes } from '../../../common/api';
+import { AUTH_MESSAGES } from '../../../common/api/auth';
+import type { EnrollmentStatus } from '../../../common/contract/auth';
+import type { CurrentUser } from '../../../common/contract/user';
+import { GUESSABLE_PIN_MESSAGE } from '../../../common/pin-rules';
 import { queryKeys } from '../../lib/query-keys';
 import { deferred, mockFetch, type Answer, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ASSISTANT_NAME } from '../../../shared/product';
+import { ASSISTANT_NAME } from '../../../common/product';
 import { ImageWithFallback } from '../../components/image-with-fallback';
 import { useCheckSession } from './api/check-session';
 import { useEnrollmentStatus } from './api/enrollment-status';

@@ -13,7 +13,7 @@ import {
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
-import { ASSISTANT_NAME } from '../../../shared/product';
+import { ASSISTANT_NAME } from '../../../common/product';
 
 /** An entry of a side column of the diagram (marked with a dot: an icon each would cost ~100 B gzip). */
 export interface DiagramItem {

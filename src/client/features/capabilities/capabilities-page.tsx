@@ -1,6 +1,6 @@
 import { ArrowLeft, BookOpen, Link2, Sparkles, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES } from '../../../common/routes';
 import { FeatureItem, type FeatureItemClasses } from '../../components/feature-item';
 import { ImageWithFallback } from '../../components/image-with-fallback';
 import { SectionHeading, type SectionHeadingClasses } from '../../components/section-heading';

@@ -1,5 +1,5 @@
 import { Bot, Boxes, Handshake, LibraryBig, Radar, RefreshCw, Rocket, Zap, type LucideIcon } from 'lucide-react';
-import { ASSISTANT_NAME } from '../../../shared/product';
+import { ASSISTANT_NAME } from '../../../common/product';
 
 /** The colour family of a principle's icon tile; the page maps each to full Tailwind class strings. */
 export type PrincipleAccent = 'brand' | 'emerald' | 'sky' | 'amber' | 'rose' | 'violet';

@@ -1,6 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'wouter';
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES } from '../../../common/routes';
 import { FeatureItem, type FeatureItemClasses } from '../../components/feature-item';
 import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';

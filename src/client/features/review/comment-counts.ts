@@ -1,4 +1,4 @@
-import type { CommentCounts } from '../../../shared/contract/comments';
+import type { CommentCounts } from '../../../common/contract/comments';
 
 /** A component without comments is absent from the counts answer: it has 0, unless the counts are still loading. */
 export function countOf(counts: CommentCounts | undefined, id: string): number | undefined {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CommentKind } from '../../../shared/contract/comments';
-import type { CurrentUser } from '../../../shared/contract/user';
+import type { CommentKind } from '../../../common/contract/comments';
+import type { CurrentUser } from '../../../common/contract/user';
 import { queryKeys } from '../../lib/query-keys';
 
 /**

@@ -1,4 +1,4 @@
-import type { DiagramComponent } from '../../../shared/contract/architecture';
+import type { DiagramComponent } from '../../../common/contract/architecture';
 
 /**
  * Sizes of the incident-flow boxes in diagram units (the content's x/y, on a 240-unit column grid).

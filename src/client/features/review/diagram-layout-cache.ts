@@ -1,4 +1,4 @@
-import type { Architecture } from '../../../shared/contract/architecture';
+import type { Architecture } from '../../../common/contract/architecture';
 import { diagramBounds, nodeRect } from './diagram-geometry';
 import { layoutDiagramInSteps, type DiagramLayout, type EdgeLabel, type Point, type RoutedEdge } from './diagram-layout';
 

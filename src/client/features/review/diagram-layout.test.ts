@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Architecture, DiagramComponent } from '../../../shared/contract/architecture';
+import type { Architecture, DiagramComponent } from '../../../common/contract/architecture';
 import { NODE_HEIGHT, diagramBounds, diagramView, nextZoom, nodeRect, type Rect } from './diagram-geometry';
 import { layoutDiagram, roundedPath, type Point } from './diagram-layout';
 

@@ -1,4 +1,4 @@
-import type { Architecture, DiagramComponent } from '../../../shared/contract/architecture';
+import type { Architecture, DiagramComponent } from '../../../common/contract/architecture';
 import { diagramBounds, nodeRect, type Rect } from './diagram-geometry';
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { Architecture } from '../../../shared/contract/architecture';
+import type { Architecture } from '../../../common/contract/architecture';
 import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { LoadError } from '../../components/ui/load-error';
@@ -11,7 +11,7 @@ import { useCommentCounts } from '../../lib/queries/comment-counts';
 import { CardGroupSection } from './components/card-group-section';
 import { IncidentFlowSection } from './components/incident-flow-section';
 import { loadCommentPanel, useCommentPanel, type OpenComments } from './use-comment-panel';
-import type { CommentCounts } from '../../../shared/contract/comments';
+import type { CommentCounts } from '../../../common/contract/comments';
 
 const CommentPanel = lazy(loadCommentPanel);
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Architecture } from '../../../shared/contract/architecture';
-import type { Suggestion } from '../../../shared/contract/ai';
+import type { Architecture } from '../../../common/contract/architecture';
+import type { Suggestion } from '../../../common/contract/ai';
 
 /**
  * What every source link on the page needs: the suggestions by id (the narrative cites them by id)

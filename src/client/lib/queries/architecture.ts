@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { architectureRoutes } from '../../../shared/api/architecture';
-import type { Architecture } from '../../../shared/contract/architecture';
+import { architectureRoutes } from '../../../common/api/architecture';
+import type { Architecture } from '../../../common/contract/architecture';
 import { ApiRequestError, api } from '../api-client';
 import { queryKeys } from '../query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { commentRoutes } from '../../../shared/api/comments';
+import { commentRoutes } from '../../../common/api/comments';
 import { api } from '../api-client';
 import { queryKeys } from '../query-keys';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentSummaryOutputSchema, narrativeOutputSchema, suggestionsOutputSchema } from '../../../shared/contract/ai.js';
+import { commentSummaryOutputSchema, narrativeOutputSchema, suggestionsOutputSchema } from '../../../common/contract/ai.js';
 import { COMPONENTS, injectionComments } from './fixtures/comments.js';
 import { stringsOf } from './fixtures/helpers.js';
 import { suggestion } from './fixtures/suggestions.js';

@@ -1,5 +1,5 @@
-import type { CommentSummaryOutput, NarrativeOutput, SuggestionsOutput } from '../../../shared/contract/ai.js';
-import { commentSummaryOutputSchema, narrativeOutputSchema, suggestionsOutputSchema } from '../../../shared/contract/ai.js';
+import type { CommentSummaryOutput, NarrativeOutput, SuggestionsOutput } from '../../../common/contract/ai.js';
+import { commentSummaryOutputSchema, narrativeOutputSchema, suggestionsOutputSchema } from '../../../common/contract/ai.js';
 import type { AiProvider, GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
 import type { AnalyzerPool } from './analyzer-pool.js';
 import { type AnalysisCache, Analyzer } from './analysis.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { narrativeOutputSchema } from '../../../shared/contract/ai.js';
+import { narrativeOutputSchema } from '../../../common/contract/ai.js';
 import type { NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
 import { shuffled, stringsOf } from './fixtures/helpers.js';
 import { SPLIT_VOTE_ID, TIMEOUT_DOWN_ID, TIMEOUT_UP_ID, agreedSuggestions, conflictSuggestions, suggestion } from './fixtures/suggestions.js';

@@ -1,4 +1,4 @@
-import type { NarrativeOutput, Priority } from '../../../shared/contract/ai.js';
+import type { NarrativeOutput, Priority } from '../../../common/contract/ai.js';
 import type { NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
 import type { Analyzer, Direction } from './analysis.js';
 import { uniqueById } from './analysis.js';

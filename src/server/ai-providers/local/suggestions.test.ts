@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { suggestionsOutputSchema } from '../../../shared/contract/ai.js';
-import { recommendationTypeOf } from '../../../shared/significance.js';
+import { suggestionsOutputSchema } from '../../../common/contract/ai.js';
+import { recommendationTypeOf } from '../../../common/significance.js';
 import type { CommentForAnalysis } from '../provider.js';
 import { COMPONENTS, TRIAGE_APPROVAL_IDS, comment, reviewComments } from './fixtures/comments.js';
 import { shuffled, stringsOf } from './fixtures/helpers.js';

@@ -1,5 +1,5 @@
-import type { SuggestionOutput, SuggestionsOutput } from '../../../shared/contract/ai.js';
-import { recommendationTypeOf } from '../../../shared/significance.js';
+import type { SuggestionOutput, SuggestionsOutput } from '../../../common/contract/ai.js';
+import { recommendationTypeOf } from '../../../common/significance.js';
 import type { CommentForAnalysis, GenerateSuggestionsInput } from '../provider.js';
 import type { ActionStrength, AnalysedSentence, Analyzer, Direction } from './analysis.js';
 import { actionSentencesOf, uniqueById } from './analysis.js';

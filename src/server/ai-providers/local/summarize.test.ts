@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentSummaryOutputSchema } from '../../../shared/contract/ai.js';
+import { commentSummaryOutputSchema } from '../../../common/contract/ai.js';
 import type { CommentForAnalysis, SummarizeCommentsInput } from '../provider.js';
 import {
   COMPONENTS,

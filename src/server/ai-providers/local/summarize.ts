@@ -1,5 +1,5 @@
-import type { CommentSummaryOutput } from '../../../shared/contract/ai.js';
-import { recommendationTypeOf } from '../../../shared/significance.js';
+import type { CommentSummaryOutput } from '../../../common/contract/ai.js';
+import { recommendationTypeOf } from '../../../common/significance.js';
 import type { CommentForAnalysis, SummarizeCommentsInput } from '../provider.js';
 import type { ActionStrength, AnalysedSentence, Analyzer } from './analysis.js';
 import { actionSentencesOf, overlap, uniqueById } from './analysis.js';

@@ -7,7 +7,7 @@ import {
   type CommentSummaryOutput,
   type NarrativeOutput,
   type SuggestionsOutput,
-} from '../../../shared/contract/ai.js';
+} from '../../../common/contract/ai.js';
 import { narrativeWithKnownSources, onlyKnown, summaryWithKnownSources } from '../known-sources.js';
 import type { AiProvider } from '../provider.js';
 import { narrativeMessages, suggestionsMessages, summaryMessages, type ChatMessage } from './prompts.js';

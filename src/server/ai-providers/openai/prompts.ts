@@ -1,4 +1,4 @@
-import { SUGGESTIONS_PLACEHOLDER } from '../../../shared/api/ai-prompts.js';
+import { SUGGESTIONS_PLACEHOLDER } from '../../../common/api/ai-prompts.js';
 import type { GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
 
 /**

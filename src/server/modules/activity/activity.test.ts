@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACTIVITY_LIMITS, ANALYTICS } from '../../../shared/api/activity.js';
-import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
-import { buildPath } from '../../../shared/api/route.js';
-import { routes } from '../../../shared/api/index.js';
+import { ACTIVITY_LIMITS, ANALYTICS } from '../../../common/api/activity.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
+import { buildPath } from '../../../common/api/route.js';
+import { routes } from '../../../common/api/index.js';
 import {
   activeSessionEntrySchema,
   activitySyncResultSchema,
@@ -12,7 +12,7 @@ import {
   memberAnalyticsSchema,
   teamActivityEntrySchema,
   type AnalyticsUser,
-} from '../../../shared/contract/activity.js';
+} from '../../../common/contract/activity.js';
 import type { App } from '../../http/types.js';
 import { expectApiError } from '../../test/api-errors.js';
 import { baseUrlOf, closeOpenStreams, openStream } from '../../test/event-stream.js';

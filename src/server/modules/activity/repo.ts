@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import type { Database } from '../../db/schema.js';
 
 export const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
-import { isCommentEvent, isSuggestionEvent, type LiveEvent } from '../../../shared/api/live-events.js';
-import { activityContract, analyticsContract } from '../../../shared/contract/activity.js';
-import { nameKey } from '../../../shared/names.js';
+import { isCommentEvent, isSuggestionEvent, type LiveEvent } from '../../../common/api/live-events.js';
+import { activityContract, analyticsContract } from '../../../common/contract/activity.js';
+import { nameKey } from '../../../common/names.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { cachedJson } from '../../http/cached-json.js';
 import type { App } from '../../http/types.js';

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ACTIVITY_LIMITS, ANALYTICS } from '../../../shared/api/activity.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
-import { nameKey } from '../../../shared/names.js';
-import type { ActiveSessionEntry, ActivityLogRequest, ActivitySyncResult, AnalyticsUser, CoverageMatrix, DayTotals, MemberAnalytics, TeamActivityEntry } from '../../../shared/contract/activity.js';
+import { ACTIVITY_LIMITS, ANALYTICS } from '../../../common/api/activity.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
+import { nameKey } from '../../../common/names.js';
+import type { ActiveSessionEntry, ActivityLogRequest, ActivitySyncResult, AnalyticsUser, CoverageMatrix, DayTotals, MemberAnalytics, TeamActivityEntry } from '../../../common/contract/activity.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
-import { isCommentEvent, isSuggestionEvent, type LiveEvent } from '../../../shared/api/live-events.js';
+import { isCommentEvent, isSuggestionEvent, type LiveEvent } from '../../../common/api/live-events.js';
 import { ReadCache } from '../../http/read-cache.js';
 import {
   DAY_MS,

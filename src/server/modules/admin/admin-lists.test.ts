@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../../shared/api/index.js';
-import { buildPath } from '../../../shared/api/route.js';
-import { aiPromptSchema } from '../../../shared/contract/ai.js';
-import { errorLogEntrySchema } from '../../../shared/contract/error-reports.js';
+import { routes } from '../../../common/api/index.js';
+import { buildPath } from '../../../common/api/route.js';
+import { aiPromptSchema } from '../../../common/contract/ai.js';
+import { errorLogEntrySchema } from '../../../common/contract/error-reports.js';
 import type { App } from '../../http/types.js';
 import { useAdminAndMember } from '../../test/admin-app.js';
 import { expectApiError } from '../../test/api-errors.js';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../../shared/api/index.js';
-import { buildPath } from '../../../shared/api/route.js';
-import { addMemberResultSchema, adminMemberSchema, auditPageSchema, enrollmentLinkResultSchema, pinResetRequestSchema, systemStatusSchema } from '../../../shared/contract/admin.js';
-import { nameKey } from '../../../shared/names.js';
+import { routes } from '../../../common/api/index.js';
+import { buildPath } from '../../../common/api/route.js';
+import { addMemberResultSchema, adminMemberSchema, auditPageSchema, enrollmentLinkResultSchema, pinResetRequestSchema, systemStatusSchema } from '../../../common/contract/admin.js';
+import { nameKey } from '../../../common/names.js';
 import type { App } from '../../http/types.js';
 import { useAdminAndMember } from '../../test/admin-app.js';
 import { expectApiError } from '../../test/api-errors.js';

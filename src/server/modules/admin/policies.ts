@@ -4,7 +4,7 @@ import { forbidden, tooManyRequests } from '../../errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { audit } from '../auth/audit.js';
 import { secretsMatch } from '../auth/secrets.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
 
 /** Thrown inside the counting transaction to roll it back. */
 class OverLimit extends Error {

@@ -1,4 +1,4 @@
-import { adminContract } from '../../../shared/contract/admin.js';
+import { adminContract } from '../../../common/contract/admin.js';
 import type { App } from '../../http/types.js';
 import { requireAdmin } from '../auth/guards.js';
 import type { AdminService } from './service.js';

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { AUDIT_PAGE_SIZE } from '../../../shared/api/admin.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
-import type { AddMemberInput, AddMemberResult, AdminMember, AuditPage, EnrollmentLinkResult, PinResetRequest, SystemStatus } from '../../../shared/contract/admin.js';
-import type { MessageResponse } from '../../../shared/contract/common.js';
-import { nameKey, normalizeFullName } from '../../../shared/names.js';
-import { PRODUCT_VERSION } from '../../../shared/product.js';
+import { AUDIT_PAGE_SIZE } from '../../../common/api/admin.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
+import type { AddMemberInput, AddMemberResult, AdminMember, AuditPage, EnrollmentLinkResult, PinResetRequest, SystemStatus } from '../../../common/contract/admin.js';
+import type { MessageResponse } from '../../../common/contract/common.js';
+import { nameKey, normalizeFullName } from '../../../common/names.js';
+import { PRODUCT_VERSION } from '../../../common/product.js';
 import type { AppConfig } from '../../config.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';

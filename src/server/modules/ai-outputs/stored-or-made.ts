@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { GeneratedBy } from '../../../shared/contract/ai.js';
+import type { GeneratedBy } from '../../../common/contract/ai.js';
 import { inputHash, stamp, type AiEngine } from '../../ai-providers/engine.js';
 import type { AiProvider } from '../../ai-providers/provider.js';
 import type { AiOutputsTable, Database } from '../../db/schema.js';

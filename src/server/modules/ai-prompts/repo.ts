@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { NARRATIVE_PROMPT_NAME } from '../../../shared/api/ai-prompts.js';
+import { NARRATIVE_PROMPT_NAME } from '../../../common/api/ai-prompts.js';
 import type { Dialect } from '../../db/connection.js';
 import type { AiPromptsTable, Database } from '../../db/schema.js';
 

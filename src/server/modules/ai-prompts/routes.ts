@@ -1,4 +1,4 @@
-import { aiContract } from '../../../shared/contract/ai.js';
+import { aiContract } from '../../../common/contract/ai.js';
 import type { App } from '../../http/types.js';
 import { requireAdmin } from '../auth/guards.js';
 import type { PromptService } from './service.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AiPrompt } from '../../../shared/contract/ai.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import type { AiPrompt } from '../../../common/contract/ai.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';

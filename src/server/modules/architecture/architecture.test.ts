@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { architectureSchema } from '../../../shared/contract/architecture.js';
-import { apiErrorSchema } from '../../../shared/contract/common.js';
-import { nameKey } from '../../../shared/names.js';
+import { architectureSchema } from '../../../common/contract/architecture.js';
+import { apiErrorSchema } from '../../../common/contract/common.js';
+import { nameKey } from '../../../common/names.js';
 import { architecture } from '../../content/architecture.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashPin } from '../auth/secrets.js';

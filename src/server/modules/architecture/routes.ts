@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { architectureContract, type Architecture } from '../../../shared/contract/architecture.js';
+import { architectureContract, type Architecture } from '../../../common/contract/architecture.js';
 import type { App } from '../../http/types.js';
 
 /**

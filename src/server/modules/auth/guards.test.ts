@@ -1,11 +1,11 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authContract } from '../../../shared/contract/auth.js';
-import { apiErrorSchema } from '../../../shared/contract/common.js';
-import { reportErrorContract } from '../../../shared/contract/error-reports.js';
-import { healthContract } from '../../../shared/contract/health.js';
-import { currentUserSchema } from '../../../shared/contract/user.js';
-import { nameKey } from '../../../shared/names.js';
+import { authContract } from '../../../common/contract/auth.js';
+import { apiErrorSchema } from '../../../common/contract/common.js';
+import { reportErrorContract } from '../../../common/contract/error-reports.js';
+import { healthContract } from '../../../common/contract/health.js';
+import { currentUserSchema } from '../../../common/contract/user.js';
+import { nameKey } from '../../../common/names.js';
 import type { App } from '../../http/types.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
 import { openEnrollmentLink } from '../../test/sign-in.js';

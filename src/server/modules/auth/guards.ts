@@ -3,7 +3,7 @@ import type { MemberRow } from '../../db/schema.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import type { App } from '../../http/types.js';
 import type { SessionStore } from './sessions.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
 
 /** Who may call a route. Every /api route is 'member' unless it says otherwise (deny by default). */
 export type RouteAccess = 'public' | 'member' | 'admin';

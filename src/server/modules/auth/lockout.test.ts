@@ -1,8 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSessionResponseSchema } from '../../../shared/contract/auth.js';
-import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER } from '../../../shared/api/auth.js';
-import { nameKey } from '../../../shared/names.js';
+import { checkSessionResponseSchema } from '../../../common/contract/auth.js';
+import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER } from '../../../common/api/auth.js';
+import { nameKey } from '../../../common/names.js';
 import { buildApp } from '../../app.js';
 import type { AppConfig } from '../../config.js';
 import type { App } from '../../http/types.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { type EnrollmentStatus, type LoginRequest, type QuickLoginRequest, type SetupPinRequest } from '../../../shared/contract/auth.js';
-import { AUTH_MESSAGES } from '../../../shared/api/auth.js';
-import { nameKey } from '../../../shared/names.js';
+import { type EnrollmentStatus, type LoginRequest, type QuickLoginRequest, type SetupPinRequest } from '../../../common/contract/auth.js';
+import { AUTH_MESSAGES } from '../../../common/api/auth.js';
+import { nameKey } from '../../../common/names.js';
 import type { Secrets } from '../../config.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors.js';
@@ -12,7 +12,7 @@ import { audit, type AuditEvent } from './audit.js';
 import { LoginLocks, type CountedAttempt } from './lockout.js';
 import { hashPin, secretsMatch, verifyDecoy, verifyPin } from './secrets.js';
 import type { SessionStore } from './sessions.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
 
 export interface RequestContext {
   ip: string;

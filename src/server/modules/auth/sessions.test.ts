@@ -1,9 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSessionResponseSchema } from '../../../shared/contract/auth.js';
-import { apiErrorSchema, messageResponseSchema } from '../../../shared/contract/common.js';
-import { errorReportAcceptedSchema } from '../../../shared/contract/error-reports.js';
-import { nameKey } from '../../../shared/names.js';
+import { checkSessionResponseSchema } from '../../../common/contract/auth.js';
+import { apiErrorSchema, messageResponseSchema } from '../../../common/contract/common.js';
+import { errorReportAcceptedSchema } from '../../../common/contract/error-reports.js';
+import { nameKey } from '../../../common/names.js';
 import type { AppConfig } from '../../config.js';
 import type { App } from '../../http/types.js';
 import { TEST_SECRETS, createTestApp } from '../../test/test-app.js';

@@ -1,10 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSessionResponseSchema, pinSetupRequiredSchema, teamMemberNamesSchema } from '../../../shared/contract/auth.js';
-import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER } from '../../../shared/api/auth.js';
-import { apiErrorSchema, messageResponseSchema } from '../../../shared/contract/common.js';
-import { currentUserSchema } from '../../../shared/contract/user.js';
-import { nameKey } from '../../../shared/names.js';
+import { checkSessionResponseSchema, pinSetupRequiredSchema, teamMemberNamesSchema } from '../../../common/contract/auth.js';
+import { AUTH_MESSAGES, TEAM_PASSWORD_HEADER } from '../../../common/api/auth.js';
+import { apiErrorSchema, messageResponseSchema } from '../../../common/contract/common.js';
+import { currentUserSchema } from '../../../common/contract/user.js';
+import { nameKey } from '../../../common/names.js';
 import type { App } from '../../http/types.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
 import { openEnrollmentLink } from '../../test/sign-in.js';

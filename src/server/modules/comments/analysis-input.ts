@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CommentForAnalysis } from '../../ai-providers/provider.js';
 import type { Database } from '../../db/schema.js';
-import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import { listAllCommentsWithVoteTypes, listCommentsWithVotes, listQaMemberIds, type CommentRowForAnalysis, type VoteTypeRow } from './repo.js';
 
 /** Up and down votes per comment id, from vote rows. */

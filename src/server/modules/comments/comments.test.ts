@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commentSchema, voteResultSchema, type Comment } from '../../../shared/contract/comments.js';
-import { apiErrorSchema } from '../../../shared/contract/common.js';
-import { COMMENT_MAX_LENGTH } from '../../../shared/limits.js';
+import { commentSchema, voteResultSchema, type Comment } from '../../../common/contract/comments.js';
+import { apiErrorSchema } from '../../../common/contract/common.js';
+import { COMMENT_MAX_LENGTH } from '../../../common/limits.js';
 import type { App } from '../../http/types.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';

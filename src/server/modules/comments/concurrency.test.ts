@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentSchema, voteResultSchema } from '../../../shared/contract/comments.js';
+import { commentSchema, voteResultSchema } from '../../../common/contract/comments.js';
 import type { App } from '../../http/types.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInAs, type SessionCookies } from '../../test/sign-in.js';

@@ -1,4 +1,4 @@
-import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import type { MemberRow } from '../../db/schema.js';
 
 /** Only the author deletes a comment. */

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
-import type { CommentKind, VoteType } from '../../../shared/contract/comments.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
+import type { CommentKind, VoteType } from '../../../common/contract/comments.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 

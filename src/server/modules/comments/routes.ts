@@ -1,7 +1,7 @@
-import { aiContract } from '../../../shared/contract/ai.js';
-import { commentsContract } from '../../../shared/contract/comments.js';
-import { MEMBER_LIMITS } from '../../../shared/limits.js';
-import { isCommentEvent } from '../../../shared/api/live-events.js';
+import { aiContract } from '../../../common/contract/ai.js';
+import { commentsContract } from '../../../common/contract/comments.js';
+import { MEMBER_LIMITS } from '../../../common/limits.js';
+import { isCommentEvent } from '../../../common/api/live-events.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { aiCallRule, type RateLimiter } from '../../http/rate-limit.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Comment, CommentKind, VoteResult, VoteType } from '../../../shared/contract/comments.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import type { Comment, CommentKind, VoteResult, VoteType } from '../../../common/contract/comments.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../errors.js';

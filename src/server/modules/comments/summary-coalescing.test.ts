@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommentSummary, CommentSummaryOutput } from '../../../shared/contract/ai.js';
-import { commentSummarySchema } from '../../../shared/contract/ai.js';
+import type { CommentSummary, CommentSummaryOutput } from '../../../common/contract/ai.js';
+import { commentSummarySchema } from '../../../common/contract/ai.js';
 import { AiEngine } from '../../ai-providers/engine.js';
 import type { AiProvider, SummarizeCommentsInput } from '../../ai-providers/provider.js';
 import { signInAs } from '../../test/sign-in.js';

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { commentSummarySchema, type CommentSummary } from '../../../shared/contract/ai.js';
+import { commentSummarySchema, type CommentSummary } from '../../../common/contract/ai.js';
 import { Coalescer } from '../../ai-providers/coalescer.js';
 import type { AiEngine } from '../../ai-providers/engine.js';
 import { summaryWithKnownSources } from '../../ai-providers/known-sources.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
 import { storedOrMade } from '../ai-outputs/stored-or-made.js';
 import { componentCommentsForAnalysis } from './analysis-input.js';
 

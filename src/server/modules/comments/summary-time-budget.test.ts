@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentSummarySchema } from '../../../shared/contract/ai.js';
+import { commentSummarySchema } from '../../../common/contract/ai.js';
 import { AiEngine } from '../../ai-providers/engine.js';
 import { AnalyzerPool } from '../../ai-providers/local/analyzer-pool.js';
 import { createPooledLocalProvider } from '../../ai-providers/local/local-provider.js';

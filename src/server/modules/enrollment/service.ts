@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ENROLLMENT_LINK_PREFIX } from '../../../shared/api/auth.js';
+import { ENROLLMENT_LINK_PREFIX } from '../../../common/api/auth.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { hashToken } from '../auth/secrets.js';
 import { deleteEnrollmentToken, findEnrolledMember, upsertEnrollmentToken } from './repo.js';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../../shared/contract/common.js';
-import { errorReportAcceptedSchema } from '../../../shared/contract/error-reports.js';
-import { ERROR_TYPES, SEVERITIES } from '../../../shared/api/error-reports.js';
-import { ERROR_REPORT_LIMITS } from '../../../shared/limits.js';
+import { apiErrorSchema } from '../../../common/contract/common.js';
+import { errorReportAcceptedSchema } from '../../../common/contract/error-reports.js';
+import { ERROR_TYPES, SEVERITIES } from '../../../common/api/error-reports.js';
+import { ERROR_REPORT_LIMITS } from '../../../common/limits.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const REPORT_URL = '/api/errors/log';

@@ -1,5 +1,5 @@
-import { errorLogContract, reportErrorContract } from '../../../shared/contract/error-reports.js';
-import { ERROR_REPORT_LIMITS } from '../../../shared/limits.js';
+import { errorLogContract, reportErrorContract } from '../../../common/contract/error-reports.js';
+import { ERROR_REPORT_LIMITS } from '../../../common/limits.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import { requireAdmin } from '../auth/guards.js';

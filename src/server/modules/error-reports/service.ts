@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
-import type { ErrorLogEntry, ErrorReport } from '../../../shared/contract/error-reports.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
+import type { ErrorLogEntry, ErrorReport } from '../../../common/contract/error-reports.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthResponseSchema } from '../../../shared/contract/health.js';
+import { healthResponseSchema } from '../../../common/contract/health.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('GET /api/health', () => {

@@ -1,8 +1,8 @@
-import { healthContract, type HealthResponse, type HealthUnavailable } from '../../../shared/contract/health.js';
-import { PRODUCT_VERSION } from '../../../shared/product.js';
+import { healthContract, type HealthResponse, type HealthUnavailable } from '../../../common/contract/health.js';
+import { PRODUCT_VERSION } from '../../../common/product.js';
 import type { DatabaseHandle } from '../../db/connection.js';
 import type { App } from '../../http/types.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { commentSchema } from '../../../shared/contract/comments.js';
+import { commentSchema } from '../../../common/contract/comments.js';
 import { buildApp } from '../../app.js';
 import type { App } from '../../http/types.js';
 import { baseUrlOf, closeOpenStreams, openStream } from '../../test/event-stream.js';

@@ -1,13 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { EVENTS_PATH, isAdminEvent, isServerOnlyEvent } from '../../../shared/api/live-events.js';
+import { EVENTS_PATH, isAdminEvent, isServerOnlyEvent } from '../../../common/api/live-events.js';
 import { tooManyRequests, unauthorized } from '../../errors.js';
 import type { EventBus, SessionEndNotice } from '../../event-bus/event-bus.js';
 import type { App } from '../../http/types.js';
 import { readSessionToken, requireMember } from '../auth/guards.js';
 import { hashToken } from '../auth/secrets.js';
 import type { SessionStore } from '../auth/sessions.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
 
 const HEARTBEAT_MS = 25_000;
 /** EventSource reconnects on its own after a drop; this is how long it waits first. */

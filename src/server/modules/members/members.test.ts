@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentUserSchema } from '../../../shared/contract/user.js';
-import { nameKey } from '../../../shared/names.js';
+import { currentUserSchema } from '../../../common/contract/user.js';
+import { nameKey } from '../../../common/names.js';
 import { buildApp } from '../../app.js';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../errors.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { CurrentUser } from '../../../shared/contract/user.js';
-import { isValidFullName, nameKey, normalizeFullName, splitFullName } from '../../../shared/names.js';
+import type { CurrentUser } from '../../../common/contract/user.js';
+import { isValidFullName, nameKey, normalizeFullName, splitFullName } from '../../../common/names.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SessionEndNotice } from '../../event-bus/event-bus.js';
@@ -10,7 +10,7 @@ import { deleteDeviceTokensOf, deleteSessionsOf } from '../auth/repo.js';
 import { findEnrollmentExpiry } from '../enrollment/repo.js';
 import { issueEnrollmentLink, type EnrollmentLink } from '../enrollment/service.js';
 import { clearAllPinHashes, clearPinHash, findMemberByKey, insertMemberIfAbsent, markQaMember, resolvePinResetRequests, setRole } from './repo.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
 
 export interface AddMemberResult {
   created: boolean;

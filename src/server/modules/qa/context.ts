@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { QaSuiteName } from '../../../shared/api/qa.js';
-import { apiErrorSchema } from '../../../shared/contract/common.js';
+import type { QaSuiteName } from '../../../common/api/qa.js';
+import { apiErrorSchema } from '../../../common/contract/common.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import type { EventBus } from '../../event-bus/event-bus.js';

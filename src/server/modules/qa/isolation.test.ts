@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
-import { qaRoutes } from '../../../shared/api/qa.js';
-import { commentSchema } from '../../../shared/contract/comments.js';
-import { qaResultsSchema, qaRunSummarySchema } from '../../../shared/contract/qa.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
+import { qaRoutes } from '../../../common/api/qa.js';
+import { commentSchema } from '../../../common/contract/comments.js';
+import { qaResultsSchema, qaRunSummarySchema } from '../../../common/contract/qa.js';
 import type { App } from '../../http/types.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../../test/test-app.js';

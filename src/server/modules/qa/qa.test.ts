@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QA_SUITES, qaRoutes } from '../../../shared/api/qa.js';
-import { qaProgressSchema, qaResultsSchema, qaRunSummarySchema, type QaResults, type QaRunSummary } from '../../../shared/contract/qa.js';
+import { QA_SUITES, qaRoutes } from '../../../common/api/qa.js';
+import { qaProgressSchema, qaResultsSchema, qaRunSummarySchema, type QaResults, type QaRunSummary } from '../../../common/contract/qa.js';
 import { buildApp } from '../../app.js';
 import type { App } from '../../http/types.js';
 import { expectApiError } from '../../test/api-errors.js';

@@ -1,4 +1,4 @@
-import { qaContract } from '../../../shared/contract/qa.js';
+import { qaContract } from '../../../common/contract/qa.js';
 import type { App } from '../../http/types.js';
 import { requireAdmin } from '../auth/guards.js';
 import type { QaRunnerDeps } from './runner.js';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
-import { nameKey } from '../../../shared/names.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
+import { nameKey } from '../../../common/names.js';
 import type { MemberRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { App } from '../../http/types.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
-import { QA_TEST_COMPONENT_ID } from '../../../shared/api/architecture.js';
-import { authRoutes } from '../../../shared/api/auth.js';
-import type { LiveEvent } from '../../../shared/api/live-events.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
+import { authRoutes } from '../../../common/api/auth.js';
+import type { LiveEvent } from '../../../common/api/live-events.js';
 import type { AppConfig } from '../../config.js';
 import type { QaStatus } from '../../db/schema.js';
 import type { EventBus } from '../../event-bus/event-bus.js';

@@ -1,6 +1,6 @@
-import { QA_SUITES, type QaSuiteName } from '../../../shared/api/qa.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
-import type { QaProgress, QaResults, QaRunSummary } from '../../../shared/contract/qa.js';
+import { QA_SUITES, type QaSuiteName } from '../../../common/api/qa.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
+import type { QaProgress, QaResults, QaRunSummary } from '../../../common/contract/qa.js';
 import type { MemberRow } from '../../db/schema.js';
 import { conflict } from '../../errors.js';
 import { audit } from '../auth/audit.js';

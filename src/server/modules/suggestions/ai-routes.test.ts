@@ -10,9 +10,9 @@ import {
   suggestionSchema,
   suggestionVoteResultSchema,
   type GenerateSuggestionsResponse,
-} from '../../../shared/contract/ai.js';
-import { apiErrorSchema } from '../../../shared/contract/common.js';
-import { commentSchema } from '../../../shared/contract/comments.js';
+} from '../../../common/contract/ai.js';
+import { apiErrorSchema } from '../../../common/contract/common.js';
+import { commentSchema } from '../../../common/contract/comments.js';
 import { buildApp } from '../../app.js';
 import type { App } from '../../http/types.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';

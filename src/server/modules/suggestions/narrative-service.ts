@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { narrativeSummarySchema, type NarrativeSummary } from '../../../shared/contract/ai.js';
+import { narrativeSummarySchema, type NarrativeSummary } from '../../../common/contract/ai.js';
 import type { AiEngine } from '../../ai-providers/engine.js';
 import { narrativeWithKnownSources } from '../../ai-providers/known-sources.js';
 import type { Database } from '../../db/schema.js';

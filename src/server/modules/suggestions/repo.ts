@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { VoteType } from '../../../shared/contract/comments.js';
+import type { VoteType } from '../../../common/contract/comments.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, SuggestionGenerationsTable, SuggestionsTable } from '../../db/schema.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { aiContract } from '../../../shared/contract/ai.js';
-import { isSuggestionEvent, type LiveEvent } from '../../../shared/api/live-events.js';
-import { MEMBER_LIMITS } from '../../../shared/limits.js';
+import { aiContract } from '../../../common/contract/ai.js';
+import { isSuggestionEvent, type LiveEvent } from '../../../common/api/live-events.js';
+import { MEMBER_LIMITS } from '../../../common/limits.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { aiCallRule, type RateLimiter } from '../../http/rate-limit.js';

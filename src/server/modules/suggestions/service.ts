@@ -6,10 +6,10 @@ import {
   type Suggestion,
   type SuggestionOutput,
   type SuggestionVoteResult,
-} from '../../../shared/contract/ai.js';
-import type { VoteType } from '../../../shared/contract/comments.js';
-import { ERROR_CODES } from '../../../shared/api/error-codes.js';
-import { initialsOf } from '../../../shared/names.js';
+} from '../../../common/contract/ai.js';
+import type { VoteType } from '../../../common/contract/comments.js';
+import { ERROR_CODES } from '../../../common/api/error-codes.js';
+import { initialsOf } from '../../../common/names.js';
 import { inputHash, stamp, type AiEngine, type AiRun } from '../../ai-providers/engine.js';
 import { onlyKnown } from '../../ai-providers/known-sources.js';
 import type { CommentForAnalysis, SuggestionForAnalysis } from '../../ai-providers/provider.js';

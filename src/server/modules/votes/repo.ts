@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { VoteType } from '../../../shared/contract/comments.js';
+import type { VoteType } from '../../../common/contract/comments.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import type { VoteStore } from './toggle.js';
 

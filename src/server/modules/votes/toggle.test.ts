@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VoteType } from '../../../shared/contract/comments.js';
+import type { VoteType } from '../../../common/contract/comments.js';
 import { toggleVote, type VoteStore } from './toggle.js';
 
 /** One member's vote held in memory, with every write recorded. */

@@ -1,4 +1,4 @@
-import type { VoteType } from '../../../shared/contract/comments.js';
+import type { VoteType } from '../../../common/contract/comments.js';
 
 /** One member's vote on one item (a comment, a suggestion), read and written inside the caller's transaction. */
 export interface VoteStore {

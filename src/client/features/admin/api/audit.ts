@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminRoutes, type AuditEventName } from '../../../../shared/api/admin';
+import { adminRoutes, type AuditEventName } from '../../../../common/api/admin';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorReportRoutes } from '../../../../shared/api/error-reports';
+import { errorReportRoutes } from '../../../../common/api/error-reports';
 import { toast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';

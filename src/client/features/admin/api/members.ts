@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRoutes } from '../../../../shared/api/admin';
-import type { AddMemberInput, SetRoleInput } from '../../../../shared/contract/admin';
+import { adminRoutes } from '../../../../common/api/admin';
+import type { AddMemberInput, SetRoleInput } from '../../../../common/contract/admin';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PIN_RESET_POLL_MS, adminRoutes } from '../../../../shared/api/admin';
+import { PIN_RESET_POLL_MS, adminRoutes } from '../../../../common/api/admin';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NARRATIVE_PROMPT_NAME, aiPromptRoutes } from '../../../../shared/api/ai-prompts';
-import { ERROR_CODES } from '../../../../shared/api/error-codes';
+import { NARRATIVE_PROMPT_NAME, aiPromptRoutes } from '../../../../common/api/ai-prompts';
+import { ERROR_CODES } from '../../../../common/api/error-codes';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError, hasErrorCode } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';

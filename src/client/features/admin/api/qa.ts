@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { qaRoutes } from '../../../../shared/api/qa';
+import { qaRoutes } from '../../../../common/api/qa';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';

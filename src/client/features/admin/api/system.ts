@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminRoutes } from '../../../../shared/api/admin';
+import { adminRoutes } from '../../../../common/api/admin';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

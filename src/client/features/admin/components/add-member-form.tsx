@@ -1,6 +1,6 @@
 import { Info, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { EnrollmentLinkResult } from '../../../../shared/contract/admin';
+import type { EnrollmentLinkResult } from '../../../../common/contract/admin';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { isFilled } from '../admin-password';

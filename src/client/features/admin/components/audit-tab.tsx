@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, ScrollText } from 'lucide-react';
 import { useId, useState } from 'react';
-import { AUDIT_EVENTS, AUDIT_PAGE_SIZE, type AuditEventName } from '../../../../shared/api/admin';
-import type { AuditEntry } from '../../../../shared/contract/admin';
+import { AUDIT_EVENTS, AUDIT_PAGE_SIZE, type AuditEventName } from '../../../../common/api/admin';
+import type { AuditEntry } from '../../../../common/contract/admin';
 import { Button } from '../../../components/ui/button';
 import { Input, inputClasses } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,6 +1,6 @@
 import { Copy, Link2 } from 'lucide-react';
 import { useId } from 'react';
-import type { EnrollmentLinkResult } from '../../../../shared/contract/admin';
+import type { EnrollmentLinkResult } from '../../../../common/contract/admin';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';

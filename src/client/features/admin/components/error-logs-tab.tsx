@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { AlertOctagon, CheckCircle2, ScrollText } from 'lucide-react';
-import { ALL_ERRORS_SHOWN, UNRESOLVED_ERRORS_SHOWN } from '../../../../shared/api/error-reports';
-import type { ErrorLogEntry } from '../../../../shared/contract/error-reports';
+import { ALL_ERRORS_SHOWN, UNRESOLVED_ERRORS_SHOWN } from '../../../../common/api/error-reports';
+import type { ErrorLogEntry } from '../../../../common/contract/error-reports';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';

@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { AdminMember, EnrollmentLinkResult } from '../../../../shared/contract/admin';
+import type { AdminMember, EnrollmentLinkResult } from '../../../../common/contract/admin';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';

@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import type { EnrollmentLinkResult, PinResetRequest } from '../../../../shared/contract/admin';
+import type { EnrollmentLinkResult, PinResetRequest } from '../../../../common/contract/admin';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';

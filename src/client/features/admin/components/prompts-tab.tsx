@@ -1,7 +1,7 @@
 import { Bot, History, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
-import { PROMPT_PREVIEW_LENGTH, SUGGESTIONS_PLACEHOLDER } from '../../../../shared/api/ai-prompts';
-import type { AiPrompt } from '../../../../shared/contract/ai';
+import { PROMPT_PREVIEW_LENGTH, SUGGESTIONS_PLACEHOLDER } from '../../../../common/api/ai-prompts';
+import type { AiPrompt } from '../../../../common/contract/ai';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,6 +1,6 @@
 import { ClipboardCheck, FlaskConical, Loader2, Play } from 'lucide-react';
-import { QA_SUITE_GROUPS } from '../../../../shared/api/qa';
-import type { QaProgress, QaResults, QaRun, QaStatus, QaTestResult } from '../../../../shared/contract/qa';
+import { QA_SUITE_GROUPS } from '../../../../common/api/qa';
+import type { QaProgress, QaResults, QaRun, QaStatus, QaTestResult } from '../../../../common/contract/qa';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { useQaProgress, useQaResults, useRunQaTests } from '../api/qa';

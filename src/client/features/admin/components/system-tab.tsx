@@ -1,5 +1,5 @@
 import { KeyRound, Server, ShieldCheck } from 'lucide-react';
-import type { SystemStatus } from '../../../../shared/contract/admin';
+import type { SystemStatus } from '../../../../common/contract/admin';
 import { LoadError } from '../../../components/ui/load-error';
 import { useSystemStatus } from '../api/system';
 import { ListSkeleton, Panel } from '../../../components/ui/panel';

@@ -1,4 +1,4 @@
-import type { EnrollmentLinkResult } from '../../../../shared/contract/admin';
+import type { EnrollmentLinkResult } from '../../../../common/contract/admin';
 import { AddMemberForm } from './add-member-form';
 import { MemberTable } from './member-table';
 import { QaUserCard } from './qa-user-card';

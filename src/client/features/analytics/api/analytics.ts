@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { analyticsRoutes } from '../../../../shared/api/activity';
+import { analyticsRoutes } from '../../../../common/api/activity';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

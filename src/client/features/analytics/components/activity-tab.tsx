@@ -1,6 +1,6 @@
 import { Circle } from 'lucide-react';
-import { ANALYTICS } from '../../../../shared/api/activity';
-import type { ActiveSessionEntry } from '../../../../shared/contract/activity';
+import { ANALYTICS } from '../../../../common/api/activity';
+import type { ActiveSessionEntry } from '../../../../common/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { ACTIVE_NOW_REFETCH_MS, useActiveSessions, useTeamActivity } from '../api/analytics';

@@ -1,4 +1,4 @@
-import type { ActivityLogEntry } from '../../../../shared/contract/activity';
+import type { ActivityLogEntry } from '../../../../common/contract/activity';
 import { activityLabel, describeDetails } from '../format';
 import { EmptyState } from '../../../components/ui/panel';
 import { TimeAgo } from '../../../components/ui/time-text';

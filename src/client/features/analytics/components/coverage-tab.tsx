@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { CoverageMatrix } from '../../../../shared/contract/activity';
+import type { CoverageMatrix } from '../../../../common/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useReviewCoverage } from '../api/analytics';
 import { plural } from '../format';

@@ -1,5 +1,5 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DayTotals } from '../../../../shared/contract/activity';
+import type { DayTotals } from '../../../../common/contract/activity';
 import { formatDay, formatHoursMinutes } from '../format';
 
 // Colours of the series: brand indigo, sky and amber, each readable on white.

@@ -1,4 +1,4 @@
-import type { DayTotals } from '../../../../shared/contract/activity';
+import type { DayTotals } from '../../../../common/contract/activity';
 import { formatDay, formatHoursMinutes } from '../format';
 
 /** The chart's figures as a table: what a screen reader reads, and the exact numbers for anyone. */

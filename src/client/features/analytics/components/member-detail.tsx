@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { RefObject } from 'react';
-import type { MemberAnalytics } from '../../../../shared/contract/activity';
-import { ERROR_CODES } from '../../../../shared/api/error-codes';
+import type { MemberAnalytics } from '../../../../common/contract/activity';
+import { ERROR_CODES } from '../../../../common/api/error-codes';
 import { LoadError } from '../../../components/ui/load-error';
 import { hasErrorCode } from '../../../lib/api-client';
 import { useEscapeCloses } from '../../../lib/use-escape-closes';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { ANALYTICS } from '../../../../shared/api/activity';
-import type { AnalyticsUser, DayTotals } from '../../../../shared/contract/activity';
+import { ANALYTICS } from '../../../../common/api/activity';
+import type { AnalyticsUser, DayTotals } from '../../../../common/contract/activity';
 import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { AnalyticsUser } from '../../../../shared/contract/activity';
+import type { AnalyticsUser } from '../../../../common/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { useAnalyticsUsers } from '../api/analytics';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { authRoutes } from '../../../../shared/api/auth';
+import { authRoutes } from '../../../../common/api/auth';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

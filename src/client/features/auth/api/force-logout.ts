@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authRoutes } from '../../../../shared/api/auth';
+import { authRoutes } from '../../../../common/api/auth';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { authRoutes } from '../../../../shared/api/auth';
-import type { ForgotPinRequest } from '../../../../shared/contract/auth';
+import { authRoutes } from '../../../../common/api/auth';
+import type { ForgotPinRequest } from '../../../../common/contract/auth';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError, api } from '../../../lib/api-client';
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { authRoutes } from '../../../../shared/api/auth';
-import { ERROR_CODES } from '../../../../shared/api/error-codes';
-import type { LoginRequest } from '../../../../shared/contract/auth';
-import type { CurrentUser } from '../../../../shared/contract/user';
+import { authRoutes } from '../../../../common/api/auth';
+import { ERROR_CODES } from '../../../../common/api/error-codes';
+import type { LoginRequest } from '../../../../common/contract/auth';
+import type { CurrentUser } from '../../../../common/contract/user';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError, hasErrorCode } from '../../../lib/api-client';
 import { useStoreSignedInUser } from './signed-in';

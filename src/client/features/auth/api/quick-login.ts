@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authRoutes } from '../../../../shared/api/auth';
-import { ERROR_CODES } from '../../../../shared/api/error-codes';
-import type { QuickLoginRequest } from '../../../../shared/contract/auth';
+import { authRoutes } from '../../../../common/api/auth';
+import { ERROR_CODES } from '../../../../common/api/error-codes';
+import type { QuickLoginRequest } from '../../../../common/contract/auth';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError, hasErrorCode } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

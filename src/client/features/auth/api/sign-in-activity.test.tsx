@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
-import { authRoutes } from '../../../../shared/api/auth';
-import type { CurrentUser } from '../../../../shared/contract/user';
+import { authRoutes } from '../../../../common/api/auth';
+import type { CurrentUser } from '../../../../common/contract/user';
 import { loggedActivities, runMutation } from '../../../test/activity';
 import { mockFetch } from '../../../test/mock-fetch';
 import { useLogin } from './login';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../shared/contract/user';
+import type { CurrentUser } from '../../../../common/contract/user';
 import { logActivity } from '../../../lib/activity-log';
 import { ApiRequestError } from '../../../lib/api-client';
 import { forgetSignedInData } from '../../../lib/auth';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { authRoutes } from '../../../../shared/api/auth';
-import { TEAM_PASSWORD_HEADER } from '../../../../shared/api/auth';
+import { authRoutes } from '../../../../common/api/auth';
+import { TEAM_PASSWORD_HEADER } from '../../../../common/api/auth';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { hasStatus } from './signed-in';

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { nameKey, rankNameSuggestions } from '../../../../shared/names';
+import { nameKey, rankNameSuggestions } from '../../../../common/names';
 import { inputClasses } from '../../../components/ui/input';
 import { FormField, hintIdOf } from './form-field';
 import type { SharedFields } from './shared-fields';

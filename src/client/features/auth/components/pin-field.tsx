@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { inputClasses } from '../../../components/ui/input';
-import { keepPinDigits } from '../../../../shared/pin-rules';
+import { keepPinDigits } from '../../../../common/pin-rules';
 import { FormField, hintIdOf } from './form-field';
 
 interface PinFieldProps {

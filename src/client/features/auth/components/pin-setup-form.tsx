@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { GUESSABLE_PIN_MESSAGE, isCompletePin, isGuessablePin } from '../../../../shared/pin-rules';
+import { GUESSABLE_PIN_MESSAGE, isCompletePin, isGuessablePin } from '../../../../common/pin-rules';
 import { useSetupPin } from '../api/setup-pin';
 import { canSubmitPinSetup } from '../sign-in-rules';
 import { NameCombobox } from './name-combobox';

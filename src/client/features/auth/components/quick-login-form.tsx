@@ -1,4 +1,4 @@
-import { initialsOf } from '../../../../shared/names';
+import { initialsOf } from '../../../../common/names';
 import { useForceLogout } from '../api/force-logout';
 import { useQuickLogin } from '../api/quick-login';
 import { canSubmitQuickLogin } from '../sign-in-rules';

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
-import { activityRoutes } from '../../../../shared/api/activity';
-import { commentRoutes } from '../../../../shared/api/comments';
-import type { Comment } from '../../../../shared/contract/comments';
+import { activityRoutes } from '../../../../common/api/activity';
+import { commentRoutes } from '../../../../common/api/comments';
+import type { Comment } from '../../../../common/contract/comments';
 import { loggedActivities, runMutation } from '../../../test/activity';
 import { mockFetch } from '../../../test/mock-fetch';
 import { useCreateComment } from './create-comment';

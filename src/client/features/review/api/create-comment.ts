@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentRoutes } from '../../../../shared/api/comments';
-import type { Comment, CreateCommentInput } from '../../../../shared/contract/comments';
+import { commentRoutes } from '../../../../common/api/comments';
+import type { Comment, CreateCommentInput } from '../../../../common/contract/comments';
 import { toast } from '../../../components/ui/use-toast';
 import { logActivity } from '../../../lib/activity-log';
 import { api, describeError } from '../../../lib/api-client';

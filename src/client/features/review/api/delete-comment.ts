@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentRoutes } from '../../../../shared/api/comments';
+import { commentRoutes } from '../../../../common/api/comments';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
-import type { Card } from '../../../../shared/contract/architecture';
+import type { Card } from '../../../../common/contract/architecture';
 import type { OpenComments } from '../use-comment-panel';
 import { CommentCountBadge } from './comment-count-badge';
 import { CommentTrigger } from './comment-trigger';

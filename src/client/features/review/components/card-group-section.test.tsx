@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import type { CardGroup } from '../../../../shared/contract/architecture';
-import type { CommentCounts } from '../../../../shared/contract/comments';
+import type { CardGroup } from '../../../../common/contract/architecture';
+import type { CommentCounts } from '../../../../common/contract/comments';
 import { CardGroupSection } from './card-group-section';
 
 const GROUP: CardGroup = {

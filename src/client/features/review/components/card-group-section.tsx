@@ -1,5 +1,5 @@
-import type { CardGroup } from '../../../../shared/contract/architecture';
-import type { CommentCounts } from '../../../../shared/contract/comments';
+import type { CardGroup } from '../../../../common/contract/architecture';
+import type { CommentCounts } from '../../../../common/contract/comments';
 import type { OpenComments } from '../use-comment-panel';
 import { countOf } from '../comment-counts';
 import { ArchitectureCard } from './architecture-card';

@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { routes } from '../../../../shared/api';
-import type { Comment } from '../../../../shared/contract/comments';
-import type { CurrentUser } from '../../../../shared/contract/user';
-import { COMMENT_MAX_LENGTH } from '../../../../shared/limits';
+import { routes } from '../../../../common/api';
+import type { Comment } from '../../../../common/contract/comments';
+import type { CurrentUser } from '../../../../common/contract/user';
+import { COMMENT_MAX_LENGTH } from '../../../../common/limits';
 import { useCurrentUser } from '../../../lib/auth';
 import { useComments } from '../../../lib/queries/comments';
 import { queryKeys } from '../../../lib/query-keys';

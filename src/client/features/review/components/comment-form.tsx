@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { Send } from 'lucide-react';
 import { useId, useState, type RefObject } from 'react';
-import type { CommentKind } from '../../../../shared/contract/comments';
-import { COMMENT_MAX_LENGTH } from '../../../../shared/limits';
+import type { CommentKind } from '../../../../common/contract/comments';
+import { COMMENT_MAX_LENGTH } from '../../../../common/limits';
 import { Button } from '../../../components/ui/button';
 import { useCreateComment } from '../api/create-comment';
 import { useCommentDraft } from '../comment-draft';

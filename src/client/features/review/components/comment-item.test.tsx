@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { routes } from '../../../../shared/api';
-import type { Comment, VoteResult } from '../../../../shared/contract/comments';
+import { routes } from '../../../../common/api';
+import type { Comment, VoteResult } from '../../../../common/contract/comments';
 import { deferred, mockFetch, type Answer } from '../../../test/mock-fetch';
 import { expectToast, renderWithApp } from '../../../test/render';
 import { CommentItem } from './comment-item';

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
-import type { Comment } from '../../../../shared/contract/comments';
+import type { Comment } from '../../../../common/contract/comments';
 import { VoteButtons } from '../../../components/ui/vote-buttons';
-import { initialsOf } from '../../../../shared/names';
+import { initialsOf } from '../../../../common/names';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useVoteComment } from '../api/vote-comment';
 import { DeleteCommentButton } from './delete-comment-button';

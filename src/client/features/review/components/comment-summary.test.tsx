@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { routes } from '../../../../shared/api';
-import type { CommentSummary } from '../../../../shared/contract/ai';
-import type { Comment } from '../../../../shared/contract/comments';
+import { routes } from '../../../../common/api';
+import type { CommentSummary } from '../../../../common/contract/ai';
+import type { Comment } from '../../../../common/contract/comments';
 import { commentsOn, summaryOf } from '../../../test/fixtures';
 import { deferred, mockFetch, type Answer, type FetchMock } from '../../../test/mock-fetch';
 import { renderWithApp } from '../../../test/render';

@@ -1,5 +1,5 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import type { DiagramComponent } from '../../../../shared/contract/architecture';
+import type { DiagramComponent } from '../../../../common/contract/architecture';
 import { boxInk } from '../box-colours';
 import type { ReviewTarget } from '../review-target';
 import type { OpenComments } from '../use-comment-panel';

@@ -1,8 +1,8 @@
 import '@xyflow/react/dist/style.css';
 import { MarkerType, ReactFlow, type NodeMouseHandler } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Architecture } from '../../../../shared/contract/architecture';
-import type { CommentCounts } from '../../../../shared/contract/comments';
+import type { Architecture } from '../../../../common/contract/architecture';
+import type { CommentCounts } from '../../../../common/contract/comments';
 import { countOf } from '../comment-counts';
 import { nodeRect, type DiagramView, type Rect } from '../diagram-geometry';
 import { roundedPath, type DiagramLayout } from '../diagram-layout';

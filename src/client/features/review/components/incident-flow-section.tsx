@@ -1,7 +1,7 @@
 import { Eye, ListOrdered, RotateCcw, Scan, StepForward, ZoomIn, ZoomOut, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { Architecture } from '../../../../shared/contract/architecture';
-import type { CommentCounts } from '../../../../shared/contract/comments';
+import type { Architecture } from '../../../../common/contract/architecture';
+import type { CommentCounts } from '../../../../common/contract/comments';
 import { Button } from '../../../components/ui/button';
 import { ToggleGroup } from '../../../components/ui/toggle-group';
 import { diagramBounds, diagramView, nextZoom, nodeRect, type ZoomChoice } from '../diagram-geometry';

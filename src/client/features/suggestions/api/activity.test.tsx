@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
-import { activityRoutes } from '../../../../shared/api/activity';
-import { suggestionRoutes } from '../../../../shared/api/suggestions';
-import type { GenerateSuggestionsResponse } from '../../../../shared/contract/ai';
+import { activityRoutes } from '../../../../common/api/activity';
+import { suggestionRoutes } from '../../../../common/api/suggestions';
+import type { GenerateSuggestionsResponse } from '../../../../common/contract/ai';
 import { loggedActivities, runMutation } from '../../../test/activity';
 import { mockFetch } from '../../../test/mock-fetch';
 import { useGenerateSuggestions } from './generate-suggestions';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { suggestionRoutes } from '../../../../shared/api/suggestions';
-import type { GenerateSuggestionsResponse } from '../../../../shared/contract/ai';
+import { suggestionRoutes } from '../../../../common/api/suggestions';
+import type { GenerateSuggestionsResponse } from '../../../../common/contract/ai';
 import { toast } from '../../../components/ui/use-toast';
 import { logActivity } from '../../../lib/activity-log';
 import { api, describeError } from '../../../lib/api-client';

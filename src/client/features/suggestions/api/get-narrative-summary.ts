@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { suggestionRoutes } from '../../../../shared/api/suggestions';
+import { suggestionRoutes } from '../../../../common/api/suggestions';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

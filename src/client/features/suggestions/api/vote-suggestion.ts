@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { suggestionRoutes } from '../../../../shared/api/suggestions';
-import type { VoteType } from '../../../../shared/contract/comments';
+import { suggestionRoutes } from '../../../../common/api/suggestions';
+import type { VoteType } from '../../../../common/contract/comments';
 import { toast } from '../../../components/ui/use-toast';
 import { logActivity } from '../../../lib/activity-log';
 import { api, describeError } from '../../../lib/api-client';

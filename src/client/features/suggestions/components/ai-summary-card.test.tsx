@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { routes } from '../../../../shared/api';
-import type { NarrativeSummary } from '../../../../shared/contract/ai';
+import { routes } from '../../../../common/api';
+import type { NarrativeSummary } from '../../../../common/contract/ai';
 import { mockFetch } from '../../../test/mock-fetch';
 import { renderWithApp } from '../../../test/render';
 import { useNarrativeSummary } from '../api/get-narrative-summary';

@@ -1,6 +1,6 @@
 import { Info, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import type { NarrativeSummary } from '../../../../shared/contract/ai';
+import type { NarrativeSummary } from '../../../../common/contract/ai';
 import { Card } from '../../../components/ui/card';
 import { InlineError } from '../../../components/ui/inline-error';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';

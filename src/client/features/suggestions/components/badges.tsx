@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import type { Priority } from '../../../../shared/contract/ai';
-import type { RecommendationType, Significance } from '../../../../shared/significance';
+import type { Priority } from '../../../../common/contract/ai';
+import type { RecommendationType, Significance } from '../../../../common/significance';
 import { Badge } from '../../../components/ui/badge';
 
 const PRIORITY_CLASSES: Record<Priority, string> = {

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
-import type { NarrativeSummary } from '../../../../shared/contract/ai';
+import type { NarrativeSummary } from '../../../../common/contract/ai';
 import { PriorityBadge } from './badges';
 import { NarrativeSources } from './sources-dialog';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Suggestion } from '../../../../shared/contract/ai';
-import { significanceOf } from '../../../../shared/significance';
+import type { Suggestion } from '../../../../common/contract/ai';
+import { significanceOf } from '../../../../common/significance';
 import { useCurrentUser } from '../../../lib/auth';
 import { useSuggestionLookup } from '../suggestion-lookup';
 import { RecommendationTypeBadge, SignificanceBadge } from './badges';

@@ -1,4 +1,4 @@
-import type { Suggestion } from '../../../../shared/contract/ai';
+import type { Suggestion } from '../../../../common/contract/ai';
 import { VoteButtons } from '../../../components/ui/vote-buttons';
 import { useVoteSuggestion } from '../api/vote-suggestion';
 

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { architectureRoutes, QA_TEST_COMPONENT_ID } from '../../../../shared/api/architecture.js';
-import { AUTH_MESSAGES, authRoutes } from '../../../../shared/api/auth.js';
-import { commentRoutes } from '../../../../shared/api/comments.js';
-import { ERROR_CODES } from '../../../../shared/api/error-codes.js';
-import { commentSchema } from '../../../../shared/contract/comments.js';
-import { messageResponseSchema } from '../../../../shared/contract/common.js';
-import { currentUserSchema } from '../../../../shared/contract/user.js';
-import { COMMENT_MAX_LENGTH } from '../../../../shared/limits.js';
-import { splitFullName } from '../../../../shared/names.js';
+import { architectureRoutes, QA_TEST_COMPONENT_ID } from '../../../../common/api/architecture.js';
+import { AUTH_MESSAGES, authRoutes } from '../../../../common/api/auth.js';
+import { commentRoutes } from '../../../../common/api/comments.js';
+import { ERROR_CODES } from '../../../../common/api/error-codes.js';
+import { commentSchema } from '../../../../common/contract/comments.js';
+import { messageResponseSchema } from '../../../../common/contract/common.js';
+import { currentUserSchema } from '../../../../common/contract/user.js';
+import { COMMENT_MAX_LENGTH } from '../../../../common/limits.js';
+import { splitFullName } from '../../../../common/names.js';
 import { hashToken } from '../../auth/secrets.js';
 import { ensure, expectError, expectStatus, parseBody, skip, type Cookies, type QaCheck, type QaContext, type QaSuite } from '../context.js';
 import {

@@ -1,7 +1,7 @@
-import { QA_TEST_COMPONENT_ID } from '../../../../shared/api/architecture.js';
-import { commentRoutes } from '../../../../shared/api/comments.js';
-import { buildPath } from '../../../../shared/api/route.js';
-import { commentSchema, voteResultSchema, type Comment, type CommentKind, type VoteResult } from '../../../../shared/contract/comments.js';
+import { QA_TEST_COMPONENT_ID } from '../../../../common/api/architecture.js';
+import { commentRoutes } from '../../../../common/api/comments.js';
+import { buildPath } from '../../../../common/api/route.js';
+import { commentSchema, voteResultSchema, type Comment, type CommentKind, type VoteResult } from '../../../../common/contract/comments.js';
 import { expectStatus, parseBody, type Cookies, type QaContext, type Response } from '../context.js';
 
 /** The comment calls the suites make, always on the hidden QA component. */

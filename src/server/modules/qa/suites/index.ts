@@ -1,4 +1,4 @@
-import { QA_SUITES } from '../../../../shared/api/qa.js';
+import { QA_SUITES } from '../../../../common/api/qa.js';
 import type { QaSuite } from '../context.js';
 import { apiValidation, concurrency, dataIntegrity, inputValidation, performanceSuite, pinResets, sessions, userStats } from './advanced.js';
 import { aiSummaries, authentication, comments, database, proposals, voting } from './core.js';

@@ -1,7 +1,7 @@
 /**
  * An API call as plain values: its method and path, with the types of its input and answer carried
  * by the type system only. The client imports these as values (no zod reaches the page); the
- * server pairs each with its zod schemas in `src/shared/contract/`.
+ * server pairs each with its zod schemas in `src/common/contract/`.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
