@@ -68,10 +68,11 @@ export interface MemberRowForAnalytics {
   last_sign_in_at: number | null;
 }
 
-/** Every member but the QA member, or only the one with `memberKey` (a name key). */
-export async function analyticsMembers(db: Kysely<Database>, memberKey?: string): Promise<MemberRowForAnalytics[]> {
+/** Every member but the QA member by name (deactivated ones too, unless `activeOnly`), or only the one with `memberKey` (a name key). */
+export async function analyticsMembers(db: Kysely<Database>, options: { memberKey?: string; activeOnly?: boolean } = {}): Promise<MemberRowForAnalytics[]> {
   let query = db.selectFrom('members').select(['id', 'full_name', 'login_count', 'last_sign_in_at']).where('is_qa', '=', 0);
-  if (memberKey !== undefined) query = query.where('name_key', '=', memberKey);
+  if (options.memberKey !== undefined) query = query.where('name_key', '=', options.memberKey);
+  if (options.activeOnly === true) query = query.where('active', '=', 1);
   return query.orderBy('full_name').execute();
 }
 
@@ -221,8 +222,4 @@ export async function coverageCounts(db: Kysely<Database>): Promise<{ comments: 
   const numeric = (rows: readonly { component_id: string; member_id: number; count: number | string | bigint }[]) =>
     rows.map((row) => ({ component_id: row.component_id, member_id: row.member_id, count: Number(row.count) }));
   return { comments: numeric(comments), votes: numeric(votes) };
-}
-
-export async function listAnalyticsMembers(db: Kysely<Database>): Promise<{ id: number; full_name: string }[]> {
-  return db.selectFrom('members').select(['id', 'full_name']).where('is_qa', '=', 0).where('active', '=', 1).orderBy('full_name').execute();
 }

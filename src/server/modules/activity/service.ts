@@ -21,7 +21,6 @@ import {
   dailyReviewCounts,
   dayOf,
   insertActivity,
-  listAnalyticsMembers,
   recentActivity,
   reviewCountsByMember,
   rollUpActivity,
@@ -157,7 +156,7 @@ export class AnalyticsService {
 
   /** One member's figures, by their name in any case and spacing. */
   async member(memberName: string, now = Date.now()): Promise<MemberAnalytics> {
-    const [member] = await analyticsMembers(this.db, nameKey(memberName));
+    const [member] = await analyticsMembers(this.db, { memberKey: nameKey(memberName) });
     if (member === undefined) throw notFound(`No team member named ${memberName}`, ERROR_CODES.memberNotFound);
     const today = dayOf(now);
     const fromDay = today - ANALYTICS.chartDays + 1;
@@ -188,7 +187,7 @@ export class AnalyticsService {
   }
 
   async coverage(): Promise<CoverageMatrix> {
-    const [members, counts] = await Promise.all([listAnalyticsMembers(this.db), coverageCounts(this.db)]);
+    const [members, counts] = await Promise.all([analyticsMembers(this.db, { activeOnly: true }), coverageCounts(this.db)]);
     const key = (componentId: string, memberId: number) => `${componentId}\u0000${memberId}`;
     const comments = new Map(counts.comments.map((row) => [key(row.component_id, row.member_id), row.count]));
     const votes = new Map(counts.votes.map((row) => [key(row.component_id, row.member_id), row.count]));

@@ -3,6 +3,7 @@ import type { CoverageMatrix } from '../../../../common/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useReviewCoverage } from '../api/analytics';
 import { plural } from '../format';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 
 type Cell = CoverageMatrix['components'][number]['cells'][number];
@@ -66,13 +67,8 @@ function CoverageMatrixPanel({ matrix }: { matrix: CoverageMatrix }) {
         <EmptyState>{members.length === 0 ? 'No members yet.' : 'There are no components to review.'}</EmptyState>
       ) : (
         // `relative`: the cells' screen-reader words are positioned absolutely, and must scroll with
-        // the table instead of widening the page. Focusable, so that a keyboard scrolls it sideways.
-        <div
-          role="region"
-          aria-label="Review coverage table, scrolls sideways"
-          tabIndex={0}
-          className="relative -mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:-mx-6"
-        >
+        // the table instead of widening the page (ScrollRegion is `relative`).
+        <ScrollRegion label="Review coverage table, scrolls sideways" className="-mx-5 overflow-x-auto focus-visible:-outline-offset-2 sm:-mx-6">
           <table className="w-full border-separate border-spacing-0 text-sm">
             <caption className="sr-only">Review coverage: comments and votes of each member (columns) on each component (rows)</caption>
             <thead>
@@ -112,7 +108,7 @@ function CoverageMatrixPanel({ matrix }: { matrix: CoverageMatrix }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </Panel>
   );

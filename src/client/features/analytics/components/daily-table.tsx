@@ -1,16 +1,11 @@
 import type { DayTotals } from '../../../../common/contract/activity';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { formatDay, formatHoursMinutes } from '../format';
 
 /** The chart's figures as a table: what a screen reader reads, and the exact numbers for anyone. */
 export function DailyTable({ days }: { days: readonly DayTotals[] }) {
   return (
-    // A scrolling box must be reachable by keyboard to be scrolled by it.
-    <div
-      role="region"
-      aria-label="Figures per day, scrolls"
-      tabIndex={0}
-      className="relative mt-3 max-h-80 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-    >
+    <ScrollRegion label="Figures per day, scrolls" className="mt-3 max-h-80 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-offset-2">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Comments, votes and active time per day</caption>
         <thead className="sticky top-0 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -35,6 +30,6 @@ export function DailyTable({ days }: { days: readonly DayTotals[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
