@@ -174,7 +174,7 @@ async function main() {
 async function seedMember(database: DatabaseHandle, config: AppConfig): Promise<{ signIn: ReadyLine['signIn']; memberId: number }> {
   const add = await builtExport<typeof addMember>('server/modules/members/service.js', 'addMember');
   const hash = await builtExport<typeof hashPin>('server/modules/auth/secrets.js', 'hashPin');
-  const keyOf = await builtExport<typeof nameKey>('shared/names.js', 'nameKey');
+  const keyOf = await builtExport<typeof nameKey>('common/names.js', 'nameKey');
   const pin = String(randomInt(0, 10_000)).padStart(4, '0');
   const { fullName } = await add(database.db, BENCH_MEMBER);
   const key = keyOf(fullName);

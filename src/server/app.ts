@@ -32,6 +32,7 @@ import { NarrativeService } from './modules/suggestions/narrative-service.js';
 import { registerSuggestionRoutes } from './modules/suggestions/routes.js';
 import { SuggestionService } from './modules/suggestions/service.js';
 import { SessionStore } from './modules/auth/sessions.js';
+import { sessionCacheFollowing } from './modules/auth/session-cache.js';
 import { AdminActions } from './modules/admin/policies.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { AdminService } from './modules/admin/service.js';
@@ -165,7 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const limiter = new RateLimiter(database.db);
   const events = await startEventBus(app, database, config.databaseUrl);
   app.decorate('events', events);
-  const sessions = new SessionStore(database.db, config.session, (notice) => events.endSessions(notice));
+  const sessions = new SessionStore(database.db, config.session, (notice) => events.endSessions(notice), sessionCacheFollowing(events, config.session.cacheMs));
   const errorReports = new ErrorReports(database.db, config.errorLogs, events);
   const activity = new ActivityService(database.db, events, limiter, config.activityRetentionDays);
   const sweep = setInterval(() => {

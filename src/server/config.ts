@@ -7,6 +7,7 @@ import { MEMBER_LIMITS } from '../common/limits.js';
 import { NAME_MAX_LENGTH } from '../common/limits.js';
 import { isValidFullName } from '../common/names.js';
 import { isCompletePin, isGuessablePin, PIN_PATTERN } from '../common/pin-rules.js';
+import { SESSION_CACHE_TTL_MS } from './modules/auth/session-cache.js';
 
 /**
  * The only reader of process.env. Everything else receives a typed
@@ -193,7 +194,12 @@ export interface AppConfig {
     workers: number;
   };
   /** ASVS level 2 session limits; the PIN-only quick login makes the short idle timeout painless. */
-  session: { idleMs: number; absoluteMs: number };
+  session: {
+    idleMs: number;
+    absoluteMs: number;
+    /** How long a looked-up session answers from this instance's memory (0: never); see SessionCache. */
+    cacheMs: number;
+  };
   /** Sign-in attempts a minute per client IP, across every sign-in route. */
   signInLimitPerMinute: number;
   /** Comments a minute one member may post. */
@@ -335,7 +341,7 @@ export function configFromEnv(env: Env, secrets: Secrets, clientDir: string | un
       localBudgetMs: env.AI_TIME_BUDGET_SECONDS * 1000,
       workers: env.AI_WORKERS,
     },
-    session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000, cacheMs: SESSION_CACHE_TTL_MS },
     signInLimitPerMinute: env.SIGN_IN_LIMIT_PER_MINUTE,
     commentLimitPerMinute: env.COMMENT_LIMIT_PER_MINUTE,
     logLevel: env.LOG_LEVEL,

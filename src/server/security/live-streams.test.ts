@@ -8,6 +8,7 @@ import { signInAs, type SessionCookies } from '../test/sign-in.js';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { buildApp } from '../app.js';
+import { SESSION_CACHE_TTL_MS } from '../modules/auth/session-cache.js';
 
 /**
  * A live-event stream lives no longer than its session: logout, 'Use Different Account', a PIN
@@ -106,7 +107,7 @@ describe('a session that expires', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     // Sessions that go idle after 1.5 s: the stream must end when its session does, without waiting for a heartbeat.
-    testApp = await createTestApp({ session: { idleMs: 1_500, absoluteMs: 3_600_000 } });
+    testApp = await createTestApp({ session: { idleMs: 1_500, absoluteMs: 3_600_000, cacheMs: SESSION_CACHE_TTL_MS } });
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

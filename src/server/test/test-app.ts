@@ -1,3 +1,4 @@
+import { SESSION_CACHE_TTL_MS } from '../modules/auth/session-cache.js';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import type { App } from '../http/types.js';
@@ -20,7 +21,7 @@ export function testConfig(database: Pick<TestDatabase, 'dataDir' | 'databaseUrl
     adminName: 'Avery Admin',
     qaUserName: 'QA Test User',
     ai: { provider: 'local', baseUrl: undefined, apiKey: undefined, model: 'gpt-4o-mini', localBudgetMs: 20_000, workers: 1 },
-    session: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
+    session: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000, cacheMs: SESSION_CACHE_TTL_MS },
     signInLimitPerMinute: 10,
     commentLimitPerMinute: 30,
     logLevel: 'silent',

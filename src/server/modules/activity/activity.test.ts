@@ -19,6 +19,7 @@ import { baseUrlOf, closeOpenStreams, openStream } from '../../test/event-stream
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashToken } from '../auth/secrets.js';
+import { SESSION_CACHE_TTL_MS } from '../auth/session-cache.js';
 import { DAY_MS, dayOf } from './repo.js';
 
 /** Activity sync and log, and every analytics call: limits, figures, and the QA member left out. */
@@ -80,7 +81,7 @@ describe('activity and analytics', () => {
     });
 
     it('keeps a session alive past the idle timeout while the member works', async () => {
-      const idle = await createTestApp({ session: { idleMs: 60_000, absoluteMs: 3_600_000 } });
+      const idle = await createTestApp({ session: { idleMs: 60_000, absoluteMs: 3_600_000, cacheMs: SESSION_CACHE_TTL_MS } });
       try {
         vi.useFakeTimers({ toFake: ['Date'] });
         const worker = await signInAs(idle.app, 'Wendy Worker');

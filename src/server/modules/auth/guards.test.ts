@@ -165,16 +165,21 @@ describe('route access', () => {
       expect((await app.inject({ method: 'GET', url: '/api/test-admin', cookies: { biggy_session: adminSession } })).statusCode).toBe(200);
     });
 
-    it('reads the role from the database on every request', async () => {
+    // A role changed behind the app's back applies within a second (session-cache.test.ts); one the app announces, at once.
+    it('reads the role from the database, at once after a member change', async () => {
       const db = app.database.db;
       const user = async () => currentUserSchema.parse((await app.inject({ method: 'GET', url: '/api/user', cookies: { biggy_session: memberSession } })).json());
+      const setRole = async (role: 'admin' | 'member') => {
+        await db.updateTable('members').set({ role }).where('id', '=', memberId).execute();
+        await app.events.publish({ type: 'members.changed' });
+      };
       expect((await user()).role).toBe('member');
-      await db.updateTable('members').set({ role: 'admin' }).where('id', '=', memberId).execute();
+      await setRole('admin');
       try {
         expect((await user()).role).toBe('admin');
         expect((await asAdminRoute({ payload: '{}', cookies: { biggy_session: memberSession } })).statusCode).toBe(200);
       } finally {
-        await db.updateTable('members').set({ role: 'member' }).where('id', '=', memberId).execute();
+        await setRole('member');
       }
       expect((await user()).role).toBe('member');
       expectError(await asAdminRoute({ payload: '{}', cookies: { biggy_session: memberSession } }), 403, 'ADMIN_ONLY');

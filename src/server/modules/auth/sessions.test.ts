@@ -188,6 +188,52 @@ describe('sessions', () => {
     expect(await h.db.selectFrom('device_tokens').select('token_hash').where('member_id', '=', member.id).execute()).toEqual([]);
   });
 
+  it('ignores a forwarded protocol from an untrusted client: the cookies stay plain', async () => {
+    await h.createMember('Frances Allen', '1122');
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { ...JSON_HEADERS, 'x-forwarded-proto': 'https' },
+      payload: JSON.stringify({ password: TEST_SECRETS.teamPassword, name: 'Frances Allen', pin: '1122' }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.cookies.map((cookie) => cookie.name).sort()).toEqual(['biggy_device', 'biggy_session']);
+  });
+
+  it("attaches the member's full name to error reports sent with a session, and null without one", async () => {
+    await h.createMember('Margaret Hamilton', '7070');
+    const { session } = await h.signIn('Margaret Hamilton', '7070');
+    const report = { source: 'frontend', errorType: 'javascript_error', message: 'boom', severity: 'high' };
+    const send = async (cookies: Record<string, string>) => {
+      const response = await h.post('/api/errors/log', report, { cookies });
+      expect(response.statusCode, response.body).toBe(201);
+      const { id } = errorReportAcceptedSchema.parse(response.json());
+      const row = await h.db.selectFrom('error_logs').select('member_name').where('id', '=', id).executeTakeFirstOrThrow();
+      return row.member_name;
+    };
+    expect(await send({ biggy_session: session })).toBe('Margaret Hamilton');
+    expect(await send({})).toBeNull();
+    // A dead or forged session is no identity, and no reason to refuse the report either.
+    expect(await send({ biggy_session: 'forged-session-token' })).toBeNull();
+    await h.app.inject({ method: 'POST', url: '/api/logout', headers: JSON_HEADERS, cookies: { biggy_session: session } });
+    expect(await send({ biggy_session: session })).toBeNull();
+  });
+});
+
+/**
+ * These tests change session and member rows behind the server's back, as only a database
+ * administrator could; the app is told nothing, so they run without the session cache (whose
+ * bound on such changes is tested below).
+ */
+describe('sessions changed in the database', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await sessionHarness({ session: { idleMs: 30 * MINUTE, absoluteMs: 12 * 60 * MINUTE, cacheMs: 0 } });
+  });
+  afterAll(async () => {
+    await h.testApp.close();
+  });
+
   it('ends a session idle for 30 minutes', async () => {
     await h.createMember('Hedy Lamarr', '1212');
     const { session } = await h.signIn('Hedy Lamarr', '1212');
@@ -238,43 +284,12 @@ describe('sessions', () => {
     await h.db.updateTable('members').set({ active: 0 }).where('id', '=', member.id).execute();
     expect(await h.userStatus(session)).toBe(401);
   });
-
-  it('ignores a forwarded protocol from an untrusted client: the cookies stay plain', async () => {
-    await h.createMember('Frances Allen', '1122');
-    const response = await h.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { ...JSON_HEADERS, 'x-forwarded-proto': 'https' },
-      payload: JSON.stringify({ password: TEST_SECRETS.teamPassword, name: 'Frances Allen', pin: '1122' }),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.cookies.map((cookie) => cookie.name).sort()).toEqual(['biggy_device', 'biggy_session']);
-  });
-
-  it("attaches the member's full name to error reports sent with a session, and null without one", async () => {
-    await h.createMember('Margaret Hamilton', '7070');
-    const { session } = await h.signIn('Margaret Hamilton', '7070');
-    const report = { source: 'frontend', errorType: 'javascript_error', message: 'boom', severity: 'high' };
-    const send = async (cookies: Record<string, string>) => {
-      const response = await h.post('/api/errors/log', report, { cookies });
-      expect(response.statusCode, response.body).toBe(201);
-      const { id } = errorReportAcceptedSchema.parse(response.json());
-      const row = await h.db.selectFrom('error_logs').select('member_name').where('id', '=', id).executeTakeFirstOrThrow();
-      return row.member_name;
-    };
-    expect(await send({ biggy_session: session })).toBe('Margaret Hamilton');
-    expect(await send({})).toBeNull();
-    // A dead or forged session is no identity, and no reason to refuse the report either.
-    expect(await send({ biggy_session: 'forged-session-token' })).toBeNull();
-    await h.app.inject({ method: 'POST', url: '/api/logout', headers: JSON_HEADERS, cookies: { biggy_session: session } });
-    expect(await send({ biggy_session: session })).toBeNull();
-  });
 });
 
 describe('session limits from the configuration', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await sessionHarness({ session: { idleMs: 5 * MINUTE, absoluteMs: 2 * 3_600_000 } });
+    h = await sessionHarness({ session: { idleMs: 5 * MINUTE, absoluteMs: 2 * 3_600_000, cacheMs: 0 } });
   });
   afterAll(async () => {
     await h.testApp.close();

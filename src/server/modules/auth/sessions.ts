@@ -14,8 +14,10 @@ import {
   insertSession,
   sessionLookup,
   touchSession,
+  type SessionLookupRow,
 } from './repo.js';
 import { hashToken } from './secrets.js';
+import { SessionCache } from './session-cache.js';
 
 export const DEVICE_TOKEN_LIFETIME_MS = 30 * 24 * 3_600_000;
 /**
@@ -59,6 +61,8 @@ export class SessionStore {
     private readonly db: Kysely<Database>,
     private readonly policy: SessionPolicy,
     private readonly notifyEnded: SessionEndNotifier = noNotifier,
+    /** Recent lookups of this instance; the owner drops entries as sessions end (see app.ts). */
+    private readonly cache: SessionCache = new SessionCache(0),
   ) {
     this.lookup = sessionLookup(db);
   }
@@ -77,7 +81,7 @@ export class SessionStore {
     return lastSeenAt + this.policy.idleMs + this.lastSeenResolution();
   }
 
-  /** The same store working inside a transaction. */
+  /** The same store working inside a transaction (without the cache: nothing uncommitted is kept). */
   within(trx: Kysely<Database>): SessionStore {
     return new SessionStore(trx, this.policy, this.notifyEnded);
   }
@@ -88,16 +92,35 @@ export class SessionStore {
     return token;
   }
 
-  /** One indexed query; the idle and absolute limits are checked in it. */
+  /**
+   * One indexed query, with the idle and absolute limits checked in it; a session looked up within
+   * the last second answers from the cache, checked against the same limits.
+   */
   async findSession(token: string, now = Date.now(), options: { touch: boolean } = { touch: true }): Promise<ActiveSession | undefined> {
     const tokenHash = hashToken(token);
-    const row = await this.lookup({ tokenHash, notExpiredAt: now, seenAfter: this.idleCutoff(now) });
+    const row = this.cachedRow(tokenHash, now) ?? (await this.lookUp(tokenHash, now));
     if (row === undefined) return undefined;
     if (options.touch && now - row.last_seen_at >= this.lastSeenResolution()) {
+      // Marked first, so the requests arriving while the write is under way do not write it too.
+      this.cache.touched(tokenHash, now);
       await touchSession(this.db, tokenHash, now);
     }
     const { last_seen_at: lastSeenAt, session_created_at: createdAt, session_expires_at: expiresAt, ...member } = row;
     return { tokenHash, member, createdAt, endsAt: Math.min(expiresAt, this.idleEndsAt(lastSeenAt)) };
+  }
+
+  /** A cached row still within both limits; one past either is read again (another instance may have seen the member since). */
+  private cachedRow(tokenHash: string, now: number): SessionLookupRow | undefined {
+    const row = this.cache.get(tokenHash, now);
+    if (row === undefined || row.session_expires_at <= now || row.last_seen_at <= this.idleCutoff(now)) return undefined;
+    return row;
+  }
+
+  private async lookUp(tokenHash: string, now: number): Promise<SessionLookupRow | undefined> {
+    const generation = this.cache.startLookup();
+    const row = await this.lookup({ tokenHash, notExpiredAt: now, seenAfter: this.idleCutoff(now) });
+    if (row !== undefined) this.cache.store(tokenHash, row, now, generation);
+    return row;
   }
 
   async endSession(token: string): Promise<void> {
