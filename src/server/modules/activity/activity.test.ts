@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ACTIVITY_LIMITS, ANALYTICS } from '../../../common/api/activity.js';
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import { buildPath } from '../../../common/api/route.js';
+import { nameKey } from '../../../common/names.js';
 import { routes } from '../../../common/api/index.js';
 import {
   activeSessionEntrySchema,
@@ -20,6 +21,8 @@ import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashToken } from '../auth/secrets.js';
 import { SESSION_CACHE_TTL_MS } from '../auth/session-cache.js';
+import { insertComment } from '../comments/repo.js';
+import { findMemberByKey } from '../members/repo.js';
 import { DAY_MS, dayOf } from './repo.js';
 
 /** Activity sync and log, and every analytics call: limits, figures, and the QA member left out. */
@@ -187,6 +190,28 @@ describe('activity and analytics', () => {
       expect(today?.day).toBe(new Date().toISOString().slice(0, 10));
       expect(today?.comments).toBeGreaterThanOrEqual(1);
       expect(today?.activeTime).toBeGreaterThanOrEqual(180);
+    });
+
+    it("keeps its figures through the self-test's work on the scratch component, and recounts after a member's comment", async () => {
+      const bobRow = await findMemberByKey(app.database.db, nameKey('Bob Builder'));
+      if (bobRow === undefined) throw new Error('Bob Builder is not a member');
+      const counted = (await userNamed('Bob Builder')).totalComments;
+      // A comment no event announces: the kept figures do not show it until something a figure counts changes.
+      await insertComment(app.database.db, { componentId: 'alert-ingestion', kind: 'comment', content: 'Written behind the cache', memberId: bobRow.id, memberName: bobRow.full_name });
+      const scratch = await apiCall(app, 'POST', routes.comments.create.path, qa, { componentId: QA_TEST_COMPONENT_ID, content: 'QA scratch comment, not counted' });
+      expect(scratch.statusCode, scratch.body).toBe(201);
+      expect((await apiCall(app, 'POST', buildPath(routes.comments.vote.path, { id: scratch.json<{ id: number }>().id }), qa, { voteType: 'thumbs_up' })).statusCode).toBe(200);
+      expect((await userNamed('Bob Builder')).totalComments).toBe(counted);
+
+      expect((await apiCall(app, 'POST', routes.comments.create.path, alice, { componentId: 'event-correlation', content: 'A counted comment.' })).statusCode).toBe(201);
+      expect((await userNamed('Bob Builder')).totalComments).toBe(counted + 1);
+    });
+
+    it("hides the scratch component's comments from members' votes as from their comments", async () => {
+      const scratch = await apiCall(app, 'POST', routes.comments.create.path, qa, { componentId: QA_TEST_COMPONENT_ID, content: 'QA scratch comment' });
+      const vote = await apiCall(app, 'POST', buildPath(routes.comments.vote.path, { id: scratch.json<{ id: number }>().id }), alice, { voteType: 'thumbs_up' });
+      expectApiError(vote, 404, 'COMMENT_NOT_FOUND');
+      expectApiError(await apiCall(app, 'POST', routes.comments.create.path, alice, { componentId: QA_TEST_COMPONENT_ID, content: 'Me too' }), 404, 'UNKNOWN_COMPONENT');
     });
 
     it('lists the sessions seen in the last five minutes by an opaque id, never the QA member', async () => {

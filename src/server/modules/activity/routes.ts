@@ -1,4 +1,4 @@
-import { isCommentEvent, isSuggestionEvent, type LiveEvent } from '../../../common/api/live-events.js';
+import { isSuggestionEvent, type LiveEvent } from '../../../common/api/live-events.js';
 import { activityContract, analyticsContract } from '../../../common/contract/activity.js';
 import { nameKey } from '../../../common/names.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
@@ -6,11 +6,11 @@ import { cachedJson } from '../../http/cached-json.js';
 import type { App } from '../../http/types.js';
 import { readSessionToken, requireMember } from '../auth/guards.js';
 import { hashToken } from '../auth/secrets.js';
-import type { ActivityService, AnalyticsService } from './service.js';
+import { isCountedCommentEvent, type ActivityService, type AnalyticsService } from './service.js';
 
 /** Anything a figure of the analytics page counts: comments, votes, members, and recorded activity. */
 function changesAnalytics(event: LiveEvent): boolean {
-  return isCommentEvent(event) || isSuggestionEvent(event) || event.type === 'members.changed' || event.type === 'activity.recorded';
+  return isCountedCommentEvent(event) || isSuggestionEvent(event) || event.type === 'members.changed' || event.type === 'activity.recorded';
 }
 
 /**
@@ -46,7 +46,7 @@ export function registerActivityRoutes(app: App, deps: { activity: ActivityServi
     url: analyticsContract.coverage.path,
     key: () => 'coverage',
     load: () => analytics.coverage(),
-    invalidatedBy: (event) => (isCommentEvent(event) || event.type === 'members.changed' ? 'all' : 'none'),
+    invalidatedBy: (event) => (isCountedCommentEvent(event) || event.type === 'members.changed' ? 'all' : 'none'),
   });
   cachedJson(app, events, {
     url: analyticsContract.user.path,

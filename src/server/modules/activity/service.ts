@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ACTIVITY_LIMITS, ANALYTICS } from '../../../common/api/activity.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
 import { nameKey } from '../../../common/names.js';
 import type { ActiveSessionEntry, ActivityLogRequest, ActivitySyncResult, AnalyticsUser, CoverageMatrix, DayTotals, MemberAnalytics, TeamActivityEntry } from '../../../common/contract/activity.js';
@@ -98,9 +99,18 @@ function analyticsUser(member: MemberRowForAnalytics, review: ReviewCountsByMemb
   };
 }
 
+/**
+ * A comment or vote change the analytics count. The self-test's scratch component takes only the QA
+ * member's comments and votes, which no figure counts: its runs leave the team's figures (and the
+ * grouped reads behind them) alone.
+ */
+export function isCountedCommentEvent(event: LiveEvent): boolean {
+  return isCommentEvent(event) && event.componentId !== QA_TEST_COMPONENT_ID;
+}
+
 /** Changes to what the review counts hold: comments, votes (on comments and suggestions), members. */
 function changesReviewCounts(event: LiveEvent): boolean {
-  return isCommentEvent(event) || isSuggestionEvent(event) || event.type === 'members.changed';
+  return isCountedCommentEvent(event) || isSuggestionEvent(event) || event.type === 'members.changed';
 }
 
 /**

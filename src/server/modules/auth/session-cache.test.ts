@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../common/api/index.js';
 import { buildPath } from '../../../common/api/route.js';
 import { adminMemberSchema } from '../../../common/contract/admin.js';
@@ -48,26 +48,65 @@ function lookupRow(memberId: number, overrides: Partial<SessionLookupRow> = {}):
   };
 }
 
+/** A load the test resolves when it chooses. */
+function deferredLoad(row: SessionLookupRow | undefined) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const load = vi.fn(async () => {
+    await gate;
+    return row;
+  });
+  return {
+    load,
+    release: () => {
+      release();
+    },
+  };
+}
+
+const found = (row: SessionLookupRow) => () => Promise.resolve(row);
+
 describe('SessionCache', () => {
-  it('answers a row for less than its lifetime, then forgets it', () => {
+  it('answers a row for less than its lifetime, then forgets it', async () => {
     const cache = new SessionCache(1000);
-    cache.store('a', lookupRow(1), T0, cache.startLookup());
+    await cache.lookUp('a', T0, found(lookupRow(1)));
     expect(cache.get('a', T0 + 999)?.id).toBe(1);
     expect(cache.get('a', T0 + 1000)).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 
-  it('keeps nothing a lookup read while a session ended (the read may predate the end)', () => {
+  it('shares one read among concurrent lookups of a token', async () => {
     const cache = new SessionCache(1000);
-    const lookup = cache.startLookup();
-    cache.drop({ tokenHash: 'b' });
-    cache.store('a', lookupRow(1), T0, lookup);
+    const { load, release } = deferredLoad(lookupRow(1));
+    const lookups = [cache.lookUp('a', T0, load), cache.lookUp('a', T0, load), cache.lookUp('a', T0, load)];
+    release();
+    expect((await Promise.all(lookups)).map((row) => row?.id)).toEqual([1, 1, 1]);
+    expect(load).toHaveBeenCalledTimes(1);
+    // Settled: the next miss reads again.
+    cache.clear();
+    await cache.lookUp('a', T0, load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('neither keeps nor shares a read that started before a session ended (the read may predate the end)', async () => {
+    const cache = new SessionCache(1000);
+    const before = deferredLoad(lookupRow(1));
+    const first = cache.lookUp('a', T0, before.load);
+    cache.drop({ tokenHash: 'a' });
+    const after = deferredLoad(undefined);
+    const second = cache.lookUp('a', T0, after.load);
+    before.release();
+    after.release();
+    expect((await first)?.id).toBe(1);
+    expect(await second, 'a lookup after the end reads again').toBeUndefined();
     expect(cache.get('a', T0)).toBeUndefined();
   });
 
-  it('drops one session by its hash, every session of a member, or everything', () => {
+  it('drops one session by its hash, every session of a member, or everything', async () => {
     const cache = new SessionCache(1000);
-    for (const [hash, member] of [['a', 1], ['b', 1], ['c', 2], ['d', 3]] as const) cache.store(hash, lookupRow(member), T0, cache.startLookup());
+    for (const [hash, member] of [['a', 1], ['b', 1], ['c', 2], ['d', 3]] as const) await cache.lookUp(hash, T0, found(lookupRow(member)));
     cache.drop({ tokenHash: 'd' });
     expect(cache.get('d', T0)).toBeUndefined();
     cache.drop({ memberId: 1 });
@@ -76,24 +115,28 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('serves and keeps nothing while revocations may go unheard, or when its lifetime is 0', () => {
+  it('serves and keeps nothing while revocations may go unheard, or when its lifetime is 0', async () => {
     let trusted = true;
     const cache = new SessionCache(1000, () => trusted);
-    cache.store('a', lookupRow(1), T0, cache.startLookup());
+    await cache.lookUp('a', T0, found(lookupRow(1)));
     trusted = false;
     expect(cache.get('a', T0)).toBeUndefined();
-    cache.store('a', lookupRow(1), T0, cache.startLookup());
+    await cache.lookUp('a', T0, found(lookupRow(1)));
     trusted = true;
     expect(cache.get('a', T0)).toBeUndefined();
 
     const off = new SessionCache(0);
-    off.store('a', lookupRow(1), T0, off.startLookup());
-    expect(off.get('a', T0)).toBeUndefined();
+    const { load, release } = deferredLoad(lookupRow(1));
+    const lookups = [off.lookUp('a', T0, load), off.lookUp('a', T0, load)];
+    release();
+    await Promise.all(lookups);
+    expect(load, 'no read is shared either').toHaveBeenCalledTimes(2);
+    expect(off.size).toBe(0);
   });
 
-  it('forgets a row stored in the future of the clock (the clock went back)', () => {
+  it('forgets a row stored in the future of the clock (the clock went back)', async () => {
     const cache = new SessionCache(1000);
-    cache.store('a', lookupRow(1), T0, cache.startLookup());
+    await cache.lookUp('a', T0, found(lookupRow(1)));
     expect(cache.get('a', T0 - 1)).toBeUndefined();
   });
 });

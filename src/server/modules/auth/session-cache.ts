@@ -24,6 +24,7 @@ interface Entry {
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, { generation: number; row: Promise<SessionLookupRow | undefined> }>();
   /** Bumped by every drop: a lookup that started before one must not store what it read. */
   private generation = 0;
 
@@ -37,11 +38,6 @@ export class SessionCache {
     private readonly trusted: () => boolean = () => true,
   ) {}
 
-  /** Taken before a database lookup and handed back to `store`. */
-  startLookup(): number {
-    return this.generation;
-  }
-
   get(tokenHash: string, now: number): SessionLookupRow | undefined {
     const entry = this.entries.get(tokenHash);
     if (entry === undefined) return undefined;
@@ -52,8 +48,30 @@ export class SessionCache {
     return entry.row;
   }
 
-  /** Keeps a row read by a lookup, unless a session ended while it was being read. */
-  store(tokenHash: string, row: SessionLookupRow, now: number, lookupGeneration: number): void {
+  /**
+   * Reads a session through `load` and keeps what it finds. Concurrent lookups of one token share
+   * one read: when an entry expires under load, its member's many requests cost one query, not one
+   * each. A read that started before a session ended is neither kept nor shared after it.
+   */
+  lookUp(tokenHash: string, now: number, load: () => Promise<SessionLookupRow | undefined>): Promise<SessionLookupRow | undefined> {
+    const pending = this.inFlight.get(tokenHash);
+    if (pending !== undefined && pending.generation === this.generation) return pending.row;
+    const generation = this.generation;
+    const row = load().then((found) => {
+      if (found !== undefined) this.store(tokenHash, found, now, generation);
+      return found;
+    });
+    if (this.ttlMs > 0) {
+      this.inFlight.set(tokenHash, { generation, row });
+      const settled = () => {
+        if (this.inFlight.get(tokenHash)?.row === row) this.inFlight.delete(tokenHash);
+      };
+      row.then(settled, settled);
+    }
+    return row;
+  }
+
+  private store(tokenHash: string, row: SessionLookupRow, now: number, lookupGeneration: number): void {
     if (this.ttlMs <= 0 || lookupGeneration !== this.generation || !this.trusted()) return;
     this.entries.delete(tokenHash);
     if (this.entries.size >= MAX_ENTRIES) {

@@ -116,11 +116,8 @@ export class SessionStore {
     return row;
   }
 
-  private async lookUp(tokenHash: string, now: number): Promise<SessionLookupRow | undefined> {
-    const generation = this.cache.startLookup();
-    const row = await this.lookup({ tokenHash, notExpiredAt: now, seenAfter: this.idleCutoff(now) });
-    if (row !== undefined) this.cache.store(tokenHash, row, now, generation);
-    return row;
+  private lookUp(tokenHash: string, now: number): Promise<SessionLookupRow | undefined> {
+    return this.cache.lookUp(tokenHash, now, () => this.lookup({ tokenHash, notExpiredAt: now, seenAfter: this.idleCutoff(now) }));
   }
 
   async endSession(token: string): Promise<void> {

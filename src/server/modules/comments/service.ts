@@ -84,7 +84,8 @@ export class CommentService {
   async vote(member: MemberRow, commentId: number, voteType: VoteType): Promise<VoteResult> {
     const result = await this.db.transaction().execute(async (trx) => {
       const comment = await lockComment(trx, this.dialect, commentId);
-      if (comment === undefined) throw commentNotFound();
+      // The scratch component's comments are hidden from everyone but the QA member, votes included.
+      if (comment === undefined || !canCommentOn(member, comment.component_id)) throw commentNotFound();
       const myVote = await toggleVote(voteStore(trx, { table: 'comment_votes', itemColumn: 'comment_id', itemId: commentId }, member), voteType);
       return { commentId, componentId: comment.component_id, myVote };
     });
