@@ -83,7 +83,9 @@ describe('the QA self-test leaves real data alone', () => {
     await vote(bob, `/api/comments/${triage}/vote`, 'thumbs_up');
     await vote(carol, `/api/comments/${triage}/vote`, 'thumbs_down');
     await vote(alice, `/api/comments/${proposal}/vote`, 'thumbs_up');
-    await vote(alice, `/api/comments/${onQa}/vote`, 'thumbs_up');
+    // Members cannot vote there any more either; such a database may hold a vote from before.
+    const aliceId = (await db.selectFrom('members').select('id').where('full_name', '=', 'Alice Martin').executeTakeFirstOrThrow()).id;
+    await db.insertInto('comment_votes').values({ comment_id: onQa, member_id: aliceId, member_name: 'Alice Martin', vote_type: 'thumbs_up', created_at: Date.now() }).execute();
 
     // A stored AI summary of a real component.
     const summary = await apiCall(app, 'GET', '/api/comments/agentic-triage/summary', alice);

@@ -274,41 +274,45 @@ interface OrphanCounts {
   commentsWithoutMember: number;
 }
 
-/** Rows whose parent is gone; every count is 0 while the foreign keys hold. */
-async function countOrphans(db: Kysely<Database>): Promise<OrphanCounts> {
-  const { rows } = await sql<Record<keyof OrphanCounts, number | string>>`
-    select
-      (select count(*) from comment_votes v where not exists (select 1 from comments c where c.id = v.comment_id)) as "commentVotesWithoutComment",
-      (select count(*) from comment_votes v where not exists (select 1 from members m where m.id = v.member_id)) as "commentVotesWithoutMember",
-      (select count(*) from suggestion_votes v where not exists (select 1 from suggestions s where s.id = v.suggestion_id)) as "suggestionVotesWithoutSuggestion",
-      (select count(*) from suggestion_votes v where not exists (select 1 from members m where m.id = v.member_id)) as "suggestionVotesWithoutMember",
-      (select count(*) from sessions s where not exists (select 1 from members m where m.id = s.member_id)) as "sessionsWithoutMember",
-      (select count(*) from comments c where not exists (select 1 from members m where m.id = c.member_id)) as "commentsWithoutMember"
-  `.execute(db);
-  const row = rows[0];
-  if (row === undefined) throw new Error('the orphan query answered no row');
-  return {
-    commentVotesWithoutComment: Number(row.commentVotesWithoutComment),
-    commentVotesWithoutMember: Number(row.commentVotesWithoutMember),
-    suggestionVotesWithoutSuggestion: Number(row.suggestionVotesWithoutSuggestion),
-    suggestionVotesWithoutMember: Number(row.suggestionVotesWithoutMember),
-    sessionsWithoutMember: Number(row.sessionsWithoutMember),
-    commentsWithoutMember: Number(row.commentsWithoutMember),
-  };
-}
+type UnknownValueCounts = { voteTypes: number; commentKinds: number; roles: number };
 
-/** Rows holding a value the application never writes (a vote type, a comment kind, a member role). */
-async function countUnknownValues(db: Kysely<Database>): Promise<{ voteTypes: number; commentKinds: number; roles: number }> {
-  const { rows } = await sql<{ vote_types: number | string; comment_kinds: number | string; roles: number | string }>`
-    select
-      (select count(*) from comment_votes where vote_type not in ('thumbs_up', 'thumbs_down'))
-        + (select count(*) from suggestion_votes where vote_type not in ('thumbs_up', 'thumbs_down')) as vote_types,
-      (select count(*) from comments where kind not in ('comment', 'proposal')) as comment_kinds,
-      (select count(*) from members where role not in ('member', 'admin')) as roles
+/**
+ * Rows whose parent is gone (every count is 0 while the foreign keys hold) and rows holding a value
+ * the application never writes (a vote type, a comment kind, a member role). One pass over each
+ * table, its parents looked up by key: the votes table is the largest, and is read once.
+ */
+async function countOrphansAndUnknownValues(db: Kysely<Database>): Promise<{ orphans: OrphanCounts; unknownValues: UnknownValueCounts }> {
+  type Counts = Record<keyof OrphanCounts | 'commentVoteTypes' | 'suggestionVoteTypes' | 'commentKinds' | 'roles', number | string>;
+  const { rows } = await sql<Counts>`
+    select cv.*, sv.*, co.*, se.*, me.* from
+      (select count(*) filter (where c.id is null) as "commentVotesWithoutComment",
+              count(*) filter (where m.id is null) as "commentVotesWithoutMember",
+              count(*) filter (where v.vote_type not in ('thumbs_up', 'thumbs_down')) as "commentVoteTypes"
+         from comment_votes v left join comments c on c.id = v.comment_id left join members m on m.id = v.member_id) cv,
+      (select count(*) filter (where s.id is null) as "suggestionVotesWithoutSuggestion",
+              count(*) filter (where m.id is null) as "suggestionVotesWithoutMember",
+              count(*) filter (where v.vote_type not in ('thumbs_up', 'thumbs_down')) as "suggestionVoteTypes"
+         from suggestion_votes v left join suggestions s on s.id = v.suggestion_id left join members m on m.id = v.member_id) sv,
+      (select count(*) filter (where m.id is null) as "commentsWithoutMember",
+              count(*) filter (where c.kind not in ('comment', 'proposal')) as "commentKinds"
+         from comments c left join members m on m.id = c.member_id) co,
+      (select count(*) filter (where m.id is null) as "sessionsWithoutMember"
+         from sessions s left join members m on m.id = s.member_id) se,
+      (select count(*) filter (where role not in ('member', 'admin')) as "roles" from members) me
   `.execute(db);
   const row = rows[0];
-  if (row === undefined) throw new Error('the value query answered no row');
-  return { voteTypes: Number(row.vote_types), commentKinds: Number(row.comment_kinds), roles: Number(row.roles) };
+  if (row === undefined) throw new Error('the integrity counts answered no row');
+  return {
+    orphans: {
+      commentVotesWithoutComment: Number(row.commentVotesWithoutComment),
+      commentVotesWithoutMember: Number(row.commentVotesWithoutMember),
+      suggestionVotesWithoutSuggestion: Number(row.suggestionVotesWithoutSuggestion),
+      suggestionVotesWithoutMember: Number(row.suggestionVotesWithoutMember),
+      sessionsWithoutMember: Number(row.sessionsWithoutMember),
+      commentsWithoutMember: Number(row.commentsWithoutMember),
+    },
+    unknownValues: { voteTypes: Number(row.commentVoteTypes) + Number(row.suggestionVoteTypes), commentKinds: Number(row.commentKinds), roles: Number(row.roles) },
+  };
 }
 
 /**
@@ -347,19 +351,26 @@ async function foreignKeyProblems(db: Kysely<Database>, dialect: Dialect): Promi
 
 export interface IntegrityReport {
   orphans: OrphanCounts;
-  unknownValues: { voteTypes: number; commentKinds: number; roles: number };
+  unknownValues: UnknownValueCounts;
   structural: string[];
   foreignKeys: string[];
 }
 
 /** Every integrity query, in one go: on SQLite a worker thread runs it on a connection of its own (qa/integrity.ts). */
 export async function integrityReport(db: Kysely<Database>, dialect: Dialect): Promise<IntegrityReport> {
-  return {
-    orphans: await countOrphans(db),
-    unknownValues: await countUnknownValues(db),
-    structural: await structuralProblems(db, dialect),
-    foreignKeys: await foreignKeyProblems(db, dialect),
-  };
+  const report = async (trx: Kysely<Database>) => ({
+    ...(await countOrphansAndUnknownValues(trx)),
+    structural: await structuralProblems(trx, dialect),
+    foreignKeys: await foreignKeyProblems(trx, dialect),
+  });
+  if (dialect === 'sqlite') return report(db);
+  // Background work: PostgreSQL would scan the votes with parallel workers, one a core, and take
+  // the cores members' requests need. One read-only transaction on one core instead.
+  return db.transaction().execute(async (trx) => {
+    await sql`set transaction read only`.execute(trx);
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return report(trx);
+  });
 }
 
 /** The file of an SQLite database, as SQLite itself names it. */
