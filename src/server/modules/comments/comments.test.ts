@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { commentSchema, voteResultSchema, type Comment } from '../../../common/contract/comments.js';
 import { apiErrorSchema } from '../../../common/contract/common.js';
 import { COMMENT_MAX_LENGTH } from '../../../common/limits.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import type { App } from '../../http/types.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
+import { insertComment } from './repo.js';
 
 /** The comment and vote calls of the HTTP API, on the database the run is configured for. */
 
@@ -364,6 +366,22 @@ describe('comment and vote calls', () => {
       for (const row of rows) expected[row.component_id] = (expected[row.component_id] ?? 0) + 1;
       expect(counts).toEqual(expected);
       expect(Object.keys(counts).length).toBeGreaterThanOrEqual(5);
+    });
+
+    it("keeps its answer through the self-test's comments on the scratch component, which it never counts", async () => {
+      const { db } = app.database;
+      const qa = await signInAs(app, 'Quinn Selftest');
+      await db.updateTable('members').set({ is_qa: 1 }).where('full_name', '=', 'Quinn Selftest').execute();
+      const countOf = async () => z.record(z.string(), z.number()).parse((await call('GET', '/api/comments/counts', alice)).json())['agentic-triage'] ?? 0;
+      const counted = await countOf();
+      // A comment no event announces: the kept answer does not show it until a counted change.
+      const alicesRow = await db.selectFrom('members').select(['id', 'full_name']).where('full_name', '=', 'Alice Martin').executeTakeFirstOrThrow();
+      await insertComment(db, { componentId: 'agentic-triage', kind: 'comment', content: 'Written behind the cache', memberId: alicesRow.id, memberName: alicesRow.full_name });
+      const scratch = await call('POST', '/api/comments', qa, { componentId: QA_TEST_COMPONENT_ID, content: 'A self-test comment' });
+      expect(scratch.statusCode, scratch.body).toBe(201);
+      expect(await countOf()).toBe(counted);
+      await post(bob, 'agentic-triage', 'A counted comment');
+      expect(await countOf()).toBe(counted + 2);
     });
   });
 });

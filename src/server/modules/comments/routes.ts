@@ -2,6 +2,7 @@ import { aiContract } from '../../../common/contract/ai.js';
 import { commentsContract } from '../../../common/contract/comments.js';
 import { MEMBER_LIMITS } from '../../../common/limits.js';
 import { isCommentEvent } from '../../../common/api/live-events.js';
+import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { aiCallRule, type RateLimiter } from '../../http/rate-limit.js';
@@ -23,7 +24,8 @@ export function registerCommentRoutes(
     url: commentsContract.counts.path,
     key: () => COUNTS_KEY,
     load: () => comments.counts(),
-    invalidatedBy: (event) => (event.type === 'comment.created' || event.type === 'comment.deleted' ? [COUNTS_KEY] : 'none'),
+    // The counts leave the self-test's scratch component out: its comments change none of them.
+    invalidatedBy: (event) => ((event.type === 'comment.created' || event.type === 'comment.deleted') && event.componentId !== QA_TEST_COMPONENT_ID ? [COUNTS_KEY] : 'none'),
   });
 
   cachedJson(app, events, {

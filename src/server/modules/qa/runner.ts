@@ -30,6 +30,12 @@ const STRAGGLER_GRACE_MS = 15_000;
  * at a time, for a run a couple of seconds longer.
  */
 export const DEFAULT_PAUSE_BETWEEN_CHECKS_MS = 50;
+/**
+ * After a heavy check (the integrity scans, the bursts of parallel writes) the run rests as long as
+ * that check took, up to this: the machine is never the run's for more than half the time, and the
+ * light checks keep the short pause.
+ */
+const LONGEST_PAUSE_MS = 1000;
 
 export interface QaRunnerDeps {
   app: App;
@@ -87,6 +93,9 @@ export class QaRunner {
       pending.push({ position, testName: name, testSuite: suite, status: result.status, durationMs: result.durationMs, reason: result.reason });
     };
 
+    const basePause = this.options.pauseBetweenChecksMs ?? DEFAULT_PAUSE_BETWEEN_CHECKS_MS;
+    const pauseAfter = (durationMs: number) => (basePause === 0 ? 0 : Math.min(LONGEST_PAUSE_MS, Math.max(basePause, durationMs)));
+    let lastDurationMs = 0;
     try {
       try {
         await this.setUp(runId, run);
@@ -98,7 +107,7 @@ export class QaRunner {
         pending = [];
         await this.publish({ type: 'qa.progress' });
         for (const check of suite.checks) {
-          if (position > 0) await sleep(this.options.pauseBetweenChecksMs ?? DEFAULT_PAUSE_BETWEEN_CHECKS_MS);
+          if (position > 0) await sleep(pauseAfter(lastDurationMs));
           // Each check starts with fresh rate-limit budgets: the run posts and signs in more than a
           // person would, and a low configured limit must not fail one check for another's calls.
           if (run.scope !== undefined) await deleteQaBuckets(db, run.scope);
@@ -108,6 +117,7 @@ export class QaRunner {
               ? { status: 'failed' as const, reason: `the run could not sign in as the QA member: ${run.setupError ?? 'unknown error'}`, durationMs: 0 }
               : await this.runCheck(check, context, stragglers);
           record(suite.name, check.name, result);
+          lastDurationMs = result.durationMs;
         }
         completedSuites += 1;
       }
