@@ -10,6 +10,7 @@ import type { App } from '../../http/types.js';
 import { ensureQaMember } from '../members/service.js';
 import { cookiesOf, QaSkip, type CallOptions, type Cookies, type HttpMethod, type QaCheck, type QaContext, type QaSuite } from './context.js';
 import { checkIntegrity } from './integrity.js';
+import { CheckPacer, DEFAULT_PACING } from './pacing.js';
 import { deleteLoginLockOf, deleteQaBuckets, deleteQaData, finishRun, saveProgress, type IntegrityReport, type QaResultRow, type QaScope } from './repo.js';
 
 /**
@@ -23,20 +24,6 @@ export const DEFAULT_CHECK_TIMEOUT_MS = 10_000;
 export const QA_RUN_STALE_MS = 3 * 60_000;
 /** How long the clean-up waits for checks that timed out to settle, so it removes what they wrote. */
 const STRAGGLER_GRACE_MS = 15_000;
-/**
- * The run is background work beside members' requests. A few of its checks hold the event loop for
- * tens of milliseconds (a burst of 50 votes, an AI summary's input, a large component's list); a
- * pause between checks spreads those moments out, so members' reads meet at most one of them
- * at a time, for a run a couple of seconds longer.
- */
-export const DEFAULT_PAUSE_BETWEEN_CHECKS_MS = 50;
-/**
- * After a heavy check (the integrity scans, the bursts of parallel writes) the run rests as long as
- * that check took, up to this: the machine is never the run's for more than half the time, and the
- * light checks keep the short pause.
- */
-const LONGEST_PAUSE_MS = 1000;
-
 export interface QaRunnerDeps {
   app: App;
   config: Pick<AppConfig, 'qaUserName' | 'secrets' | 'session' | 'commentLimitPerMinute' | 'errorLogs'>;
@@ -93,8 +80,8 @@ export class QaRunner {
       pending.push({ position, testName: name, testSuite: suite, status: result.status, durationMs: result.durationMs, reason: result.reason });
     };
 
-    const basePause = this.options.pauseBetweenChecksMs ?? DEFAULT_PAUSE_BETWEEN_CHECKS_MS;
-    const pauseAfter = (durationMs: number) => (basePause === 0 ? 0 : Math.min(LONGEST_PAUSE_MS, Math.max(basePause, durationMs)));
+    const pacer = new CheckPacer({ ...DEFAULT_PACING, basePauseMs: this.options.pauseBetweenChecksMs ?? DEFAULT_PACING.basePauseMs });
+    const checkCount = suites.reduce((count, suite) => count + suite.checks.length, 0);
     let lastDurationMs = 0;
     try {
       try {
@@ -107,7 +94,7 @@ export class QaRunner {
         pending = [];
         await this.publish({ type: 'qa.progress' });
         for (const check of suite.checks) {
-          if (position > 0) await sleep(pauseAfter(lastDurationMs));
+          if (position > 0) await pacer.beforeNext(lastDurationMs, checkCount - position);
           // Each check starts with fresh rate-limit budgets: the run posts and signs in more than a
           // person would, and a low configured limit must not fail one check for another's calls.
           if (run.scope !== undefined) await deleteQaBuckets(db, run.scope);
