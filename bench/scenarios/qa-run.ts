@@ -22,9 +22,17 @@ import { fixed, formatTable, thousands } from '../lib/table.js';
 export const QA_RUN_TARGETS = {
   /** A full run, alone or under load. */
   runSeconds: { sqlite: 20, postgres: 30 },
-  /** The members' reads while runs go on back to back. */
+  /** The members' reads while runs go on back to back: the median of the rounds' p99. */
   readP99Ms: 25,
 } as const;
+
+/**
+ * Each read is measured in rounds, each a load without a run and then one while runs go on; the
+ * target is judged on the median round. On the shared two-core machine one 8 s window's p99 moves
+ * by several milliseconds from one minute to the next with nothing else changed (the same read
+ * without any run was seen from 13 to 27 ms): one slow window is the machine, not the run.
+ */
+const READ_ROUNDS = 3;
 
 const RUN_NAME = 'QA self-test run (POST /api/qa/run-tests)';
 const READS = [
@@ -47,14 +55,19 @@ export interface QaRunRecord {
   during: string;
 }
 
-export interface QaReadResult {
-  name: string;
-  path: string;
+export interface QaReadRound {
   /** The same load just before, with no run going on. */
   reference: LoadResult;
   load: LoadResult;
   /** The runs that were going while the load ran. */
   runs: QaRunRecord[];
+}
+
+export interface QaReadResult extends QaReadRound {
+  name: string;
+  path: string;
+  /** Every round, in order; the fields above are the median round's (by the loaded p99). */
+  rounds: QaReadRound[];
 }
 
 export interface QaBenchResult {
@@ -155,23 +168,30 @@ export async function runQaBench(databaseUrl: string | undefined): Promise<Step<
           warmUpSeconds: SETTINGS.warmUpSeconds,
           serverPid: child.process.pid,
         };
-        // The same load without a run first: what the machine gives this read right now.
-        process.stdout.write(`  ${read.name.replace('while the QA self-test runs', 'without a run')} … `);
-        const reference = await runLoad(loadOptions);
-        say(`${thousands(reference.requestsPerSecond)} req/s`);
-        process.stdout.write(`  ${read.name} … `);
-        const loop = runBackToBack(ready.appPort, cookie, read.name);
-        const loaded = await runLoad(loadOptions).then(
-          (load) => ({ load }),
-          (error: unknown) => ({ error }),
-        );
-        // The run in progress is waited for either way: the server is stopped only after it.
-        const runs = await loop.stop();
-        if ('error' in loaded) throw loaded.error;
-        const { load } = loaded;
-        reads.push({ name: read.name, path: pathname, reference, load, runs });
-        if (runs.some((run) => run.failed > 0)) failures.push(...failuresOf(await latestResults(ready.appPort, cookie)));
-        say(`${thousands(load.requestsPerSecond)} req/s`);
+        const rounds: QaReadRound[] = [];
+        for (let round = 1; round <= READ_ROUNDS; round += 1) {
+          // The same load without a run first: what the machine gives this read right now.
+          process.stdout.write(`  ${read.name.replace('while the QA self-test runs', 'without a run')}, round ${round} … `);
+          const reference = await runLoad(loadOptions);
+          say(`${thousands(reference.requestsPerSecond)} req/s, p99 ${fixed(reference.latencyMs.p99, 2)} ms`);
+          process.stdout.write(`  ${read.name}, round ${round} … `);
+          const loop = runBackToBack(ready.appPort, cookie, read.name);
+          const loaded = await runLoad(loadOptions).then(
+            (load) => ({ load }),
+            (error: unknown) => ({ error }),
+          );
+          // The run in progress is waited for either way: the server is stopped only after it.
+          const runs = await loop.stop();
+          if ('error' in loaded) throw loaded.error;
+          rounds.push({ reference, load: loaded.load, runs });
+          if (runs.some((run) => run.failed > 0)) failures.push(...failuresOf(await latestResults(ready.appPort, cookie)));
+          say(`${thousands(loaded.load.requestsPerSecond)} req/s, p99 ${fixed(loaded.load.latencyMs.p99, 2)} ms`);
+        }
+        const median = [...rounds].sort((a, b) => a.load.latencyMs.p99 - b.load.latencyMs.p99)[Math.floor(rounds.length / 2)];
+        if (median === undefined) throw new Error('no round was measured');
+        const { reference, load } = median;
+        const runs = rounds.flatMap((round) => round.runs);
+        reads.push({ name: read.name, path: pathname, reference, load, runs, rounds });
       }
       return { database: ready.dialect, idle, reads, failures, slowest };
     } finally {
@@ -207,11 +227,14 @@ function runProblems(result: QaBenchResult): string[] {
 }
 
 function readProblems(read: QaReadResult): string[] {
-  const { load } = read;
   const problems: string[] = [];
-  if (load.errors > 0 || load.non2xx > 0 || load.timeouts > 0) problems.push(`${load.errors} errors, ${load.timeouts} timeouts, ${load.non2xx} non-2xx (${JSON.stringify(load.statusCodes)})`);
-  if (load.latencyMs.p99 >= QA_RUN_TARGETS.readP99Ms) problems.push(`p99 is ${fixed(load.latencyMs.p99, 2)} ms`);
-  if (read.runs.length === 0) problems.push('no QA run went on during the load');
+  for (const [index, { load, runs }] of read.rounds.entries()) {
+    if (load.errors > 0 || load.non2xx > 0 || load.timeouts > 0) {
+      problems.push(`round ${index + 1}: ${load.errors} errors, ${load.timeouts} timeouts, ${load.non2xx} non-2xx (${JSON.stringify(load.statusCodes)})`);
+    }
+    if (runs.length === 0) problems.push(`round ${index + 1}: no QA run went on during the load`);
+  }
+  if (read.load.latencyMs.p99 >= QA_RUN_TARGETS.readP99Ms) problems.push(`the median round's p99 is ${fixed(read.load.latencyMs.p99, 2)} ms`);
   return problems;
 }
 
@@ -263,6 +286,7 @@ function qaTable(result: QaBenchResult): string {
     `  slowest checks of the run alone: ${result.slowest.join('; ')}`,
     ...result.failures.map((failure) => `  failed check: ${failure}`),
     ...result.reads.flatMap((read) => [
+      `  ${read.name}: p99 by round ${read.rounds.map((round) => `${fixed(round.load.latencyMs.p99, 2)} ms (without a run ${fixed(round.reference.latencyMs.p99, 2)} ms)`).join(', ')}; the median round is shown`,
       ...readProblems(read).map((problem) => `  ${read.name}: ${problem}`),
       ...read.runs.map((run) => `  ${read.name}: a run took ${fixed(run.seconds, 1)} s, ${run.message}`),
     ]),
@@ -289,9 +313,9 @@ export function qaRunTargets(outcome: Step<QaBenchResult>, database: 'sqlite' | 
     },
     ...result.reads.map((read) => ({
       name: read.name,
-      target: `p99 < ${QA_RUN_TARGETS.readP99Ms} ms at ${read.load.connections} connections`,
+      target: `p99 < ${QA_RUN_TARGETS.readP99Ms} ms at ${read.load.connections} connections (median of ${read.rounds.length} rounds)`,
       measured:
-        `${thousands(read.load.requestsPerSecond)} req/s, p99 ${fixed(read.load.latencyMs.p99, 2)} ms, ${read.runs.length} QA run(s) meanwhile ` +
+        `${thousands(read.load.requestsPerSecond)} req/s, p99 ${fixed(read.load.latencyMs.p99, 2)} ms (rounds ${read.rounds.map((round) => fixed(round.load.latencyMs.p99, 1)).join(', ')}), ${read.runs.length} QA run(s) meanwhile ` +
         `(without: ${thousands(read.reference.requestsPerSecond)} req/s, p99 ${fixed(read.reference.latencyMs.p99, 2)} ms)`,
       status: readProblems(read).length === 0 ? ('PASS' as const) : ('FAIL' as const),
     })),
