@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.js';
-import { launchBrowser, newPage, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { launchBrowser, newPage, seedMember, signIn, startServer, waitUntilSessionRefused, type RunningServer } from './harness.js';
 import { fetchFromPage } from './page-api.js';
 import { openCardPanel } from './review-page.js';
 
@@ -118,6 +118,7 @@ describe('activity keeps the session; drafts survive its end', () => {
     } finally {
       await db.destroy();
     }
+    await waitUntilSessionRefused(page, server);
     const [refused] = await Promise.all([
       page.waitForResponse((response) => isPath('/api/comments')(response) && response.request().method() === 'POST'),
       dialog.getByRole('button', { name: 'Post comment' }).click(),

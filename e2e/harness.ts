@@ -109,6 +109,21 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
+/**
+ * After a test ends sessions in the database behind the server's back (as an idle limit would):
+ * waits until the server refuses the page's session. It may answer a session it looked up within
+ * the last second from memory, so the state to wait for is the refusal, not the deleted row.
+ */
+export async function waitUntilSessionRefused(page: Page, server: RunningServer): Promise<void> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const status = (await page.request.get(`${server.baseUrl}/api/user`)).status();
+    if (status === 401) return;
+    if (Date.now() > deadline) throw new Error(`the server still answers the session (${status}) 5 s after its rows were deleted`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Chromium as scripts/chromium.ts picks it: CHROMIUM_PATH, else /usr/bin/chromium, else the bundled copy. */
 export async function launchBrowser(): Promise<Browser> {
   return launchChromium();

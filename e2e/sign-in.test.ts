@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/server/db/schema.js';
 import { seriousAccessibilityViolations } from './axe.js';
-import { E2E_SECRETS, enrollmentLink, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer, type SeededMember } from './harness.js';
+import { E2E_SECRETS, enrollmentLink, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, waitUntilSessionRefused, type RunningServer, type SeededMember } from './harness.js';
 import { toasts } from './toasts.js';
 import { holdRequests } from './page-api.js';
 
@@ -271,6 +271,7 @@ describe('sign-in screen', () => {
 
     // The server forgets the session (as after the idle timeout); the device token stays.
     await db.deleteFrom('sessions').where('member_id', '=', memberId('Quinn Quick')).execute();
+    await waitUntilSessionRefused(page, server);
     await page.reload();
     await heading(page, 'Welcome Back').waitFor();
     expect(await page.getByText('Quinn Quick', { exact: true }).isVisible()).toBe(true);
@@ -302,6 +303,7 @@ describe('sign-in screen', () => {
     const { page } = await open('/');
     await signIn(page, server, { name: 'Piper Pinned', pin: '5555' });
     await db.deleteFrom('sessions').where('member_id', '=', memberId('Piper Pinned')).execute();
+    await waitUntilSessionRefused(page, server);
     // The server answers this when the remembered member has no PIN; the admin's reset also forgets
     // the device, so the answer is staged here.
     await page.route('**/api/quick-login', (route) =>
@@ -345,6 +347,7 @@ describe('sign-in screen', () => {
     const { page } = await open('/');
     await signIn(page, server, { name: 'Dana Different', pin: '3690' });
     await db.deleteFrom('sessions').where('member_id', '=', memberId('Dana Different')).execute();
+    await waitUntilSessionRefused(page, server);
     await page.reload();
     await heading(page, 'Welcome Back').waitFor();
 
@@ -359,6 +362,7 @@ describe('sign-in screen', () => {
     const { page } = await open('/');
     await signIn(page, server, { name: 'Piper Pinned', pin: '5555' });
     await db.deleteFrom('sessions').where('member_id', '=', memberId('Piper Pinned')).execute();
+    await waitUntilSessionRefused(page, server);
     await page.reload();
     await heading(page, 'Welcome Back').waitFor();
     await page.getByRole('button', { name: 'Back', exact: true }).click();
