@@ -1,0 +1,70 @@
+/**
+ * Scores the built-in AI analyzer on the labelled review sets (src/server/ai-providers/eval/sets):
+ * theme recall and precision, disagreements surfaced, conflicts found with both sides, action
+ * recall, hygiene (no off-topic or injection comment cited) and confidence sanity.
+ *
+ *   npm run eval:ai            a table per set and in all, then the targets; exit 1 when one is missed
+ *   npm run eval:ai -- --json  the same figures as JSON
+ */
+import { createLocalProvider } from '../src/server/ai-providers/local/local-provider.js';
+import { prepareSet, runSet } from '../src/server/ai-providers/eval/run-set.js';
+import { share, scoreSet, totalScore, UNRESOLVED_CONFIDENCE_CEILING, type Ratio, type SetScore } from '../src/server/ai-providers/eval/score.js';
+import { loadLabelledSets } from '../src/server/ai-providers/eval/sets.js';
+
+const TARGETS = { themeRecall: 0.75, themePrecision: 0.85, disagreementShare: 0.75, conflictShare: 0.75, falseConflictsPerSet: 1, actionRecall: 0.8 } as const;
+
+const fraction = (value: Ratio) => `${value.hit}/${value.of} (${share(value).toFixed(2)})`;
+
+function row(score: SetScore): string[] {
+  return [
+    score.name,
+    fraction(score.themeRecall),
+    fraction(score.themePrecision),
+    fraction(score.disagreementSurfaced),
+    fraction(score.conflictsBothSides),
+    String(score.falseConflicts),
+    fraction(score.actionRecall),
+    String(score.hygieneViolations.length),
+    String(score.confidenceViolations.length),
+  ];
+}
+
+function table(rows: string[][]): string {
+  const header = ['set', 'theme recall', 'theme precision', 'disagreement', 'conflicts, both sides', 'false', 'action recall', 'hygiene', 'confidence'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+const sets = loadLabelledSets();
+const provider = createLocalProvider();
+const scores: SetScore[] = [];
+for (const set of sets) scores.push(scoreSet(prepareSet(set), await runSet(provider, prepareSet(set))));
+const total = totalScore(scores);
+
+const checks = [
+  { name: `theme recall ≥ ${TARGETS.themeRecall}`, pass: share(total.themeRecall) >= TARGETS.themeRecall },
+  { name: `theme precision ≥ ${TARGETS.themePrecision}`, pass: share(total.themePrecision) >= TARGETS.themePrecision },
+  { name: 'disagreement surfaced in ≥ 3 of 4 split components', pass: share(total.disagreementSurfaced) >= TARGETS.disagreementShare },
+  { name: 'conflicts with both sides in ≥ 3 of 4, at most 1 false a set', pass: share(total.conflictsBothSides) >= TARGETS.conflictShare && scores.every((score) => score.falseConflicts <= TARGETS.falseConflictsPerSet) },
+  { name: `action recall ≥ ${TARGETS.actionRecall}`, pass: share(total.actionRecall) >= TARGETS.actionRecall },
+  { name: 'no off-topic or injection comment cited', pass: total.hygieneViolations.length === 0 },
+  { name: `confidence in [0, 1], ≤ ${UNRESOLVED_CONFIDENCE_CEILING} with an unresolved disagreement`, pass: total.confidenceViolations.length === 0 },
+];
+
+if (process.argv.includes('--json')) {
+  process.stdout.write(`${JSON.stringify({ sets: scores, total, targets: checks }, null, 2)}\n`);
+} else {
+  const lines = [
+    `The built-in analyzer on ${sets.length} labelled review sets (${sets.reduce((count, set) => count + set.components.reduce((sum, component) => sum + component.comments.length, 0), 0)} comments)`,
+    '',
+    table([...scores.map(row), row(total)]),
+    '',
+    ...total.hygieneViolations.map((violation) => `hygiene: ${violation}`),
+    ...total.confidenceViolations.map((violation) => `confidence: ${violation}`),
+    '',
+    ...checks.map((check) => `${check.pass ? 'PASS' : 'FAIL'}  ${check.name}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+process.exitCode = checks.every((check) => check.pass) ? 0 : 1;
