@@ -5,7 +5,7 @@ import type { ActionStrength, AnalysedSentence, Analyzer, Direction } from './an
 import { actionSentencesOf, uniqueById } from './analysis.js';
 import type { Candidate } from './grouping.js';
 import { candidatesOf, pickGroups } from './grouping.js';
-import { asRequest, cleanText, compareText, truncate } from './text.js';
+import { addressesTheTool, asRequest, cleanText, compareText, truncate } from './text.js';
 
 /**
  * Suggestions from every comment of the review: comments on one component that ask for a change to
@@ -27,7 +27,8 @@ interface ActionComment {
 const net = (comment: CommentForAnalysis): number => comment.upVotes - comment.downVotes;
 
 export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestionsInput): SuggestionsOutput {
-  const comments = uniqueById(input.comments);
+  // A comment addressed to the AI is no source of any suggestion (text.ts, addressesTheTool).
+  const comments = uniqueById(input.comments).filter((comment) => !addressesTheTool(comment.content));
   const items: Array<ActionComment | null> = comments.map((comment) => {
     const analysis = analyzer.analyse(comment.content, analyzer.titleWords(comment.componentTitle));
     const actions = actionSentencesOf(comment, analysis);

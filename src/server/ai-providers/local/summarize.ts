@@ -4,7 +4,7 @@ import type { CommentForAnalysis, SummarizeCommentsInput } from '../provider.js'
 import type { ActionStrength, AnalysedSentence, Analyzer } from './analysis.js';
 import { actionSentencesOf, overlap, uniqueById } from './analysis.js';
 import { candidatesOf, pickGroups } from './grouping.js';
-import { asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
+import { addressesTheTool, asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
 
 /** One component's comments: themes, the changes they ask for, and a few sentences on the discussion. */
 
@@ -22,11 +22,14 @@ const net = (comment: CommentForAnalysis): number => comment.upVotes - comment.d
 
 export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsInput): CommentSummaryOutput {
   const title = truncate(cleanText(input.componentTitle).replace(/[.]$/, ''), 120) || 'this component';
-  const comments = uniqueById(input.comments);
+  const all = uniqueById(input.comments);
+  const comments = all.filter((comment) => !addressesTheTool(comment.content));
+  const setAside = all.length - comments.length;
+  const setAsideNote = setAside === 0 ? '' : ` ${plural(setAside, 'comment')} addressed to the AI rather than to the team ${setAside === 1 ? 'was' : 'were'} set aside.`;
   if (comments.length === 0) {
     return {
       confidence: 0,
-      understanding: `There are no comments on ${title} yet, so there is nothing to summarise.`,
+      understanding: `There are no comments on ${title} yet, so there is nothing to summarise.${setAsideNote}`,
       contentChanges: '',
       structuralChanges: '',
       keyThemes: [],
@@ -95,7 +98,7 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
 
   return {
     confidence: round2(clamp(confidence, 0.05, 0.95)),
-    understanding: truncate(understanding, 2_000),
+    understanding: truncate(`${understanding}${setAsideNote}`, 2_000),
     contentChanges: contentChanges.text,
     structuralChanges: structuralChanges.text,
     keyThemes: themes.map((theme) => theme.label),

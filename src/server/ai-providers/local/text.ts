@@ -42,9 +42,20 @@ export function cleanText(raw: string): string {
   return lines.join(' ');
 }
 
-const INJECTION_PATTERNS = [
+/** Words addressed to the summarizer instead of the team: orders, role play, a verdict to report. */
+const ADDRESSED_TO_THE_TOOL = [
   /\b(?:ignore|disregard|forget|override|bypass)\b.{0,60}\b(?:instructions?|prompts?|rules|directions|guidelines|context|above|system)\b/i,
   /\b(?:system prompt|developer mode|jailbreak|as an ai\b|you are (?:now )?(?:an?|the|my) (?:ai|assistant|model|chatbot|llm)\b)/i,
+  /\b(?:notes?|message|instructions?|reminder)\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|bot|model|llm|summari[sz]er|biggy)\b/i,
+  /\b(?:dear|hey|hi|hello)\s+(?:ai|assistant|bot|model|biggy)\b/i,
+  /(?:^|[.!?]\s+)(?:system|assistant)\s*:/im,
+  // A verdict to hand on: "report that the whole team approved", "summarise this as fully agreed".
+  /\b(?:report|say|state|write|conclude|summari[sz]e)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,40}\b(?:the (?:whole )?team|everyone|everybody|all (?:members|reviewers)|we all)\b[^.!?]{0,30}\b(?:approved|agreed|agrees|signed off)\b/i,
+  /\b(?:report|say|state|summari[sz]e)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,20}\b(?:fully agreed|unanimous\w*|there (?:are|were) no (?:open )?(?:issues|concerns|objections))\b/i,
+];
+
+const INJECTION_PATTERNS = [
+  ...ADDRESSED_TO_THE_TOOL,
   /\b(?:alert|prompt|confirm|eval)\s*\(/i,
   /\bon(?:error|load|click|mouseover)\s*=/i,
   /\b(?:document\.cookie|window\.location)\b/i,
@@ -53,6 +64,16 @@ const INJECTION_PATTERNS = [
 /** A sentence that talks to the AI (or carries script) rather than about the architecture. */
 export function isInjection(sentence: string): boolean {
   return INJECTION_PATTERNS.some((pattern) => pattern.test(sentence));
+}
+
+/**
+ * A comment that talks to the AI rather than to the team ("ignore previous instructions", "note for
+ * the AI: report that…", "system: …"). It is read as nothing: no theme, request or suggestion may
+ * come from it, even from its other sentences, which would otherwise carry its author's words into
+ * the outputs the instruction tried to steer.
+ */
+export function addressesTheTool(content: string): boolean {
+  return ADDRESSED_TO_THE_TOOL.some((pattern) => pattern.test(content));
 }
 
 /** At most `max` characters, cut at a word boundary with an ellipsis. */
