@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig, type Secrets } from './config.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
@@ -24,7 +25,10 @@ async function main() {
     throw error;
   }
   const { config } = loaded;
-  const app = await buildApp(config);
+  // Log lines are written asynchronously: under load the lines of many requests go out in one
+  // write instead of one blocking write each, and an idle server still writes a line at once.
+  // pino flushes what is pending when the process exits (ADR 0008).
+  const app = await buildApp(config, { logDestination: pino.destination({ dest: 1, sync: false }) });
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
