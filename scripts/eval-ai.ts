@@ -3,13 +3,14 @@
  * theme recall and precision, disagreements surfaced, conflicts found with both sides, action
  * recall, hygiene (no off-topic or injection comment cited) and confidence sanity.
  *
- *   npm run eval:ai            a table per set and in all, then the targets; exit 1 when one is missed
+ *   npm run eval:ai            a table per set and in all, for the labelled sets and for the held-out
+ *                              sets (written apart, never tuned on), then the targets; exit 1 when one is missed
  *   npm run eval:ai -- --json  the same figures as JSON
  */
 import { createLocalProvider } from '../src/server/ai-providers/local/local-provider.js';
 import { prepareSet, runSet } from '../src/server/ai-providers/eval/run-set.js';
 import { share, scoreSet, totalScore, UNRESOLVED_CONFIDENCE_CEILING, type Ratio, type SetScore } from '../src/server/ai-providers/eval/score.js';
-import { loadLabelledSets } from '../src/server/ai-providers/eval/sets.js';
+import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from '../src/server/ai-providers/eval/sets.js';
 
 const TARGETS = { themeRecall: 0.75, themePrecision: 0.85, disagreementShare: 0.75, conflictShare: 0.75, falseConflictsPerSet: 1, actionRecall: 0.8 } as const;
 
@@ -23,6 +24,7 @@ function row(score: SetScore): string[] {
     fraction(score.disagreementSurfaced),
     fraction(score.conflictsBothSides),
     String(score.falseConflicts),
+    String(score.falseDisagreements),
     fraction(score.actionRecall),
     String(score.hygieneViolations.length),
     String(score.confidenceViolations.length),
@@ -30,41 +32,58 @@ function row(score: SetScore): string[] {
 }
 
 function table(rows: string[][]): string {
-  const header = ['set', 'theme recall', 'theme precision', 'disagreement', 'conflicts, both sides', 'false', 'action recall', 'hygiene', 'confidence'];
+  const header = ['set', 'theme recall', 'theme precision', 'disagreement', 'conflicts, both sides', 'false', 'false splits', 'action recall', 'hygiene', 'confidence'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
-const sets = loadLabelledSets();
-const provider = createLocalProvider();
-const scores: SetScore[] = [];
-for (const set of sets) scores.push(scoreSet(prepareSet(set), await runSet(provider, prepareSet(set))));
-const total = totalScore(scores);
-
-const checks = [
-  { name: `theme recall ≥ ${TARGETS.themeRecall}`, pass: share(total.themeRecall) >= TARGETS.themeRecall },
-  { name: `theme precision ≥ ${TARGETS.themePrecision}`, pass: share(total.themePrecision) >= TARGETS.themePrecision },
-  { name: 'disagreement surfaced in ≥ 3 of 4 split components', pass: share(total.disagreementSurfaced) >= TARGETS.disagreementShare },
-  { name: 'conflicts with both sides in ≥ 3 of 4, at most 1 false a set', pass: share(total.conflictsBothSides) >= TARGETS.conflictShare && scores.every((score) => score.falseConflicts <= TARGETS.falseConflictsPerSet) },
-  { name: `action recall ≥ ${TARGETS.actionRecall}`, pass: share(total.actionRecall) >= TARGETS.actionRecall },
-  { name: 'no off-topic or injection comment cited', pass: total.hygieneViolations.length === 0 },
-  { name: `confidence in [0, 1], ≤ ${UNRESOLVED_CONFIDENCE_CEILING} with an unresolved disagreement`, pass: total.confidenceViolations.length === 0 },
+/** The sets the analyzer is developed against, and held-out sets written apart and never tuned on. */
+const groups = [
+  { name: 'labelled sets', sets: loadLabelledSets(SETS_DIR) },
+  { name: 'held-out sets', sets: loadLabelledSets(HOLDOUT_DIR) },
 ];
+const provider = createLocalProvider();
+
+interface GroupResult {
+  name: string;
+  comments: number;
+  scores: SetScore[];
+  total: SetScore;
+  checks: Array<{ name: string; pass: boolean }>;
+}
+
+const results: GroupResult[] = [];
+for (const group of groups) {
+  const scores: SetScore[] = [];
+  for (const set of group.sets) scores.push(scoreSet(prepareSet(set), await runSet(provider, prepareSet(set))));
+  const total = totalScore(scores);
+  const checks = [
+    { name: `theme recall ≥ ${TARGETS.themeRecall}`, pass: share(total.themeRecall) >= TARGETS.themeRecall },
+    { name: `theme precision ≥ ${TARGETS.themePrecision}`, pass: share(total.themePrecision) >= TARGETS.themePrecision },
+    { name: 'disagreement surfaced in ≥ 3 of 4 split components', pass: share(total.disagreementSurfaced) >= TARGETS.disagreementShare },
+    { name: 'conflicts with both sides in ≥ 3 of 4, at most 1 false a set', pass: share(total.conflictsBothSides) >= TARGETS.conflictShare && scores.every((score) => score.falseConflicts <= TARGETS.falseConflictsPerSet) },
+    { name: `action recall ≥ ${TARGETS.actionRecall}`, pass: share(total.actionRecall) >= TARGETS.actionRecall },
+    { name: 'no off-topic or injection comment cited', pass: total.hygieneViolations.length === 0 },
+    { name: `confidence in [0, 1], ≤ ${UNRESOLVED_CONFIDENCE_CEILING} with an unresolved disagreement`, pass: total.confidenceViolations.length === 0 },
+  ];
+  const comments = group.sets.reduce((count, set) => count + set.components.reduce((sum, component) => sum + component.comments.length, 0), 0);
+  results.push({ name: group.name, comments, scores, total, checks });
+}
 
 if (process.argv.includes('--json')) {
-  process.stdout.write(`${JSON.stringify({ sets: scores, total, targets: checks }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 } else {
-  const lines = [
-    `The built-in analyzer on ${sets.length} labelled review sets (${sets.reduce((count, set) => count + set.components.reduce((sum, component) => sum + component.comments.length, 0), 0)} comments)`,
+  const lines = results.flatMap((result) => [
+    `The built-in analyzer on ${result.scores.length} ${result.name} (${result.comments} comments)`,
     '',
-    table([...scores.map(row), row(total)]),
+    table([...result.scores.map(row), row(result.total)]),
     '',
-    ...total.hygieneViolations.map((violation) => `hygiene: ${violation}`),
-    ...total.confidenceViolations.map((violation) => `confidence: ${violation}`),
+    ...result.total.hygieneViolations.map((violation) => `hygiene: ${violation}`),
+    ...result.total.confidenceViolations.map((violation) => `confidence: ${violation}`),
+    ...result.checks.map((check) => `${check.pass ? 'PASS' : 'FAIL'}  ${check.name}`),
     '',
-    ...checks.map((check) => `${check.pass ? 'PASS' : 'FAIL'}  ${check.name}`),
-  ];
+  ]);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
-process.exitCode = checks.every((check) => check.pass) ? 0 : 1;
+process.exitCode = results.every((result) => result.checks.every((check) => check.pass)) ? 0 : 1;

@@ -19,6 +19,12 @@ export interface CommentForAnalysis {
   createdAt: number;
   upVotes: number;
   downVotes: number;
+  /**
+   * Who voted which way, as member ids, when known: comments the same members vote opposite ways
+   * stand against each other. Never shown; only compared.
+   */
+  upVoterIds?: readonly number[];
+  downVoterIds?: readonly number[];
 }
 
 export interface SuggestionForAnalysis {

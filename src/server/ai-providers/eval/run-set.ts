@@ -26,6 +26,7 @@ export function prepareSet(set: LabelledSet): PreparedSet {
   const idOf = new Map<string, number>();
   const keyOf = new Map<number, string>();
   const comments: CommentForAnalysis[] = [];
+  const memberId = (name: string) => set.members.indexOf(name) + 1;
   for (const component of set.components) {
     for (const comment of component.comments) {
       const id = comments.length + 1;
@@ -41,6 +42,8 @@ export function prepareSet(set: LabelledSet): PreparedSet {
         createdAt: BASE_TIME + id * 7 * 60_000,
         upVotes: comment.up.length,
         downVotes: comment.down.length,
+        upVoterIds: comment.up.map(memberId),
+        downVoterIds: comment.down.map(memberId),
       });
     }
   }

@@ -3,7 +3,7 @@ import type { CommentSummaryOutput, NarrativeOutput } from '../../../common/cont
 import { labelledSetSchema, type LabelledSet } from './labelled-set.js';
 import { prepareSet, type SetOutputs } from './run-set.js';
 import { scoreSet, share } from './score.js';
-import { loadLabelledSets } from './sets.js';
+import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from './sets.js';
 
 /** The scorer against outputs whose right answers are known. */
 
@@ -117,13 +117,13 @@ describe('scoreSet', () => {
 
 describe('the labelled sets in the repository', () => {
   it('are valid: every author and voter a member, no self-votes, every label citing a comment of its component', () => {
-    const sets = loadLabelledSets();
-    expect(sets.length).toBeGreaterThanOrEqual(3);
+    const sets = [...loadLabelledSets(SETS_DIR), ...loadLabelledSets(HOLDOUT_DIR)];
+    expect(sets.length).toBeGreaterThanOrEqual(5);
     for (const set of sets) {
       const split = set.components.filter((component) => component.conflicts.some((conflict) => conflict.unresolved));
       expect(split.length, `${set.name}: components with an unresolved disagreement`).toBeGreaterThanOrEqual(2);
       expect(set.components.some((component) => component.injection.length > 0), `${set.name}: an injection comment`).toBe(true);
-      expect(set.components.every((component) => component.offTopic.length > 0), `${set.name}: an off-topic comment in every component`).toBe(true);
+      expect(set.components.filter((component) => component.offTopic.length > 0).length, `${set.name}: components with an off-topic comment`).toBeGreaterThanOrEqual(2);
     }
   });
 });

@@ -25,6 +25,8 @@ export interface SetScore {
   themePrecision: Ratio;
   /** Components with an unresolved disagreement whose summary states it. */
   disagreementSurfaced: Ratio;
+  /** Summaries that state a disagreement where the readers found none. */
+  falseDisagreements: number;
   /** Labelled conflicts a narrative conflict cites both sides of. */
   conflictsBothSides: Ratio;
   /** Narrative conflicts that match no labelled conflict. */
@@ -66,6 +68,7 @@ export function scoreSet(prepared: PreparedSet, outputs: SetOutputs): SetScore {
   let outputThemes = 0;
   let splitSurfaced = 0;
   let splitComponents = 0;
+  let falseDisagreements = 0;
   let actionsFound = 0;
   let actionsLabelled = 0;
   const hygieneViolations: string[] = [];
@@ -87,9 +90,10 @@ export function scoreSet(prepared: PreparedSet, outputs: SetOutputs): SetScore {
     outputThemesMatching += outputThemeKeys.filter((cited) => component.themes.some((theme) => themeMatches(cited, theme.comments))).length;
 
     const unresolved = component.conflicts.some((conflict) => conflict.unresolved);
+    const text = [summary.understanding, summary.contentChanges, summary.structuralChanges, ...summary.keyThemes].join(' ');
+    if (component.conflicts.length === 0 && DISAGREEMENT.test(text)) falseDisagreements += 1;
     if (unresolved) {
       splitComponents += 1;
-      const text = [summary.understanding, summary.contentChanges, summary.structuralChanges, ...summary.keyThemes].join(' ');
       if (DISAGREEMENT.test(text) && !FALSE_AGREEMENT.test(text)) splitSurfaced += 1;
       if (summary.confidence > UNRESOLVED_CONFIDENCE_CEILING) {
         confidenceViolations.push(`${component.id}: summary confidence ${summary.confidence.toFixed(2)} with an unresolved disagreement`);
@@ -128,6 +132,7 @@ export function scoreSet(prepared: PreparedSet, outputs: SetOutputs): SetScore {
     themeRecall: ratio(themesFound, themesLabelled),
     themePrecision: ratio(outputThemesMatching, outputThemes),
     disagreementSurfaced: ratio(splitSurfaced, splitComponents),
+    falseDisagreements,
     conflictsBothSides: ratio(conflictsFound, labelledConflicts.length),
     falseConflicts,
     actionRecall: ratio(actionsFound, actionsLabelled),
@@ -144,6 +149,7 @@ export function totalScore(scores: readonly SetScore[]): SetScore {
     themeRecall: sum((score) => score.themeRecall),
     themePrecision: sum((score) => score.themePrecision),
     disagreementSurfaced: sum((score) => score.disagreementSurfaced),
+    falseDisagreements: scores.reduce((total, score) => total + score.falseDisagreements, 0),
     conflictsBothSides: sum((score) => score.conflictsBothSides),
     falseConflicts: scores.reduce((total, score) => total + score.falseConflicts, 0),
     actionRecall: sum((score) => score.actionRecall),

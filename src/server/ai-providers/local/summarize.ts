@@ -4,6 +4,7 @@ import type { CommentForAnalysis, SummarizeCommentsInput } from '../provider.js'
 import type { ActionStrength, AnalysedSentence, Analyzer } from './analysis.js';
 import { actionSentencesOf, overlap, uniqueById } from './analysis.js';
 import { candidatesOf, pickGroups } from './grouping.js';
+import { findDisagreements, type Disagreement } from './stance.js';
 import { addressesTheTool, asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
 
 /** One component's comments: themes, the changes they ask for, and a few sentences on the discussion. */
@@ -74,8 +75,15 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   );
   const structural = actions.filter((action) => recommendationTypeOf(action.sentence.text) === 'structural');
   const content = actions.filter((action) => recommendationTypeOf(action.sentence.text) === 'content');
-  const structuralChanges = changesOf(structural, comments);
-  const contentChanges = changesOf(content, comments);
+  const disagreements = findDisagreements(
+    analyzer,
+    comments.map((comment, i) => ({ comment, analysis: analyses[i] ?? { sentences: [], phrases: [], sentiment: 0, injections: 0 } })),
+  );
+  const sideOf = sidesOf(disagreements);
+  // A contested request is the disagreement's, stated with it; the changes are those nobody contests.
+  const uncontested = (action: ActionSentence) => !sideOf.has(action.comment);
+  const structuralChanges = changesOf(structural.filter(uncontested), comments, sideOf);
+  const contentChanges = changesOf(content.filter(uncontested), comments, sideOf);
 
   // Understanding.
   const members = new Set(comments.map((comment) => comment.memberName.trim().toLowerCase())).size;
@@ -87,7 +95,8 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   const understanding =
     n === 1
       ? understandingOfOne(title, themes[0]?.label, proposing.size > 0, proposingStructural > 0, praising > 0, up, down)
-      : understandingOfMany({ n, members, title, themes, proposing: proposing.size, structural: proposingStructural, praising, up, down });
+      : understandingOfMany({ n, members, title, themes, proposing: proposing.size, structural: proposingStructural, praising, up, down, split: disagreements.length > 0 });
+  const stances = disagreements.map((disagreement) => describeDisagreement(disagreement, comments)).join(' ');
 
   // Confidence: volume, how much of the discussion the themes cover, how clear the votes are.
   const covered = new Set(themes.flatMap((theme) => theme.members)).size / n;
@@ -95,10 +104,13 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   const agreement = voted === 0 ? 0.5 : comments.reduce((sum, comment) => sum + Math.abs(net(comment)), 0) / voted;
   let confidence = 0.1 + 0.4 * Math.min(1, n / 12) + 0.3 * covered + 0.2 * agreement;
   if (n <= 2) confidence = Math.min(confidence, 0.2 + 0.1 * (n - 1));
+  // A reader cannot take the summary as the team's view while the team is still divided.
+  if (disagreements.some((disagreement) => !disagreement.resolved)) confidence = Math.min(confidence * 0.75, 0.6);
+  else if (disagreements.length > 0) confidence = Math.min(confidence, 0.8);
 
   return {
     confidence: round2(clamp(confidence, 0.05, 0.95)),
-    understanding: truncate(`${understanding}${setAsideNote}`, 2_000),
+    understanding: truncate(`${understanding}${stances === '' ? '' : ` ${stances}`}${setAsideNote}`, 2_000),
     contentChanges: contentChanges.text,
     structuralChanges: structuralChanges.text,
     keyThemes: themes.map((theme) => theme.label),
@@ -110,12 +122,51 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   };
 }
 
-/** Up to three of the best-supported sentences, one per comment; a near-repeat adds its comment to the sources. */
-function changesOf(actions: ReadonlyArray<ActionSentence>, comments: readonly CommentForAnalysis[]): { text: string; sources: number[] } {
+/** Which side of which disagreement each comment is on ('0:a'), to keep opposite sides apart. */
+function sidesOf(disagreements: readonly Disagreement[]): Map<number, string> {
+  const sides = new Map<number, string>();
+  disagreements.forEach((disagreement, index) => {
+    for (const i of disagreement.sideA) sides.set(i, `${index}:a`);
+    for (const i of disagreement.sideB) sides.set(i, `${index}:b`);
+  });
+  return sides;
+}
+
+function opposite(sideOf: ReadonlyMap<number, string>, a: number, b: number): boolean {
+  const sideA = sideOf.get(a);
+  const sideB = sideOf.get(b);
+  return sideA !== undefined && sideB !== undefined && sideA !== sideB && sideA.split(':')[0] === sideB.split(':')[0];
+}
+
+/** 'Tomasz Nowak and Aisha Okafor want 3 minutes'. */
+function camp(side: readonly number[], comments: readonly CommentForAnalysis[]): string {
+  const names = [...new Set(side.map((i) => comments[i]?.memberName.trim() ?? '').filter((name) => name !== ''))];
+  return names.length <= 3 ? listOf(names) : `${listOf(names.slice(0, 2))} and ${plural(names.length - 2, 'other')}`;
+}
+
+/** The disagreement in words: the question, who holds what, and whether a middle way has been found. */
+function describeDisagreement(disagreement: Disagreement, comments: readonly CommentForAnalysis[]): string {
+  const [a, b] = disagreement.positions;
+  const sentences = [`Members disagree on ${disagreement.topic}: ${camp(disagreement.sideA, comments)} argue for ${a}, ${camp(disagreement.sideB, comments)} for ${b}.`];
+  const middle = disagreement.compromise[0];
+  const proposer = middle === undefined ? undefined : comments[middle]?.memberName.trim();
+  if (disagreement.resolved && proposer !== undefined) sentences.push(`${proposer}'s middle way has support from both sides.`);
+  else if (proposer !== undefined) sentences.push(`${proposer} proposes a middle way, but it is not yet backed by both sides, so the question stays open.`);
+  else sentences.push('Nobody has proposed a middle way yet, so the question is open.');
+  return sentences.join(' ');
+}
+
+/**
+ * Up to three of the best-supported sentences, one per comment; a near-repeat adds its comment to
+ * the sources, unless the two comments are on opposite sides of a disagreement.
+ */
+function changesOf(actions: ReadonlyArray<ActionSentence>, comments: readonly CommentForAnalysis[], sideOf: ReadonlyMap<number, string>): { text: string; sources: number[] } {
   const picked: Array<{ action: ActionSentence; sources: Set<number> }> = [];
   const usedComments = new Set<number>();
   for (const action of actions) {
-    const repeat = picked.find((pick) => overlap(pick.action.sentence.lemmas, action.sentence.lemmas) >= 0.7);
+    const repeat = picked.find(
+      (pick) => overlap(pick.action.sentence.lemmas, action.sentence.lemmas) >= 0.7 && ![...pick.sources].some((source) => opposite(sideOf, source, action.comment)),
+    );
     if (repeat !== undefined) {
       repeat.sources.add(action.comment);
       continue;
@@ -158,8 +209,10 @@ function understandingOfMany(facts: {
   praising: number;
   up: number;
   down: number;
+  /** A disagreement follows in its own sentences: the votes are not read as agreement. */
+  split: boolean;
 }): string {
-  const { n, title, themes, proposing, structural, praising, up, down } = facts;
+  const { n, title, themes, proposing, structural, praising, up, down, split } = facts;
   const sentences = [`${plural(n, 'comment')} from ${plural(facts.members, 'member')} on ${title}.`];
   if (themes.length > 0) {
     const top = themes.slice(0, 3).map((theme) => `${lowerFirst(theme.label)} (${plural(theme.members.length, 'comment')})`);
@@ -179,7 +232,9 @@ function understandingOfMany(facts: {
   const votes =
     up + down === 0
       ? 'nobody has voted on the comments yet'
-      : up / (up + down) >= 0.75
+      : split
+        ? `the votes pull in different directions on the contested point (${votesOf(up, down)})`
+        : up / (up + down) >= 0.75
         ? `members mostly agree with the points raised (${votesOf(up, down)})`
         : up / (up + down) <= 0.4
           ? `many points are voted down (${votesOf(up, down)})`

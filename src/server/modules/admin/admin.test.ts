@@ -147,10 +147,14 @@ describe('admin panel calls', () => {
       const realComment = await apiCall(app, 'POST', routes.comments.create.path, real, { componentId, content: 'Correlation needs the change calendar.' });
       const realId = realComment.json<{ id: number }>().id;
       await apiCall(app, 'POST', buildPath(routes.comments.vote.path, { id: realId }), qa, { voteType: 'thumbs_down' });
+      // A real member's vote reaches the analysis with who cast it (stance is read from who votes what).
+      const voter = await signInAs(app, 'Fran Forgetful');
+      await apiCall(app, 'POST', buildPath(routes.comments.vote.path, { id: realId }), voter, { voteType: 'thumbs_up' });
+      const voterId = await idOf('Fran Forgetful');
 
       const component = await componentCommentsForAnalysis(app.database.db, componentId, 'Event Management');
       expect(component.map((comment) => comment.content)).toEqual(['Correlation needs the change calendar.']);
-      expect(component[0]?.downVotes).toBe(0);
+      expect(component[0]).toMatchObject({ upVotes: 1, downVotes: 0, upVoterIds: [voterId], downVoterIds: [] });
       const scratch = await apiCall(app, 'POST', routes.comments.create.path, qa, { componentId: 'qa-test-component', content: 'A self-test comment.' });
       expect(scratch.statusCode, scratch.body).toBe(201);
       // The scratch component is the QA member's alone.
@@ -159,7 +163,7 @@ describe('admin panel calls', () => {
       const all = await allCommentsForAnalysis(app.database.db, (id) => id);
       expect(all.map((comment) => comment.content)).not.toContain('A QA probe that must never reach a summary.');
       expect(all.map((comment) => comment.componentId)).not.toContain('qa-test-component');
-      expect(all.find((comment) => comment.id === realId)?.downVotes).toBe(0);
+      expect(all.find((comment) => comment.id === realId)).toMatchObject({ upVotes: 1, downVotes: 0, upVoterIds: [voterId], downVoterIds: [] });
     });
   });
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CommentForAnalysis } from '../../ai-providers/provider.js';
 import type { Database } from '../../db/schema.js';
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
-import { listAllCommentsWithVoteTypes, listCommentsWithVotes, listQaMemberIds, type CommentRowForAnalysis, type VoteTypeRow } from './repo.js';
+import { listAllCommentsWithVoteTypes, listCommentsWithVotes, listQaMemberIds, type CommentRowForAnalysis, type VoterRow, type VoteTypeRow } from './repo.js';
 
 /** Up and down votes per comment id, from vote rows. */
 export function tallyVotes(votes: readonly VoteTypeRow[]): Map<number, { up: number; down: number }> {
@@ -16,9 +16,24 @@ export function tallyVotes(votes: readonly VoteTypeRow[]): Map<number, { up: num
   return tally;
 }
 
+/** Who voted each comment up and down, by member id. */
+function votersOf(votes: readonly VoterRow[]): Map<number, { up: number[]; down: number[] }> {
+  const voters = new Map<number, { up: number[]; down: number[] }>();
+  for (const vote of votes) {
+    let entry = voters.get(vote.comment_id);
+    if (entry === undefined) {
+      entry = { up: [], down: [] };
+      voters.set(vote.comment_id, entry);
+    }
+    (vote.vote_type === 'thumbs_up' ? entry.up : entry.down).push(vote.member_id);
+  }
+  return voters;
+}
+
 /** Comment rows and their vote rows as the providers read them. */
-function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly VoteTypeRow[], titleOf: (componentId: string) => string): CommentForAnalysis[] {
+function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly VoterRow[], titleOf: (componentId: string) => string): CommentForAnalysis[] {
   const tally = tallyVotes(votes);
+  const voters = votersOf(votes);
   return comments.map((row) => ({
     id: row.id,
     componentId: row.component_id,
@@ -29,6 +44,8 @@ function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly
     createdAt: row.created_at,
     upVotes: tally.get(row.id)?.up ?? 0,
     downVotes: tally.get(row.id)?.down ?? 0,
+    upVoterIds: voters.get(row.id)?.up ?? [],
+    downVoterIds: voters.get(row.id)?.down ?? [],
   }));
 }
 

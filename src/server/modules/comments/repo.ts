@@ -109,9 +109,10 @@ export async function deleteComment(trx: Transaction<Database>, id: number): Pro
 
 export type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_name' | 'created_at'>;
 export type VoteTypeRow = { comment_id: number; vote_type: VoteType };
+export type VoterRow = VoteTypeRow & { member_id: number };
 
 /** Every comment of the review, oldest first, and every vote: two queries. The QA member's and the QA component's are left out. */
-export async function listAllCommentsWithVoteTypes(db: Kysely<Database>): Promise<{ comments: CommentRowForAnalysis[]; votes: VoteTypeRow[] }> {
+export async function listAllCommentsWithVoteTypes(db: Kysely<Database>): Promise<{ comments: CommentRowForAnalysis[]; votes: VoterRow[] }> {
   const comments = await db
     .selectFrom('comments')
     .innerJoin('members', 'members.id', 'comments.member_id')
@@ -124,7 +125,7 @@ export async function listAllCommentsWithVoteTypes(db: Kysely<Database>): Promis
   const votes = await db
     .selectFrom('comment_votes')
     .innerJoin('members', 'members.id', 'comment_votes.member_id')
-    .select(['comment_votes.comment_id', 'comment_votes.vote_type'])
+    .select(['comment_votes.comment_id', 'comment_votes.member_id', 'comment_votes.vote_type'])
     .where('members.is_qa', '=', 0)
     .execute();
   return { comments, votes };

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalProvider } from '../local/local-provider.js';
+import { prepareSet, runSet } from './run-set.js';
+import { scoreSet, share, totalScore, type SetScore } from './score.js';
+import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from './sets.js';
+
+/**
+ * The built-in analyzer on the labelled review sets, as `npm run eval:ai` scores it. What it has
+ * reached is held here so a change cannot lose it unnoticed: the targets it meets, and floors at
+ * today's figures for those still under way (the README gives both).
+ */
+
+const provider = createLocalProvider();
+
+async function scoreOf(dir: string): Promise<SetScore> {
+  const scores: SetScore[] = [];
+  for (const set of loadLabelledSets(dir)) scores.push(scoreSet(prepareSet(set), await runSet(provider, prepareSet(set))));
+  return totalScore(scores);
+}
+
+describe('the analyzer on the labelled sets', () => {
+  it('states every unresolved disagreement, none where there is none, cites nothing off-topic or addressed to it, and doubts a split', async () => {
+    const total = await scoreOf(SETS_DIR);
+    expect(share(total.disagreementSurfaced)).toBeGreaterThanOrEqual(0.75);
+    expect(total.falseDisagreements).toBe(0);
+    expect(total.hygieneViolations).toEqual([]);
+    expect(total.confidenceViolations).toEqual([]);
+    // Floors at today's figures, until the targets (recall 0.75, precision 0.85, actions 0.8) are met.
+    expect(share(total.themeRecall)).toBeGreaterThanOrEqual(0.5);
+    expect(share(total.themePrecision)).toBeGreaterThanOrEqual(0.75);
+    expect(share(total.actionRecall)).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('on the held-out sets, never tuned on, still states most disagreements', async () => {
+    const total = await scoreOf(HOLDOUT_DIR);
+    expect(share(total.disagreementSurfaced)).toBeGreaterThanOrEqual(0.6);
+    expect(share(total.actionRecall)).toBeGreaterThanOrEqual(0.7);
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { CommentForAnalysis } from '../provider.js';
+import { Analyzer } from './analysis.js';
+import { createLocalProvider } from './local-provider.js';
+import { findDisagreements, type Disagreement } from './stance.js';
+import { loadReader } from './wink.js';
+
+/** Who stands against whom on one component, from the votes and the words. */
+
+const BASE = Date.UTC(2026, 1, 2, 9, 0, 0);
+const TITLE = 'Deduplication & Suppression';
+// Member ids 1-6; names by id.
+const NAMES = ['', 'Ana Berg', 'Ben Cole', 'Cy Diaz', 'Dee Eng', 'Eli Fox', 'Fay Gray'];
+
+function at(id: number, author: number, content: string, up: number[] = [], down: number[] = []): CommentForAnalysis {
+  return {
+    id,
+    componentId: 'event-deduplication',
+    componentTitle: TITLE,
+    kind: 'comment',
+    content,
+    memberName: NAMES[author] ?? 'Someone',
+    createdAt: BASE + id * 60_000,
+    upVotes: up.length,
+    downVotes: down.length,
+    upVoterIds: up,
+    downVoterIds: down,
+  };
+}
+
+/** Ana and Dee want 3 minutes, Ben and Eli 10; each camp votes its side up and the other down. */
+const SPLIT = [
+  at(1, 1, 'Set the flap damping window for edge health checks to 3 minutes, or a real outage stays hidden.', [4, 6], [2, 5]),
+  at(2, 2, 'I disagree with Ana: 3 minutes is shorter than a BGP reconvergence. Make the flap damping window 10 minutes instead.', [5, 3], [1, 4]),
+  at(3, 4, '+1 to 3 minutes. The Madrid check flapped for 8 minutes before it stayed down.', [1, 6], [2, 5]),
+  at(4, 5, 'No, 10 minutes is the number. One reconvergence gave us 212 flap events from ams-01 alone.', [2, 3], [1, 4]),
+];
+const POPULAR = at(5, 3, 'Put the PoP code in the alert fingerprint next to the check name, so one bad PoP is one alert.', [1, 2, 4, 5, 6]);
+
+async function disagreementsIn(comments: readonly CommentForAnalysis[]): Promise<Disagreement[]> {
+  const analyzer = new Analyzer(await loadReader());
+  const titleWords = analyzer.titleWords(TITLE);
+  return findDisagreements(
+    analyzer,
+    comments.map((comment) => ({ comment, analysis: analyzer.analyse(comment.content, titleWords) })),
+  );
+}
+
+const ids = (comments: readonly CommentForAnalysis[], side: readonly number[]) => side.map((i) => comments[i]?.id);
+
+describe('findDisagreements', () => {
+  it('finds both sides of a split from crossing votes, replies and values, with the two values as positions', async () => {
+    const comments = [...SPLIT, POPULAR];
+    const [found, ...others] = await disagreementsIn(comments);
+    expect(others).toEqual([]);
+    expect(found).toBeDefined();
+    if (found === undefined) return;
+    expect(ids(comments, found.sideA)).toEqual([1, 3]);
+    expect(ids(comments, found.sideB)).toEqual([2, 4]);
+    expect(found.positions).toEqual(['3 minutes', '10 minutes']);
+    expect(found.topic).toMatch(/damping window/i);
+    expect(found.resolved).toBe(false);
+  });
+
+  it('finds a disagreement said in words alone, without any votes or voter ids', async () => {
+    const comments = SPLIT.map(({ upVoterIds: _up, downVoterIds: _down, ...comment }) => ({ ...comment, upVotes: 0, downVotes: 0 }));
+    const [found] = await disagreementsIn(comments);
+    expect(found).toBeDefined();
+    expect(ids(comments, found?.sideA ?? [])).toContain(1);
+    expect(ids(comments, found?.sideB ?? [])).toContain(2);
+  });
+
+  it('reads no split into a popular comment whose voters down-vote an unrelated weak one', async () => {
+    const weak = at(6, 6, 'Rename the suppression rules page to Quiet Hours.', [], [1, 2, 4]);
+    expect(await disagreementsIn([POPULAR, weak, at(7, 2, 'The maintenance window list should show who created each window.', [3])])).toEqual([]);
+  });
+
+  it('finds no disagreement where members only add to each other', async () => {
+    const comments = [
+      at(1, 1, 'Capture the maintenance window id when a window suppresses an event.', [2, 3]),
+      at(2, 2, 'Agree with Ana, and capture who created the window too.', [1, 3]),
+      at(3, 3, '+1, the audit log needs both.', [1]),
+    ];
+    expect(await disagreementsIn(comments)).toEqual([]);
+  });
+
+  it('settles a split when a middle way is backed by members of both sides', async () => {
+    const middle = at(6, 6, 'Middle ground: a 3 minutes flap damping window for single-PoP checks and 10 minutes when a whole transit provider reconverges.', [1, 2, 4, 5]);
+    const [found] = await disagreementsIn([...SPLIT, middle]);
+    expect(found?.compromise.map((i) => [...SPLIT, middle][i]?.id)).toEqual([6]);
+    expect(found?.resolved).toBe(true);
+  });
+
+  it('leaves a middle way nobody from the other side backs unresolved', async () => {
+    const middle = at(6, 6, 'Middle ground: a 5 minutes flap damping window for every edge health check.', [1]);
+    const [found] = await disagreementsIn([...SPLIT, middle]);
+    expect(found?.compromise).toHaveLength(1);
+    expect(found?.resolved).toBe(false);
+  });
+});
+
+describe('the summary of a split component', () => {
+  const provider = createLocalProvider();
+  const input = (comments: CommentForAnalysis[]) => ({ componentId: 'event-deduplication', componentTitle: TITLE, comments: [...comments].reverse() });
+
+  it('states who holds what, says the question is open, never that members mostly agree, and doubts itself', async () => {
+    const summary = await provider.summarizeComments(input([...SPLIT, POPULAR]));
+    expect(summary.understanding).toContain('Members disagree on');
+    expect(summary.understanding).toContain('Ana Berg and Dee Eng argue for 3 minutes, Ben Cole and Eli Fox for 10 minutes.');
+    expect(summary.understanding).toContain('Nobody has proposed a middle way yet');
+    expect(summary.understanding).not.toMatch(/mostly agree/);
+    expect(summary.confidence).toBeLessThanOrEqual(0.6);
+  });
+
+  it('never cites opposite sides as the sources of one requested change', async () => {
+    const summary = await provider.summarizeComments(input([...SPLIT, POPULAR]));
+    for (const sources of [summary.sources.contentChanges, summary.sources.structuralChanges]) {
+      expect(sources.some((id) => id === 1 || id === 3) && sources.some((id) => id === 2 || id === 4)).toBe(false);
+    }
+  });
+
+  it('is surer of itself once both sides back a middle way', async () => {
+    const middle = at(6, 6, 'Middle ground: a 3 minutes flap damping window for single-PoP checks and 10 minutes when a whole transit provider reconverges.', [1, 2, 4, 5]);
+    const open = await provider.summarizeComments(input([...SPLIT, POPULAR]));
+    const settled = await provider.summarizeComments(input([...SPLIT, POPULAR, middle]));
+    expect(settled.understanding).toContain("Fay Gray's middle way has support from both sides.");
+    expect(settled.confidence).toBeGreaterThan(open.confidence);
+  });
+});

@@ -1,0 +1,484 @@
+import type { CommentForAnalysis } from '../provider.js';
+import type { PhraseLabels, TextAnalysis } from './analysis.js';
+import { actionSentencesOf, overlap } from './analysis.js';
+import { asRequest, compareText, lowerFirst, truncate } from './text.js';
+
+/**
+ * Where the members of one component pull apart. Two comments stand against each other when the
+ * same voters vote them opposite ways, when one says it disagrees with the other ('I disagree with
+ * Tomasz', 'No, …', '… instead'), when they propose different values of one quantity (3 minutes
+ * against 10), or when one adds what the other removes. Sides grow from the strongest such pair:
+ * a comment joins the side it agrees with ('+1 to 3 minutes', 'Agree with Lukas', the same voters)
+ * or the side opposite the one it stands against. A disagreement is settled when a comment on the
+ * same question proposes a middle way that members of both sides vote up.
+ */
+
+export interface Disagreement {
+  /** The contested question, named by a phrase both sides use. */
+  topic: string;
+  /** Indexes into the comments given, oldest first. */
+  sideA: number[];
+  sideB: number[];
+  /** What each side holds, in a few words. */
+  positions: [string, string];
+  /** Comments proposing a middle way. */
+  compromise: number[];
+  /** A middle way has support from both sides. */
+  resolved: boolean;
+}
+
+export interface StanceInput {
+  comment: CommentForAnalysis;
+  analysis: TextAnalysis;
+}
+
+const MAX_DISAGREEMENTS = 2;
+/** The opposition a pair needs to seed a disagreement: a stated disagreement, or voters crossing both ways. */
+const SEED_OPPOSITION = 2;
+/** What it takes to join a side. */
+const JOIN_PULL = 2;
+const POSITION_MAX_CHARS = 90;
+
+/** How engineers push back on an earlier comment. */
+const DISAGREES = new RegExp(
+  [
+    "\\bi (?:strongly )?disagree",
+    "\\bdisagree with",
+    "\\b(?:don'?t|do not) agree",
+    "\\bnot convinced",
+    "\\bpush(?:ing)? back",
+    "\\bi'?d argue against",
+    "\\bon the contrary",
+    "\\bthe opposite",
+    "\\b(?:a )?bad idea",
+    "\\bnot a good idea",
+    "\\boverkill",
+    "\\b(?:i'?m|we'?re|strongly) against",
+    "\\bthat would (?:hide|miss|break|delay|drown|mean)",
+    "\\binstead\\s*[.!,;:]",
+    "(?:^|[.!?]\\s+)no[,.!]",
+    "\\bnope\\b",
+    "\\bnot (?:so|that) sure",
+    "\\bi (?:don'?t|do not) think (?:we|that|this|it)",
+    "\\bi'?d (?:rather|keep|prefer|go the other way)",
+    "\\bi would (?:rather|keep|prefer)",
+    "\\b(?:that|this)(?:'s| is| would be) too (?:risky|early|noisy|slow|coarse|aggressive|much|late|broad|narrow)",
+    "\\b(?:won'?t|doesn'?t|does not|will not) work\\b",
+    "\\bcounter-?point",
+    "\\bthe problem with (?:that|this)",
+    "\\bhold off\\b",
+    "\\bplease don'?t\\b",
+    "\\bwe (?:should not|shouldn'?t)\\b",
+  ].join('|'),
+  'i',
+);
+const AGREES = /(?:^|[.!?]\s+|\s)(?:\+1\b|agree with|agreed with|i agree|same here|seconded|i second|exactly this|good point|fully agree|yes,)/i;
+const COMPROMISE =
+  /\b(?:compromise|middle ground|middle way|how about this|what if we|meet in the middle|split the difference|why not both|both (?:of them|options|approaches|sides|views)|best of both|depend(?:s|ing)? on|per[- ](?:service|tier|region|team|site|pop|customer|check|rule|queue|environment)|configurable|make it a setting|start (?:with|at)\b.*\bthen|tiered|for now\b.*\blater)\b/i;
+
+/** A quantity with a unit a value can be proposed in; time units compare in seconds. */
+const QUANTITY =
+  /\b(\d+(?:\.\d+)?)\s*-?\s*(ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|%|percent|retries|attempts|times|replicas|nodes|steps|alerts|pages|tickets)\b/gi;
+const SECONDS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, mo: 2_592_000 };
+
+interface Quantity {
+  dimension: string;
+  value: number;
+  /** As written, for the summary: '3 minutes'. */
+  text: string;
+}
+
+function unitOf(raw: string): { dimension: string; factor: number } {
+  const unit = raw.toLowerCase();
+  if (unit === 'ms' || unit.startsWith('millisecond')) return { dimension: 'time', factor: SECONDS.ms ?? 0 };
+  if (unit === 's' || unit.startsWith('sec')) return { dimension: 'time', factor: SECONDS.s ?? 0 };
+  if (unit.startsWith('min')) return { dimension: 'time', factor: SECONDS.m ?? 0 };
+  if (unit === 'h' || unit.startsWith('h')) return { dimension: 'time', factor: SECONDS.h ?? 0 };
+  if (unit.startsWith('day')) return { dimension: 'time', factor: SECONDS.d ?? 0 };
+  if (unit.startsWith('week')) return { dimension: 'time', factor: SECONDS.w ?? 0 };
+  if (unit.startsWith('month')) return { dimension: 'time', factor: SECONDS.mo ?? 0 };
+  if (unit === '%' || unit === 'percent') return { dimension: 'percent', factor: 1 };
+  return { dimension: unit.replace(/s$/, ''), factor: 1 };
+}
+
+function quantitiesIn(text: string): Quantity[] {
+  return [...text.matchAll(QUANTITY)].map((match) => {
+    const { dimension, factor } = unitOf(match[2] ?? '');
+    const number = Number(match[1]);
+    return { dimension, value: number * factor, text: `${match[1] ?? ''} ${(match[2] ?? '').toLowerCase()}`.replace(/ %$/, '%') };
+  });
+}
+
+/** Phrasings that put a value forward as one's position: '+1 to 3 minutes', '10 minutes is the number'. */
+const BACKED_VALUE = /(?:\+1 (?:to|for)|agree (?:with|on)|go with|stick with|keep it at|vote for|i'?d (?:say|pick|go with))\s+(?:the\s+)?(\d+(?:\.\d+)?\s*-?\s*[a-z%]+)|(\d+(?:\.\d+)?\s*-?\s*[a-z%]+)\s+is (?:the (?:right )?(?:number|value|answer)|right|enough|plenty)\b/i;
+
+/** The value a comment proposes: one in a sentence that asks for a change, else one it backs in words. */
+function proposedQuantity(input: StanceInput): Quantity | undefined {
+  for (const { sentence } of actionSentencesOf(input.comment, input.analysis)) {
+    const found = quantitiesIn(sentence.text);
+    const last = found[found.length - 1];
+    if (last !== undefined) return last;
+  }
+  for (const sentence of input.analysis.sentences) {
+    const backed = BACKED_VALUE.exec(sentence.text);
+    const phrase = backed?.[1] ?? backed?.[2];
+    if (phrase !== undefined) {
+      const [quantity] = quantitiesIn(phrase);
+      if (quantity !== undefined) return quantity;
+    }
+  }
+  return undefined;
+}
+
+interface Read {
+  input: StanceInput;
+  lemmas: Set<string>;
+  phrases: Set<string>;
+  up: ReadonlySet<number>;
+  down: ReadonlySet<number>;
+  quantity: Quantity | undefined;
+  disagrees: boolean;
+  agrees: boolean;
+  compromise: boolean;
+  /** Lowercased first names of other commenters its first sentence names ('I disagree with Mateo', '+1 Rahul'). */
+  mentions: Set<string>;
+  firstName: string;
+  /** The earlier comment its 'I agree' or 'I disagree' answers, when it says one. */
+  answers: number | undefined;
+  /** The figures it quotes ('0.85', '40'), to tell which comment a reply answers. */
+  figures: Set<string>;
+}
+
+/**
+ * Whether a comment backs or rejects an earlier one. Its opening decides when it says either ('+1
+ * Tomasz. I would rather…' backs Tomasz); else the whole text.
+ */
+function stanceOf(analysis: TextAnalysis, text: string): { agrees: boolean; disagrees: boolean } {
+  const opening = analysis.sentences[0]?.text ?? '';
+  const opensAgreeing = AGREES.test(opening);
+  const opensDisagreeing = DISAGREES.test(opening);
+  if (opensAgreeing !== opensDisagreeing) return { agrees: opensAgreeing, disagrees: opensDisagreeing };
+  return { agrees: AGREES.test(text), disagrees: DISAGREES.test(text) };
+}
+
+const firstNameOf = (name: string) => name.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+
+function readAll(inputs: readonly StanceInput[]): Read[] {
+  const firstNames = new Set(inputs.map((input) => firstNameOf(input.comment.memberName)).filter((name) => name.length >= 2));
+  const reads: Read[] = inputs.map((input) => {
+    const text = input.comment.content;
+    const opening = input.analysis.sentences[0]?.text ?? '';
+    const words = new Set(opening.toLowerCase().match(/\p{L}+/gu) ?? []);
+    const own = firstNameOf(input.comment.memberName);
+    return {
+      input,
+      lemmas: new Set(input.analysis.sentences.flatMap((sentence) => [...sentence.lemmas])),
+      phrases: new Set(input.analysis.phrases),
+      up: new Set(input.comment.upVoterIds ?? []),
+      down: new Set(input.comment.downVoterIds ?? []),
+      quantity: proposedQuantity(input),
+      ...stanceOf(input.analysis, text),
+      compromise: COMPROMISE.test(text),
+      mentions: new Set([...firstNames].filter((name) => name !== own && words.has(name))),
+      firstName: own,
+      answers: undefined,
+      figures: new Set(text.match(/\d+(?:[.,:]\d+)?/g) ?? []),
+    };
+  });
+  reads.forEach((read, k) => {
+    if (read.agrees || read.disagrees) read.answers = answeredBy(reads, k);
+  });
+  return reads;
+}
+
+/**
+ * The one comment a reply answers: the latest earlier comment of a member it names, else the
+ * earlier comment it shares most with (and something with).
+ */
+function answeredBy(reads: readonly Read[], k: number): number | undefined {
+  const reply = reads[k];
+  if (reply === undefined) return undefined;
+  let best: number | undefined;
+  let bestScore = 0;
+  reads.forEach((earlier, i) => {
+    if (i === k || earlier.input.comment.createdAt > reply.input.comment.createdAt) return;
+    const named = reply.mentions.size > 0;
+    if (named && !reply.mentions.has(earlier.firstName)) return;
+    const share = overlap(reply.lemmas, earlier.lemmas) + shared(reply.phrases, earlier.phrases) * 0.2 + shared(reply.figures, earlier.figures) * 0.3;
+    // A named member's latest comment on the subject; naming nobody, the closest in subject and
+    // figures, the nearer the better.
+    const score = named ? 1 + (share > 0 ? 1 : 0) + i / reads.length : share >= 0.15 ? share + (0.1 * i) / reads.length : 0;
+    if (score > bestScore || (score === bestScore && score > 0)) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  return best;
+}
+
+function shared<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
+  let count = 0;
+  for (const item of a) if (b.has(item)) count += 1;
+  return count;
+}
+
+/** About the same thing: a phrase in common, or a good share of their content words. */
+function related(a: Read, b: Read): boolean {
+  return shared(a.phrases, b.phrases) > 0 || overlap(a.lemmas, b.lemmas) >= 0.2;
+}
+
+/** Touches the same subject: a phrase or two content words in common. */
+function touches(a: Read, b: Read): boolean {
+  return shared(a.phrases, b.phrases) > 0 || shared(a.lemmas, b.lemmas) >= 2;
+}
+
+function sameQuantity(a: Read, b: Read): boolean | undefined {
+  if (a.quantity === undefined || b.quantity === undefined || a.quantity.dimension !== b.quantity.dimension) return undefined;
+  return a.quantity.value === b.quantity.value;
+}
+
+function oppositeDirections(a: Read, b: Read): boolean {
+  for (const sentence of a.input.analysis.sentences) {
+    for (const [phrase, direction] of sentence.directions) {
+      for (const other of b.input.analysis.sentences) {
+        const opposite = other.directions.get(phrase);
+        if (opposite !== undefined && opposite !== direction) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** How strongly two comments stand against each other. */
+/**
+ * Voters who vote the two comments opposite ways. It counts fully when it happens both ways (who
+ * backs one rejects the other, and the reverse): members who up-vote a popular comment and
+ * down-vote a weak one are not a split.
+ */
+function crossingVotes(a: Read, b: Read): number {
+  const one = shared(a.up, b.down);
+  const other = shared(a.down, b.up);
+  return 2 * Math.min(one, other) + 0.5 * Math.abs(one - other);
+}
+
+function opposition(reads: readonly Read[], i: number, j: number): number {
+  const a = reads[i];
+  const b = reads[j];
+  if (a === undefined || b === undefined) return 0;
+  const crossing = crossingVotes(a, b);
+  const alike = shared(a.up, b.up) + shared(a.down, b.down);
+  const isRelated = related(a, b);
+  let score = crossing - 0.5 * alike;
+  // Votes alone, on comments about different things, are two separate judgements.
+  if (!isRelated && crossing < 3) score = 0;
+  if ((a.disagrees && a.answers === j) || (b.disagrees && b.answers === i)) score += 2;
+  if (isRelated && sameQuantity(a, b) === false) score += 2;
+  if (isRelated && oppositeDirections(a, b)) score += 1.5;
+  return score;
+}
+
+/**
+ * How strongly two comments take the same side, in words: one backs the other ('+1', 'Agree with
+ * Lukas') or proposes the same value. Shared voters alone do not say it: popular comments share
+ * voters whatever they are about.
+ */
+function agreement(reads: readonly Read[], i: number, j: number): number {
+  const a = reads[i];
+  const b = reads[j];
+  if (a === undefined || b === undefined) return 0;
+  let score = -crossingVotes(a, b);
+  if ((a.agrees && !a.disagrees && a.answers === j) || (b.agrees && !b.disagrees && b.answers === i)) score += 2;
+  if (related(a, b) && sameQuantity(a, b) === true) score += 2;
+  return score;
+}
+
+export function findDisagreements(labels: PhraseLabels, inputs: readonly StanceInput[]): Disagreement[] {
+  const reads = readAll(inputs);
+  const n = reads.length;
+  const opp: number[][] = reads.map(() => new Array<number>(n).fill(0));
+  const agr: number[][] = reads.map(() => new Array<number>(n).fill(0));
+  const pairs: Array<{ a: number; b: number; score: number }> = [];
+  for (let a = 0; a < n; a += 1) {
+    for (let b = a + 1; b < n; b += 1) {
+      const o = opposition(reads, a, b);
+      const g = agreement(reads, a, b);
+      (opp[a] ?? [])[b] = o;
+      (opp[b] ?? [])[a] = o;
+      (agr[a] ?? [])[b] = g;
+      (agr[b] ?? [])[a] = g;
+      if (o >= SEED_OPPOSITION && o > g) pairs.push({ a, b, score: o });
+    }
+  }
+  pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+
+  const used = new Set<number>();
+  const found: Disagreement[] = [];
+  const at = (table: number[][], i: number, j: number) => table[i]?.[j] ?? 0;
+  for (const seed of pairs) {
+    if (found.length >= MAX_DISAGREEMENTS) break;
+    if (used.has(seed.a) || used.has(seed.b)) continue;
+    const sideA = new Set([seed.a]);
+    const sideB = new Set([seed.b]);
+    // Two passes: a comment that agrees with one that has just joined joins too.
+    for (let pass = 0; pass < 2; pass += 1) {
+      for (let k = 0; k < n; k += 1) {
+        if (used.has(k) || sideA.has(k) || sideB.has(k)) continue;
+        // A comment joins the side it backs, or the side opposite the one it stands against as
+        // firmly as the seed pair does.
+        const against = (side: ReadonlySet<number>) => Math.max(...[...side].map((i) => at(opp, k, i)));
+        const backs = (side: ReadonlySet<number>) => Math.max(...[...side].map((i) => at(agr, k, i)));
+        const toA = Math.max(backs(sideA), against(sideB)) - Math.max(0, against(sideA));
+        const toB = Math.max(backs(sideB), against(sideA)) - Math.max(0, against(sideB));
+        if (toA >= JOIN_PULL && toA >= toB + 1) sideA.add(k);
+        else if (toB >= JOIN_PULL && toB >= toA + 1) sideB.add(k);
+      }
+    }
+    const a = [...sideA].sort((x, y) => x - y);
+    const b = [...sideB].sort((x, y) => x - y);
+    const [first, second] = (a[0] ?? 0) <= (b[0] ?? 0) ? [a, b] : [b, a];
+    for (const i of [...first, ...second]) used.add(i);
+    const compromise = compromisesOf(reads, first, second, used);
+    const campA = campOf(reads, first);
+    const campB = campOf(reads, second);
+    const resolved = compromise.some((i) => {
+      const read = reads[i];
+      return read !== undefined && read.down.size <= 1 && backers(read, campA) > 0 && backers(read, campB) > 0;
+    });
+    found.push({
+      topic: topicOf(labels, reads, first, second),
+      sideA: first,
+      sideB: second,
+      positions: positionsOf(reads, first, second),
+      compromise,
+      resolved,
+    });
+  }
+  return found;
+}
+
+/**
+ * Comments on the same question, after it was raised, that offer a middle way: in words ('how about',
+ * 'middle ground', 'per service') or with a value between the two sides'.
+ */
+function compromisesOf(reads: readonly Read[], sideA: readonly number[], sideB: readonly number[], used: ReadonlySet<number>): number[] {
+  const valuesOf = (side: readonly number[]) =>
+    side.flatMap((i) => {
+      const quantity = reads[i]?.quantity;
+      return quantity === undefined ? [] : [quantity];
+    });
+  const a = valuesOf(sideA);
+  const b = valuesOf(sideB);
+  const raised = Math.max(...[...sideA, ...sideB].slice(0, 2).map((i) => reads[i]?.input.comment.createdAt ?? 0));
+  return reads.flatMap((read, k) => {
+    if (used.has(k) || read.input.comment.createdAt < raised) return [];
+    const onA = sideA.some((i) => reads[i] !== undefined && touches(read, reads[i]));
+    const onB = sideB.some((i) => reads[i] !== undefined && touches(read, reads[i]));
+    if (!onA || !onB) return [];
+    const q = read.quantity;
+    const between =
+      q !== undefined &&
+      a.some((x) => b.some((y) => x.dimension === q.dimension && y.dimension === q.dimension && Math.min(x.value, y.value) < q.value && q.value < Math.max(x.value, y.value)));
+    return read.compromise || between ? [k] : [];
+  });
+}
+
+/** The members behind a side: its authors and everyone who voted its comments up. */
+function campOf(reads: readonly Read[], side: readonly number[]): Set<string> {
+  return new Set(side.flatMap((i) => (reads[i] === undefined ? [] : [`name:${reads[i].input.comment.memberName.trim().toLowerCase()}`, ...[...reads[i].up].map((id) => `id:${id}`)])));
+}
+
+/** How many of a camp vote a comment up. */
+function backers(read: Read, camp: ReadonlySet<string>): number {
+  return [...read.up].filter((id) => camp.has(`id:${id}`)).length;
+}
+
+/** Words a topic never starts or ends with. */
+const EDGE_WORDS = new Set(
+  ('a an the of for to in on at by with and or but nor is are was were be been it its this that these those we i you our your ' +
+    'their they he she as from if so not no than then every all any each some more most less very just also only into onto ' +
+    'over under about after before when while which who whom what where why how can could should would will must may might ' +
+    'do does did has have had make set keep use get put say said one two three four five six seven eight nine ten per')
+    .split(' '),
+);
+
+/** A text's words, lowercased, for finding the words both sides write. */
+function wordsIn(text: string): string[] {
+  return text.toLowerCase().match(/\p{L}[\p{L}\p{N}-]*(?:'\p{L}+)?/gu) ?? [];
+}
+
+/** Runs of two to four words in a text that neither start nor end with a filler word. */
+function runsIn(words: readonly string[], names: ReadonlySet<string>): Set<string> {
+  const runs = new Set<string>();
+  for (let length = 2; length <= 4; length += 1) {
+    for (let start = 0; start + length <= words.length; start += 1) {
+      const run = words.slice(start, start + length);
+      const first = run[0] ?? '';
+      const last = run[run.length - 1] ?? '';
+      if (EDGE_WORDS.has(first) || EDGE_WORDS.has(last) || run.some((word) => names.has(word))) continue;
+      runs.add(run.join(' '));
+    }
+  }
+  return runs;
+}
+
+/**
+ * The contested question, named as both sides write it: the longest run of words a comment of each
+ * side uses ('flap damping window'), else the most specific key phrase both use, else the one most
+ * of their comments use.
+ */
+function topicOf(labels: PhraseLabels, reads: readonly Read[], sideA: readonly number[], sideB: readonly number[]): string {
+  const names = new Set(reads.flatMap((read) => wordsIn(read.input.comment.memberName)));
+  const runsOf = (side: readonly number[]) => side.map((i) => runsIn(wordsIn(reads[i]?.input.comment.content ?? ''), names));
+  const a = runsOf(sideA);
+  const b = runsOf(sideB);
+  const count = (run: string) => [...a, ...b].filter((runs) => runs.has(run)).length;
+  const words = (text: string) => text.split(' ').length;
+  const all = [...new Set([...a, ...b].flatMap((runs) => [...runs]))];
+  const byLength = (x: string, y: string) => words(y) - words(x) || count(y) - count(x) || compareText(x, y);
+  const [run] = all.filter((candidate) => b.some((runs) => runs.has(candidate)) && a.some((runs) => runs.has(candidate))).sort(byLength);
+  if (run !== undefined) return run;
+  const [repeated] = all.filter((candidate) => count(candidate) >= 2).sort(byLength);
+  if (repeated !== undefined) return repeated;
+
+  const phrasesIn = (side: readonly number[]) => {
+    const counts = new Map<string, number>();
+    for (const i of side) for (const phrase of reads[i]?.phrases ?? []) counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
+    return counts;
+  };
+  const pa = phrasesIn(sideA);
+  const pb = phrasesIn(sideB);
+  const total = (phrase: string) => (pa.get(phrase) ?? 0) + (pb.get(phrase) ?? 0);
+  const rank = (candidates: string[]) => candidates.sort((x, y) => words(y) - words(x) || total(y) - total(x) || compareText(x, y))[0];
+  const pick = rank([...pa.keys()].filter((phrase) => pb.has(phrase) && words(phrase) > 1)) ?? rank([...new Set([...pa.keys(), ...pb.keys()])].filter((phrase) => total(phrase) >= 2));
+  return pick === undefined ? 'the approach' : lowerFirst(labels.label(pick));
+}
+
+/** One value every comment of the side that names one agrees on. */
+function valueOf(reads: readonly Read[], side: readonly number[]): Quantity | undefined {
+  const values = side.flatMap((i) => {
+    const quantity = reads[i]?.quantity;
+    return quantity === undefined ? [] : [quantity];
+  });
+  const [value] = values;
+  return value !== undefined && values.every((other) => other.dimension === value.dimension && other.value === value.value) ? value : undefined;
+}
+
+/** What each side holds: the two values when they differ in one measure ('3 minutes', '10 minutes'), else each side's own words. */
+function positionsOf(reads: readonly Read[], sideA: readonly number[], sideB: readonly number[]): [string, string] {
+  const a = valueOf(reads, sideA);
+  const b = valueOf(reads, sideB);
+  if (a !== undefined && b !== undefined && a.dimension === b.dimension && a.value !== b.value) return [a.text, b.text];
+  return [wordsOf(reads, sideA), wordsOf(reads, sideB)];
+}
+
+/** A side's first request, else its first statement, quoted. */
+function wordsOf(reads: readonly Read[], side: readonly number[]): string {
+  for (const i of side) {
+    const read = reads[i];
+    if (read === undefined) continue;
+    const [action] = actionSentencesOf(read.input.comment, read.input.analysis);
+    const sentence = action?.sentence.text ?? read.input.analysis.sentences.find((candidate) => candidate.words >= 4)?.text;
+    if (sentence !== undefined) return `“${truncate(asRequest(sentence).replace(/[.]$/, ''), POSITION_MAX_CHARS)}”`;
+  }
+  return 'the other view';
+}
