@@ -25,16 +25,24 @@ function demoComments(threads: typeof DEMO_THREADS, count: number, componentId: 
   return Array.from({ length: count }, (_, index) => {
     const picked = entries[index % entries.length];
     if (picked === undefined) throw new Error('no demo comments');
+    const author = Math.floor(random() * MEMBERS.length);
+    const upVotes = Math.floor(random() * 6);
+    const downVotes = picked.entry.reception === 'split' ? Math.floor(random() * 4) : Math.floor(random() * 2);
+    // Voters are the other members, each voting once: the analysis compares who votes what.
+    const voters = MEMBERS.map((_name, member) => member + 1).filter((member) => member !== author + 1);
+    const shuffled = voters.map((member) => ({ member, order: random() })).sort((a, b) => a.order - b.order).map((entry) => entry.member);
     return {
       id: index + 1,
       componentId: componentId ?? picked.componentId,
       componentTitle: componentId ?? picked.componentId,
       kind: picked.entry.kind,
       content: picked.entry.text,
-      memberName: MEMBERS[Math.floor(random() * MEMBERS.length)] ?? 'Priya Raman',
+      memberName: MEMBERS[author] ?? 'Priya Raman',
       createdAt: 1_700_000_000_000 + index * 60_000,
-      upVotes: Math.floor(random() * 6),
-      downVotes: picked.entry.reception === 'split' ? Math.floor(random() * 5) : Math.floor(random() * 2),
+      upVotes,
+      downVotes,
+      upVoterIds: shuffled.slice(0, upVotes),
+      downVoterIds: shuffled.slice(upVotes, upVotes + downVotes),
     };
   });
 }

@@ -38,6 +38,10 @@ const SEED_OPPOSITION = 2;
 /** What it takes to join a side. */
 const JOIN_PULL = 2;
 const POSITION_MAX_CHARS = 90;
+/** How many comments back an unnamed reply may answer (comments are oldest first). */
+const REPLY_LOOKBACK = 60;
+/** The most comments of one component read for disagreements (mostVoted). */
+const MAX_COMMENTS = 150;
 
 /** How engineers push back on an earlier comment. */
 const DISAGREES = new RegExp(
@@ -198,12 +202,15 @@ function readAll(inputs: readonly StanceInput[]): Read[] {
 function answeredBy(reads: readonly Read[], k: number): number | undefined {
   const reply = reads[k];
   if (reply === undefined) return undefined;
+  const named = reply.mentions.size > 0;
   let best: number | undefined;
   let bestScore = 0;
-  reads.forEach((earlier, i) => {
-    if (i === k || earlier.input.comment.createdAt > reply.input.comment.createdAt) return;
-    const named = reply.mentions.size > 0;
-    if (named && !reply.mentions.has(earlier.firstName)) return;
+  // Naming nobody, a reply answers one of the comments just before it.
+  const from = named ? 0 : Math.max(0, k - REPLY_LOOKBACK);
+  for (let i = from; i < reads.length; i += 1) {
+    const earlier = reads[i];
+    if (earlier === undefined || i === k || earlier.input.comment.createdAt > reply.input.comment.createdAt) continue;
+    if (named && !reply.mentions.has(earlier.firstName)) continue;
     const share = overlap(reply.lemmas, earlier.lemmas) + shared(reply.phrases, earlier.phrases) * 0.2 + shared(reply.figures, earlier.figures) * 0.3;
     // A named member's latest comment on the subject; naming nobody, the closest in subject and
     // figures, the nearer the better.
@@ -212,7 +219,7 @@ function answeredBy(reads: readonly Read[], k: number): number | undefined {
       best = i;
       bestScore = score;
     }
-  });
+  }
   return best;
 }
 
@@ -292,28 +299,119 @@ function agreement(reads: readonly Read[], i: number, j: number): number {
   return score;
 }
 
+/**
+ * The pairs worth scoring, without looking at every pair of a large component: those a voter votes
+ * opposite ways (often enough to count), a reply and the comment it answers, two values of one
+ * measure, and opposite changes to one phrase. Any other pair scores nothing.
+ */
+function candidatePairs(reads: readonly Read[]): Set<number> {
+  const n = reads.length;
+  const key = (a: number, b: number) => (a < b ? a * n + b : b * n + a);
+  const pairs = new Set<number>();
+  const push = <K, V>(map: Map<K, V[]>, at: K, value: V) => {
+    const list = map.get(at);
+    if (list === undefined) map.set(at, [value]);
+    else list.push(value);
+  };
+  // Votes: how many voters vote a up and b down, per ordered pair.
+  const upBy = new Map<number, number[]>();
+  const downBy = new Map<number, number[]>();
+  reads.forEach((read, i) => {
+    for (const voter of read.up) push(upBy, voter, i);
+    for (const voter of read.down) push(downBy, voter, i);
+  });
+  const directed = new Map<number, number>();
+  for (const [voter, ups] of upBy) {
+    for (const a of ups) for (const b of downBy.get(voter) ?? []) directed.set(a * n + b, (directed.get(a * n + b) ?? 0) + 1);
+  }
+  for (const [ordered, count] of directed) {
+    const a = Math.floor(ordered / n);
+    const b = ordered % n;
+    const back = directed.get(b * n + a) ?? 0;
+    // Less than this scores under a join by votes alone (crossingVotes).
+    if ((count >= 1 && back >= 1) || Math.abs(count - back) >= 4) pairs.add(key(a, b));
+  }
+  reads.forEach((read, i) => {
+    if (read.answers !== undefined) pairs.add(key(i, read.answers));
+  });
+  const byDimension = new Map<string, number[]>();
+  reads.forEach((read, i) => {
+    if (read.quantity !== undefined) push(byDimension, read.quantity.dimension, i);
+  });
+  for (const group of byDimension.values()) for (const a of group) for (const b of group) if (a < b) pairs.add(key(a, b));
+  const byPhrase = new Map<string, Array<{ i: number; direction: string }>>();
+  reads.forEach((read, i) => {
+    for (const sentence of read.input.analysis.sentences) {
+      for (const [phrase, direction] of sentence.directions) push(byPhrase, phrase, { i, direction });
+    }
+  });
+  for (const group of byPhrase.values()) {
+    for (const x of group) for (const y of group) if (x.i < y.i && x.direction !== y.direction) pairs.add(key(x.i, y.i));
+  }
+  return pairs;
+}
+
+/**
+ * On a large component, the disagreements a lead must hear of are among the comments members vote
+ * on: the most voted are read (the newest first among equals), in their order, which keeps the
+ * pairs to score bounded whatever the component's size.
+ */
+function mostVoted(inputs: readonly StanceInput[]): number[] {
+  const all = inputs.map((_input, i) => i);
+  if (inputs.length <= MAX_COMMENTS) return all;
+  const votes = (i: number) => (inputs[i]?.comment.upVotes ?? 0) + (inputs[i]?.comment.downVotes ?? 0);
+  return all
+    .sort((a, b) => votes(b) - votes(a) || b - a)
+    .slice(0, MAX_COMMENTS)
+    .sort((a, b) => a - b);
+}
+
 export function findDisagreements(labels: PhraseLabels, inputs: readonly StanceInput[]): Disagreement[] {
+  const kept = mostVoted(inputs);
+  const found = disagreementsAmong(
+    labels,
+    kept.flatMap((i) => (inputs[i] === undefined ? [] : [inputs[i]])),
+  );
+  const original = (i: number) => kept[i] ?? i;
+  return found.map((disagreement) => ({
+    ...disagreement,
+    sideA: disagreement.sideA.map(original),
+    sideB: disagreement.sideB.map(original),
+    compromise: disagreement.compromise.map(original),
+  }));
+}
+
+function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]): Disagreement[] {
   const reads = readAll(inputs);
   const n = reads.length;
-  const opp: number[][] = reads.map(() => new Array<number>(n).fill(0));
-  const agr: number[][] = reads.map(() => new Array<number>(n).fill(0));
+  const opp = new Map<number, number>();
+  const agr = new Map<number, number>();
   const pairs: Array<{ a: number; b: number; score: number }> = [];
-  for (let a = 0; a < n; a += 1) {
-    for (let b = a + 1; b < n; b += 1) {
-      const o = opposition(reads, a, b);
-      const g = agreement(reads, a, b);
-      (opp[a] ?? [])[b] = o;
-      (opp[b] ?? [])[a] = o;
-      (agr[a] ?? [])[b] = g;
-      (agr[b] ?? [])[a] = g;
-      if (o >= SEED_OPPOSITION && o > g) pairs.push({ a, b, score: o });
-    }
+  for (const pair of candidatePairs(reads)) {
+    const a = Math.floor(pair / n);
+    const b = pair % n;
+    const o = opposition(reads, a, b);
+    const g = agreement(reads, a, b);
+    opp.set(pair, o);
+    agr.set(pair, g);
+    if (o >= SEED_OPPOSITION && o > g) pairs.push({ a, b, score: o });
   }
   pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
 
+  // Each comment's scored pairs, so joining a side looks at its own pairs only.
+  const scored = new Map<number, Array<{ other: number; against: number; backs: number }>>();
+  for (const [pair, against] of opp) {
+    const a = Math.floor(pair / n);
+    const b = pair % n;
+    const backs = agr.get(pair) ?? 0;
+    for (const [from, other] of [[a, b], [b, a]] as const) {
+      const list = scored.get(from);
+      if (list === undefined) scored.set(from, [{ other, against, backs }]);
+      else list.push({ other, against, backs });
+    }
+  }
   const used = new Set<number>();
   const found: Disagreement[] = [];
-  const at = (table: number[][], i: number, j: number) => table[i]?.[j] ?? 0;
   for (const seed of pairs) {
     if (found.length >= MAX_DISAGREEMENTS) break;
     if (used.has(seed.a) || used.has(seed.b)) continue;
@@ -321,14 +419,24 @@ export function findDisagreements(labels: PhraseLabels, inputs: readonly StanceI
     const sideB = new Set([seed.b]);
     // Two passes: a comment that agrees with one that has just joined joins too.
     for (let pass = 0; pass < 2; pass += 1) {
-      for (let k = 0; k < n; k += 1) {
+      for (const [k, links] of scored) {
         if (used.has(k) || sideA.has(k) || sideB.has(k)) continue;
-        // A comment joins the side it backs, or the side opposite the one it stands against as
-        // firmly as the seed pair does.
-        const against = (side: ReadonlySet<number>) => Math.max(...[...side].map((i) => at(opp, k, i)));
-        const backs = (side: ReadonlySet<number>) => Math.max(...[...side].map((i) => at(agr, k, i)));
-        const toA = Math.max(backs(sideA), against(sideB)) - Math.max(0, against(sideA));
-        const toB = Math.max(backs(sideB), against(sideA)) - Math.max(0, against(sideB));
+        // A comment joins the side it backs, or the side opposite the one it stands against.
+        let againstA = 0;
+        let againstB = 0;
+        let backsA = 0;
+        let backsB = 0;
+        for (const { other, against, backs } of links) {
+          if (sideA.has(other)) {
+            againstA = Math.max(againstA, against);
+            backsA = Math.max(backsA, backs);
+          } else if (sideB.has(other)) {
+            againstB = Math.max(againstB, against);
+            backsB = Math.max(backsB, backs);
+          }
+        }
+        const toA = Math.max(backsA, againstB) - againstA;
+        const toB = Math.max(backsB, againstA) - againstB;
         if (toA >= JOIN_PULL && toA >= toB + 1) sideA.add(k);
         else if (toB >= JOIN_PULL && toB >= toA + 1) sideB.add(k);
       }
