@@ -8,9 +8,9 @@ import { asRequest, compareText, lowerFirst, truncate } from './text.js';
  * same voters vote them opposite ways, when one says it disagrees with the other ('I disagree with
  * Tomasz', 'No, …', '… instead'), when they propose different values of one quantity (3 minutes
  * against 10), or when one adds what the other removes. Sides grow from the strongest such pair:
- * a comment joins the side it agrees with ('+1 to 3 minutes', 'Agree with Lukas', the same voters)
- * or the side opposite the one it stands against. A disagreement is settled when a comment on the
- * same question proposes a middle way that members of both sides vote up.
+ * a comment joins the side it backs in words ('+1 to 3 minutes', 'Agree with Lukas') or the side
+ * opposite the one it stands against. A disagreement is settled when a comment on the same question
+ * proposes a middle way that members of both sides vote up.
  */
 
 export interface Disagreement {
@@ -83,7 +83,7 @@ const COMPROMISE =
 /** A quantity with a unit a value can be proposed in; time units compare in seconds. */
 const QUANTITY =
   /\b(\d+(?:\.\d+)?)\s*-?\s*(ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|%|percent|retries|attempts|times|replicas|nodes|steps|alerts|pages|tickets)\b/gi;
-const SECONDS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, mo: 2_592_000 };
+const SECONDS = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, mo: 2_592_000 } as const;
 
 interface Quantity {
   dimension: string;
@@ -94,13 +94,13 @@ interface Quantity {
 
 function unitOf(raw: string): { dimension: string; factor: number } {
   const unit = raw.toLowerCase();
-  if (unit === 'ms' || unit.startsWith('millisecond')) return { dimension: 'time', factor: SECONDS.ms ?? 0 };
-  if (unit === 's' || unit.startsWith('sec')) return { dimension: 'time', factor: SECONDS.s ?? 0 };
-  if (unit.startsWith('min')) return { dimension: 'time', factor: SECONDS.m ?? 0 };
-  if (unit === 'h' || unit.startsWith('h')) return { dimension: 'time', factor: SECONDS.h ?? 0 };
-  if (unit.startsWith('day')) return { dimension: 'time', factor: SECONDS.d ?? 0 };
-  if (unit.startsWith('week')) return { dimension: 'time', factor: SECONDS.w ?? 0 };
-  if (unit.startsWith('month')) return { dimension: 'time', factor: SECONDS.mo ?? 0 };
+  if (unit === 'ms' || unit.startsWith('millisecond')) return { dimension: 'time', factor: SECONDS.ms };
+  if (unit === 's' || unit.startsWith('sec')) return { dimension: 'time', factor: SECONDS.s };
+  if (unit.startsWith('min')) return { dimension: 'time', factor: SECONDS.m };
+  if (unit.startsWith('h')) return { dimension: 'time', factor: SECONDS.h };
+  if (unit.startsWith('day')) return { dimension: 'time', factor: SECONDS.d };
+  if (unit.startsWith('week')) return { dimension: 'time', factor: SECONDS.w };
+  if (unit.startsWith('month')) return { dimension: 'time', factor: SECONDS.mo };
   if (unit === '%' || unit === 'percent') return { dimension: 'percent', factor: 1 };
   return { dimension: unit.replace(/s$/, ''), factor: 1 };
 }
@@ -256,7 +256,6 @@ function oppositeDirections(a: Read, b: Read): boolean {
   return false;
 }
 
-/** How strongly two comments stand against each other. */
 /**
  * Voters who vote the two comments opposite ways. It counts fully when it happens both ways (who
  * backs one rejects the other, and the reverse): members who up-vote a popular comment and
@@ -268,35 +267,30 @@ function crossingVotes(a: Read, b: Read): number {
   return 2 * Math.min(one, other) + 0.5 * Math.abs(one - other);
 }
 
-function opposition(reads: readonly Read[], i: number, j: number): number {
+/**
+ * How strongly two comments stand against each other, and how strongly they take the same side.
+ * Backing is said in words (one backs the other, '+1', 'Agree with Lukas', or proposes the same
+ * value); shared voters alone do not say it, since popular comments share voters whatever they are
+ * about.
+ */
+function scorePair(reads: readonly Read[], i: number, j: number): { against: number; backs: number } {
   const a = reads[i];
   const b = reads[j];
-  if (a === undefined || b === undefined) return 0;
+  if (a === undefined || b === undefined) return { against: 0, backs: 0 };
   const crossing = crossingVotes(a, b);
   const alike = shared(a.up, b.up) + shared(a.down, b.down);
   const isRelated = related(a, b);
-  let score = crossing - 0.5 * alike;
+  const values = isRelated ? sameQuantity(a, b) : undefined;
+  let against = crossing - 0.5 * alike;
   // Votes alone, on comments about different things, are two separate judgements.
-  if (!isRelated && crossing < 3) score = 0;
-  if ((a.disagrees && a.answers === j) || (b.disagrees && b.answers === i)) score += 2;
-  if (isRelated && sameQuantity(a, b) === false) score += 2;
-  if (isRelated && oppositeDirections(a, b)) score += 1.5;
-  return score;
-}
-
-/**
- * How strongly two comments take the same side, in words: one backs the other ('+1', 'Agree with
- * Lukas') or proposes the same value. Shared voters alone do not say it: popular comments share
- * voters whatever they are about.
- */
-function agreement(reads: readonly Read[], i: number, j: number): number {
-  const a = reads[i];
-  const b = reads[j];
-  if (a === undefined || b === undefined) return 0;
-  let score = -crossingVotes(a, b);
-  if ((a.agrees && !a.disagrees && a.answers === j) || (b.agrees && !b.disagrees && b.answers === i)) score += 2;
-  if (related(a, b) && sameQuantity(a, b) === true) score += 2;
-  return score;
+  if (!isRelated && crossing < 3) against = 0;
+  if ((a.disagrees && a.answers === j) || (b.disagrees && b.answers === i)) against += 2;
+  if (values === false) against += 2;
+  if (isRelated && oppositeDirections(a, b)) against += 1.5;
+  let backs = -crossing;
+  if ((a.agrees && !a.disagrees && a.answers === j) || (b.agrees && !b.disagrees && b.answers === i)) backs += 2;
+  if (values === true) backs += 2;
+  return { against, backs };
 }
 
 /**
@@ -384,26 +378,22 @@ export function findDisagreements(labels: PhraseLabels, inputs: readonly StanceI
 function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]): Disagreement[] {
   const reads = readAll(inputs);
   const n = reads.length;
-  const opp = new Map<number, number>();
-  const agr = new Map<number, number>();
+  const scores = new Map<number, { against: number; backs: number }>();
   const pairs: Array<{ a: number; b: number; score: number }> = [];
   for (const pair of candidatePairs(reads)) {
     const a = Math.floor(pair / n);
     const b = pair % n;
-    const o = opposition(reads, a, b);
-    const g = agreement(reads, a, b);
-    opp.set(pair, o);
-    agr.set(pair, g);
-    if (o >= SEED_OPPOSITION && o > g) pairs.push({ a, b, score: o });
+    const { against, backs } = scorePair(reads, a, b);
+    scores.set(pair, { against, backs });
+    if (against >= SEED_OPPOSITION && against > backs) pairs.push({ a, b, score: against });
   }
   pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
 
   // Each comment's scored pairs, so joining a side looks at its own pairs only.
   const scored = new Map<number, Array<{ other: number; against: number; backs: number }>>();
-  for (const [pair, against] of opp) {
+  for (const [pair, { against, backs }] of scores) {
     const a = Math.floor(pair / n);
     const b = pair % n;
-    const backs = agr.get(pair) ?? 0;
     for (const [from, other] of [[a, b], [b, a]] as const) {
       const list = scored.get(from);
       if (list === undefined) scored.set(from, [{ other, against, backs }]);
@@ -450,7 +440,7 @@ function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]
     const campB = campOf(reads, second);
     const resolved = compromise.some((i) => {
       const read = reads[i];
-      return read !== undefined && read.down.size <= 1 && backers(read, campA) > 0 && backers(read, campB) > 0;
+      return read !== undefined && read.down.size <= 1 && shared(read.up, campA) > 0 && shared(read.up, campB) > 0;
     });
     found.push({
       topic: topicOf(labels, reads, first, second),
@@ -490,14 +480,9 @@ function compromisesOf(reads: readonly Read[], sideA: readonly number[], sideB: 
   });
 }
 
-/** The members behind a side: its authors and everyone who voted its comments up. */
-function campOf(reads: readonly Read[], side: readonly number[]): Set<string> {
-  return new Set(side.flatMap((i) => (reads[i] === undefined ? [] : [`name:${reads[i].input.comment.memberName.trim().toLowerCase()}`, ...[...reads[i].up].map((id) => `id:${id}`)])));
-}
-
-/** How many of a camp vote a comment up. */
-function backers(read: Read, camp: ReadonlySet<string>): number {
-  return [...read.up].filter((id) => camp.has(`id:${id}`)).length;
+/** The members behind a side: everyone who voted its comments up. */
+function campOf(reads: readonly Read[], side: readonly number[]): Set<number> {
+  return new Set(side.flatMap((i) => [...(reads[i]?.up ?? [])]));
 }
 
 /** Words a topic never starts or ends with. */

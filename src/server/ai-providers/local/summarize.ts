@@ -79,11 +79,12 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
     analyzer,
     comments.map((comment, i) => ({ comment, analysis: analyses[i] ?? { sentences: [], phrases: [], sentiment: 0, injections: 0 } })),
   );
-  const sideOf = sidesOf(disagreements);
-  // A contested request is the disagreement's, stated with it; the changes are those nobody contests.
-  const uncontested = (action: ActionSentence) => !sideOf.has(action.comment);
-  const structuralChanges = changesOf(structural.filter(uncontested), comments, sideOf);
-  const contentChanges = changesOf(content.filter(uncontested), comments, sideOf);
+  // A contested request is the disagreement's, stated with it: the changes are those nobody contests,
+  // so no change ever merges comments of opposite sides.
+  const contested = new Set(disagreements.flatMap((disagreement) => [...disagreement.sideA, ...disagreement.sideB]));
+  const uncontested = (action: ActionSentence) => !contested.has(action.comment);
+  const structuralChanges = changesOf(structural.filter(uncontested), comments);
+  const contentChanges = changesOf(content.filter(uncontested), comments);
 
   // Understanding.
   const members = new Set(comments.map((comment) => comment.memberName.trim().toLowerCase())).size;
@@ -122,23 +123,7 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   };
 }
 
-/** Which side of which disagreement each comment is on ('0:a'), to keep opposite sides apart. */
-function sidesOf(disagreements: readonly Disagreement[]): Map<number, string> {
-  const sides = new Map<number, string>();
-  disagreements.forEach((disagreement, index) => {
-    for (const i of disagreement.sideA) sides.set(i, `${index}:a`);
-    for (const i of disagreement.sideB) sides.set(i, `${index}:b`);
-  });
-  return sides;
-}
-
-function opposite(sideOf: ReadonlyMap<number, string>, a: number, b: number): boolean {
-  const sideA = sideOf.get(a);
-  const sideB = sideOf.get(b);
-  return sideA !== undefined && sideB !== undefined && sideA !== sideB && sideA.split(':')[0] === sideB.split(':')[0];
-}
-
-/** 'Tomasz Nowak and Aisha Okafor want 3 minutes'. */
+/** 'Tomasz Nowak and Aisha Okafor', or the first two and how many others. */
 function camp(side: readonly number[], comments: readonly CommentForAnalysis[]): string {
   const names = [...new Set(side.map((i) => comments[i]?.memberName.trim() ?? '').filter((name) => name !== ''))];
   return names.length <= 3 ? listOf(names) : `${listOf(names.slice(0, 2))} and ${plural(names.length - 2, 'other')}`;
@@ -156,17 +141,12 @@ function describeDisagreement(disagreement: Disagreement, comments: readonly Com
   return sentences.join(' ');
 }
 
-/**
- * Up to three of the best-supported sentences, one per comment; a near-repeat adds its comment to
- * the sources, unless the two comments are on opposite sides of a disagreement.
- */
-function changesOf(actions: ReadonlyArray<ActionSentence>, comments: readonly CommentForAnalysis[], sideOf: ReadonlyMap<number, string>): { text: string; sources: number[] } {
+/** Up to three of the best-supported sentences, one per comment; a near-repeat adds its comment to the sources. */
+function changesOf(actions: ReadonlyArray<ActionSentence>, comments: readonly CommentForAnalysis[]): { text: string; sources: number[] } {
   const picked: Array<{ action: ActionSentence; sources: Set<number> }> = [];
   const usedComments = new Set<number>();
   for (const action of actions) {
-    const repeat = picked.find(
-      (pick) => overlap(pick.action.sentence.lemmas, action.sentence.lemmas) >= 0.7 && ![...pick.sources].some((source) => opposite(sideOf, source, action.comment)),
-    );
+    const repeat = picked.find((pick) => overlap(pick.action.sentence.lemmas, action.sentence.lemmas) >= 0.7);
     if (repeat !== undefined) {
       repeat.sources.add(action.comment);
       continue;

@@ -16,7 +16,7 @@ export function tallyVotes(votes: readonly VoteTypeRow[]): Map<number, { up: num
   return tally;
 }
 
-/** Who voted each comment up and down, by member id. */
+/** Who voted each comment up and down, by member id (the counts are their lengths). */
 function votersOf(votes: readonly VoterRow[]): Map<number, { up: number[]; down: number[] }> {
   const voters = new Map<number, { up: number[]; down: number[] }>();
   for (const vote of votes) {
@@ -32,21 +32,23 @@ function votersOf(votes: readonly VoterRow[]): Map<number, { up: number[]; down:
 
 /** Comment rows and their vote rows as the providers read them. */
 function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly VoterRow[], titleOf: (componentId: string) => string): CommentForAnalysis[] {
-  const tally = tallyVotes(votes);
   const voters = votersOf(votes);
-  return comments.map((row) => ({
-    id: row.id,
-    componentId: row.component_id,
-    componentTitle: titleOf(row.component_id),
-    kind: row.kind,
-    content: row.content,
-    memberName: row.member_name,
-    createdAt: row.created_at,
-    upVotes: tally.get(row.id)?.up ?? 0,
-    downVotes: tally.get(row.id)?.down ?? 0,
-    upVoterIds: voters.get(row.id)?.up ?? [],
-    downVoterIds: voters.get(row.id)?.down ?? [],
-  }));
+  return comments.map((row) => {
+    const { up, down } = voters.get(row.id) ?? { up: [], down: [] };
+    return {
+      id: row.id,
+      componentId: row.component_id,
+      componentTitle: titleOf(row.component_id),
+      kind: row.kind,
+      content: row.content,
+      memberName: row.member_name,
+      createdAt: row.created_at,
+      upVotes: up.length,
+      downVotes: down.length,
+      upVoterIds: up,
+      downVoterIds: down,
+    };
+  });
 }
 
 /**
