@@ -39,6 +39,9 @@ export interface SuggestionForAnalysis {
   downVotes: number;
   /** How many comments it follows from. */
   sourceCount: number;
+  /** Who voted its source comments up and down, as member ids, when known (compared, never shown). */
+  upVoterIds?: readonly number[];
+  downVoterIds?: readonly number[];
 }
 
 export interface SummarizeCommentsInput {

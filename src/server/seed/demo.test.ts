@@ -6,7 +6,7 @@ import { commentableComponentIds, loadArchitecture } from '../content/validate.j
 import { openDatabase, type DatabaseHandle } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
-import { tallyVotes } from '../modules/comments/analysis-input.js';
+import { votersOf } from '../modules/comments/analysis-input.js';
 import { DEMO_MEMBERS } from './demo-members.js';
 import { describeSeed, seedDemo, type DemoSeedResult } from './demo-seed.js';
 
@@ -92,9 +92,9 @@ describe('demo data seed', () => {
     expect(new Set(votes.map((vote) => `${vote.comment_id}:${vote.member_id}`)).size).toBe(votes.length);
     expect(votes.every((vote) => vote.created_at >= vote.commented_at && vote.created_at <= NOW)).toBe(true);
 
-    const perComment = tallyVotes(votes);
+    const perComment = votersOf(votes);
     expect(perComment.size).toBeGreaterThan(first.comments * 0.8);
-    const controversial = [...perComment.values()].filter((tally) => tally.up >= 2 && tally.down >= 2);
+    const controversial = [...perComment.values()].filter((voters) => voters.up.length >= 2 && voters.down.length >= 2);
     expect(controversial.length).toBeGreaterThanOrEqual(20);
     const downs = votes.filter((vote) => vote.vote_type === 'thumbs_down').length;
     expect(downs).toBeGreaterThan(votes.length * 0.1);

@@ -79,6 +79,8 @@ export async function runSet(provider: AiProvider, prepared: PreparedSet): Promi
       upVotes: sources.reduce((sum, comment) => sum + comment.upVotes, 0),
       downVotes: sources.reduce((sum, comment) => sum + comment.downVotes, 0),
       sourceCount: sources.length,
+      upVoterIds: [...new Set(sources.flatMap((comment) => comment.upVoterIds ?? []))],
+      downVoterIds: [...new Set(sources.flatMap((comment) => comment.downVoterIds ?? []))],
     };
   });
   const narrative = await provider.narrativeSummary({ suggestions: forNarrative, prompt: { id: 1, template: DEFAULT_NARRATIVE_PROMPT } });

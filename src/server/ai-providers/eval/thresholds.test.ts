@@ -12,16 +12,18 @@ import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from './sets.js';
 
 const provider = createLocalProvider();
 
-async function scoreOf(dir: string): Promise<SetScore> {
-  const scores: SetScore[] = [];
-  for (const set of loadLabelledSets(dir)) scores.push(scoreSet(prepareSet(set), await runSet(provider, prepareSet(set))));
-  return totalScore(scores);
+async function scoresOf(dir: string): Promise<{ sets: SetScore[]; total: SetScore }> {
+  const sets: SetScore[] = [];
+  for (const set of loadLabelledSets(dir)) sets.push(scoreSet(prepareSet(set), await runSet(provider, prepareSet(set))));
+  return { sets, total: totalScore(sets) };
 }
 
 describe('the analyzer on the labelled sets', () => {
-  it('states every unresolved disagreement, none where there is none, cites nothing off-topic or addressed to it, and doubts a split', async () => {
-    const total = await scoreOf(SETS_DIR);
+  it('states every unresolved disagreement, none where there is none, sets both sides against each other, cites nothing off-topic or addressed to it, and doubts a split', async () => {
+    const { sets, total } = await scoresOf(SETS_DIR);
     expect(share(total.disagreementSurfaced)).toBeGreaterThanOrEqual(0.75);
+    expect(share(total.conflictsBothSides)).toBeGreaterThanOrEqual(0.75);
+    for (const set of sets) expect(set.falseConflicts, set.name).toBeLessThanOrEqual(1);
     expect(total.falseDisagreements).toBe(0);
     expect(total.hygieneViolations).toEqual([]);
     expect(total.confidenceViolations).toEqual([]);
@@ -31,9 +33,10 @@ describe('the analyzer on the labelled sets', () => {
     expect(share(total.actionRecall)).toBeGreaterThanOrEqual(0.6);
   });
 
-  it('on the held-out sets, never tuned on, still states most disagreements', async () => {
-    const total = await scoreOf(HOLDOUT_DIR);
+  it('on the held-out sets, never tuned on, still states most disagreements and finds some conflicts whole', async () => {
+    const { total } = await scoresOf(HOLDOUT_DIR);
     expect(share(total.disagreementSurfaced)).toBeGreaterThanOrEqual(0.6);
+    expect(share(total.conflictsBothSides)).toBeGreaterThanOrEqual(0.4);
     expect(share(total.actionRecall)).toBeGreaterThanOrEqual(0.7);
   });
 });

@@ -10,16 +10,52 @@ const prompt = { id: 3, template: 'Summarise these: {suggestionsText}' };
 const input = (suggestions: SuggestionForAnalysis[]): NarrativeSummaryInput => ({ suggestions, prompt });
 
 describe('local narrativeSummary', () => {
-  it('reports the split vote and the opposing proposals as conflicts, each with a next step', async () => {
+  it('reports the split vote and the opposing values as conflicts, each with a next step', async () => {
     const narrative = await provider.narrativeSummary(input(conflictSuggestions));
     expect(narrative.conflicts.map((conflict) => conflict.sources)).toEqual([[SPLIT_VOTE_ID], [TIMEOUT_UP_ID, TIMEOUT_DOWN_ID]]);
     const [split, opposing] = narrative.conflicts;
     expect(split?.topic).toBe('Human approval step');
     expect(split?.description).toContain('5 members voted for and 4 members against');
-    expect(opposing?.topic).toBe('Approval gate timeout: opposing proposals');
-    expect(opposing?.description).toMatch(/For: .*Increase the approval gate timeout.*Against: .*Reduce the approval gate timeout/);
+    // Named by the question both write, with the two values.
+    expect(opposing?.topic).toBe('Approval gate timeout: 30 minutes or 5 minutes?');
+    expect(opposing?.description).toMatch(/One side: .*Increase the approval gate timeout.*The other: .*Reduce the approval gate timeout/);
     for (const conflict of narrative.conflicts) expect(conflict.suggestedResolution).toMatch(/next review/);
     expect(narrative.overallConsensus).toContain('The team is split on human approval step and approval gate timeout.');
+  });
+
+  describe('two suggestions the same members vote opposite ways', () => {
+    const voted = (item: SuggestionForAnalysis, up: number[], down: number[]): SuggestionForAnalysis => ({
+      ...item,
+      upVotes: up.length,
+      downVotes: down.length,
+      upVoterIds: up,
+      downVoterIds: down,
+    });
+    const forStatus = voted(suggestion(31, 'Responder Engagement: Publish the drafted status-page update automatically after ten minutes.', { titles: ['Responder Engagement'] }), [1, 2, 3], [4, 5, 6]);
+    const againstStatus = voted(suggestion(32, 'Responder Engagement: Keep every status-page update a draft for a human to send.', { titles: ['Responder Engagement'] }), [4, 5, 6], [1, 2, 3]);
+
+    it('are one conflict citing both sides, not two one-sided ones', async () => {
+      const narrative = await provider.narrativeSummary(input([forStatus, againstStatus]));
+      expect(narrative.conflicts.map((conflict) => conflict.sources)).toEqual([[31, 32]]);
+      const [conflict] = narrative.conflicts;
+      expect(conflict?.topic).toBe('Status-page update on Responder Engagement');
+      expect(conflict?.description).toMatch(/One side: .*Publish the drafted status-page update.*The other: .*Keep every status-page update a draft.*Members who back one vote the other down\./);
+      expect(conflict?.suggestedResolution).toMatch(/next review/);
+    });
+
+    it('cite a suggestion that offers a middle way, and quote it as the way out', async () => {
+      const middle = suggestion(33, 'Responder Engagement: Middle ground: publish the status-page update automatically only for regional edge outages.', { titles: ['Responder Engagement'], up: 5 });
+      const [conflict] = (await provider.narrativeSummary(input([forStatus, againstStatus, middle]))).conflicts;
+      expect(conflict?.sources).toEqual([31, 32, 33]);
+      expect(conflict?.suggestedResolution).toMatch(/^A middle way is on the table: “Responder Engagement: Middle ground: publish/);
+    });
+
+    it('are not set against each other when they concern different components', async () => {
+      const elsewhere = { ...againstStatus, componentTitles: ['Agentic Triage'], suggestion: 'Agentic Triage: Keep every triage result a draft for a human to confirm.' };
+      const narrative = await provider.narrativeSummary(input([forStatus, elsewhere]));
+      expect(narrative.conflicts.length).toBeGreaterThan(0);
+      for (const conflict of narrative.conflicts) expect(conflict.sources).toHaveLength(1);
+    });
   });
 
   it('reports no conflict where the team pulls one way', async () => {

@@ -3,7 +3,8 @@ import type { NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.j
 import type { Analyzer, Direction } from './analysis.js';
 import { uniqueById } from './analysis.js';
 import { candidatesOf, pickGroups } from './grouping.js';
-import { clamp, cleanText, compareText, listOf, lowerFirst, plural, round2, signed, truncate } from './text.js';
+import { crossingVotes, quantitiesIn, sharedRun, type Quantity, type Voters } from './stance.js';
+import { capitalise, clamp, cleanText, compareText, listOf, lowerFirst, plural, round2, signed, truncate } from './text.js';
 
 /**
  * The narrative over all suggestions: themes (shared key phrases, then components), the
@@ -24,6 +25,9 @@ interface Item {
   phrases: string[];
   directions: Map<string, Direction>;
   net: number;
+  voters: Voters;
+  /** The value it proposes, if it names one: its text's last quantity. */
+  value: Quantity | undefined;
 }
 
 interface DraftTheme {
@@ -54,14 +58,17 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
     for (const sentence of analysis.sentences) {
       for (const [phrase, direction] of sentence.directions) if (!directions.has(phrase)) directions.set(phrase, direction);
     }
+    // What it says about the architecture: a sentence addressed to the AI is not quoted.
+    const text = truncate(analysis.injections === 0 ? cleanText(suggestion.suggestion) : analysis.sentences.map((sentence) => sentence.text).join(' '), 600);
     return {
       suggestion,
-      // What it says about the architecture: a sentence addressed to the AI is not quoted.
-      text: truncate(analysis.injections === 0 ? cleanText(suggestion.suggestion) : analysis.sentences.map((sentence) => sentence.text).join(' '), 600),
+      text,
       titles,
       phrases: analysis.phrases,
       directions,
       net: suggestion.upVotes - suggestion.downVotes,
+      voters: { up: new Set(suggestion.upVoterIds ?? []), down: new Set(suggestion.downVoterIds ?? []) },
+      value: quantitiesIn(text).at(-1),
     };
   });
 
@@ -224,11 +231,20 @@ function conflictsOf(
 ): Array<{ conflict: Conflict; subject: string }> {
   const conflicts: Array<Conflict & { weight: number; subject: string }> = [];
   const flagged = new Set<number>();
+  const opposed: Array<Set<number>> = [];
+
+  // Two suggestions on one component that stand against each other, both cited.
+  for (const pair of opposingPairs(items)) {
+    const ids = [pair.a.suggestion.id, pair.b.suggestion.id];
+    for (const id of ids) flagged.add(id);
+    opposed.push(new Set(ids));
+    conflicts.push(describePair(analyzer, pair, items));
+  }
 
   // One suggestion with strong support and strong opposition.
   for (const item of items) {
     const { upVotes: up, downVotes: down } = item.suggestion;
-    if (!splitVote(up, down) || item.text === '') continue;
+    if (!splitVote(up, down) || item.text === '' || flagged.has(item.suggestion.id)) continue;
     flagged.add(item.suggestion.id);
     const topic = themeOf.get(item.suggestion.id) ?? (item.phrases[0] !== undefined ? analyzer.label(item.phrases[0]) : truncate(item.text, 100));
     conflicts.push({
@@ -254,7 +270,6 @@ function conflictsOf(
     }
   }
   const phrases = [...byPhrase.keys()].sort((a, b) => b.split(' ').length - a.split(' ').length || compareText(a, b));
-  const opposed: Array<Set<number>> = [];
   for (const phrase of phrases) {
     const sides = byPhrase.get(phrase);
     if (sides === undefined || sides.up.length === 0 || sides.down.length === 0) continue;
@@ -320,6 +335,93 @@ function conflictsOf(
     .sort((a, b) => b.weight - a.weight || compareText(a.topic, b.topic) || (a.sources[0] ?? 0) - (b.sources[0] ?? 0))
     .slice(0, MAX_CONFLICTS)
     .map(({ weight: _weight, subject, ...conflict }) => ({ conflict, subject }));
+}
+
+interface OpposingPair {
+  a: Item;
+  b: Item;
+  /** Opposite values of one measure, when that is how they differ. */
+  values: [Quantity, Quantity] | undefined;
+  weight: number;
+}
+
+const sameComponent = (a: Item, b: Item): boolean => a.titles.length > 0 && a.titles.some((title) => b.titles.includes(title));
+
+/**
+ * Pairs of suggestions on one component that stand against each other: the same members vote their
+ * comments opposite ways (both ways round), or they propose different values of one measure about
+ * the same thing. Each suggestion is in one pair at most, the most opposed first.
+ */
+function opposingPairs(items: readonly Item[]): OpposingPair[] {
+  const candidates: OpposingPair[] = [];
+  for (const [i, a] of items.entries()) {
+    for (const b of items.slice(i + 1)) {
+      if (!sameComponent(a, b) || a.text === '' || b.text === '') continue;
+      const crossing = crossingVotes(a.voters, b.voters);
+      const values =
+        a.value !== undefined && b.value !== undefined && a.value.dimension === b.value.dimension && a.value.value !== b.value.value && sharesSubject(a, b)
+          ? ([a.value, b.value] as [Quantity, Quantity])
+          : undefined;
+      // Crossing both ways scores at least 2 (stance.ts, crossingVotes).
+      if (crossing < 2 && values === undefined) continue;
+      candidates.push({ a, b, values, weight: crossing + (values === undefined ? 0 : 2) });
+    }
+  }
+  candidates.sort((x, y) => y.weight - x.weight || x.a.suggestion.id - y.a.suggestion.id || x.b.suggestion.id - y.b.suggestion.id);
+  const used = new Set<number>();
+  return candidates.filter((pair) => {
+    if (used.has(pair.a.suggestion.id) || used.has(pair.b.suggestion.id)) return false;
+    used.add(pair.a.suggestion.id);
+    used.add(pair.b.suggestion.id);
+    return true;
+  });
+}
+
+/** A key phrase in common, or a run of words both write. */
+function sharesSubject(a: Item, b: Item): boolean {
+  return a.phrases.some((phrase) => b.phrases.includes(phrase)) || sharedRun([a.text], [b.text], new Set()) !== undefined;
+}
+
+/** What a middle way between two values or two positions looks like in words. */
+const MIDDLE_WAY = /\b(?:compromise|middle ground|middle way|how about this|both|depend(?:s|ing)? on|per[- ](?:service|tier|region|team|site|pop|customer|check)|configurable|tiered)\b/i;
+
+/** The conflict of a pair: the contested question, both positions, and a middle way when a suggestion offers one. */
+function describePair(analyzer: Analyzer, pair: OpposingPair, items: readonly Item[]): Conflict & { weight: number; subject: string } {
+  const { a, b, values } = pair;
+  const sharedPhrase = a.phrases.find((phrase) => b.phrases.includes(phrase));
+  const question =
+    sharedRun([withoutTitlePrefix(a.text, a.titles)], [withoutTitlePrefix(b.text, b.titles)], new Set()) ??
+    (sharedPhrase === undefined ? undefined : analyzer.label(sharedPhrase)) ??
+    a.titles[0] ??
+    'the approach';
+  const subject = lowerFirst(question);
+  const middle = items.find(
+    (item) =>
+      item !== a &&
+      item !== b &&
+      sameComponent(item, a) &&
+      (MIDDLE_WAY.test(item.text) ||
+        (values !== undefined && item.value !== undefined && item.value.dimension === values[0].dimension && Math.min(values[0].value, values[1].value) < item.value.value && item.value.value < Math.max(values[0].value, values[1].value))) &&
+      (sharesSubject(item, a) || sharesSubject(item, b)),
+  );
+  const where = a.titles[0] ?? 'the architecture';
+  const topic = values === undefined ? `${capitalise(subject)} on ${where}` : `${capitalise(subject)}: ${values[0].text} or ${values[1].text}?`;
+  return {
+    subject,
+    topic: truncate(topic, 200),
+    description: truncate(
+      `The team is divided on ${subject} (${where}). One side: “${bare(a.text, 220)}” (${votesOf(a)}). The other: “${bare(b.text, 220)}” (${votesOf(b)}).${crossingVotes(a.voters, b.voters) >= 2 ? ' Members who back one vote the other down.' : ''}`,
+      1_000,
+    ),
+    suggestedResolution: truncate(
+      middle === undefined
+        ? `Bring both sides together in the next review to settle ${subject}: agree what evidence would decide it (an incident to replay, a trial period with a measure), try it, and vote again.`
+        : `A middle way is on the table: “${bare(middle.text, 300)}” (${votesOf(middle)}). Discuss it with both sides and vote on it.`,
+      1_000,
+    ),
+    sources: [a.suggestion.id, b.suggestion.id, ...(middle === undefined ? [] : [middle.suggestion.id])].sort((x, y) => x - y),
+    weight: a.suggestion.upVotes + a.suggestion.downVotes + b.suggestion.upVotes + b.suggestion.downVotes,
+  };
 }
 
 /** 'Agentic Triage: Increase X' is read as 'Increase X' (the title is known from the suggestion's components). */

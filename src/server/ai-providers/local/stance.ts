@@ -85,7 +85,7 @@ const QUANTITY =
   /\b(\d+(?:\.\d+)?)\s*-?\s*(ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|%|percent|retries|attempts|times|replicas|nodes|steps|alerts|pages|tickets)\b/gi;
 const SECONDS = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, mo: 2_592_000 } as const;
 
-interface Quantity {
+export interface Quantity {
   dimension: string;
   value: number;
   /** As written, for the summary: '3 minutes'. */
@@ -105,7 +105,7 @@ function unitOf(raw: string): { dimension: string; factor: number } {
   return { dimension: unit.replace(/s$/, ''), factor: 1 };
 }
 
-function quantitiesIn(text: string): Quantity[] {
+export function quantitiesIn(text: string): Quantity[] {
   return [...text.matchAll(QUANTITY)].map((match) => {
     const { dimension, factor } = unitOf(match[2] ?? '');
     const number = Number(match[1]);
@@ -256,12 +256,18 @@ function oppositeDirections(a: Read, b: Read): boolean {
   return false;
 }
 
+/** Who voted something up and down, by member id. */
+export interface Voters {
+  up: ReadonlySet<number>;
+  down: ReadonlySet<number>;
+}
+
 /**
  * Voters who vote the two comments opposite ways. It counts fully when it happens both ways (who
  * backs one rejects the other, and the reverse): members who up-vote a popular comment and
  * down-vote a weak one are not a split.
  */
-function crossingVotes(a: Read, b: Read): number {
+export function crossingVotes(a: Voters, b: Voters): number {
   const one = shared(a.up, b.down);
   const other = shared(a.down, b.up);
   return 2 * Math.min(one, other) + 0.5 * Math.abs(one - other);
@@ -494,9 +500,9 @@ const EDGE_WORDS = new Set(
     .split(' '),
 );
 
-/** A text's words, lowercased, for finding the words both sides write. */
+/** A text's words and figures, lowercased, for finding the words both sides write. */
 function wordsIn(text: string): string[] {
-  return text.toLowerCase().match(/\p{L}[\p{L}\p{N}-]*(?:'\p{L}+)?/gu) ?? [];
+  return text.toLowerCase().match(/\p{L}[\p{L}\p{N}-]*(?:'\p{L}+)?|\p{N}[\p{N}.,:]*/gu) ?? [];
 }
 
 /** Runs of two to four words in a text that neither start nor end with a filler word. */
@@ -507,31 +513,36 @@ function runsIn(words: readonly string[], names: ReadonlySet<string>): Set<strin
       const run = words.slice(start, start + length);
       const first = run[0] ?? '';
       const last = run[run.length - 1] ?? '';
-      if (EDGE_WORDS.has(first) || EDGE_WORDS.has(last) || run.some((word) => names.has(word))) continue;
+      // A figure breaks a run: the sides differ exactly there ('timeout to 30 minutes', 'to 5 minutes').
+      if (EDGE_WORDS.has(first) || EDGE_WORDS.has(last) || run.some((word) => names.has(word) || /^\p{N}/u.test(word))) continue;
       runs.add(run.join(' '));
     }
   }
   return runs;
 }
 
+const words = (text: string) => text.split(' ').length;
+
 /**
- * The contested question, named as both sides write it: the longest run of words a comment of each
- * side uses ('flap damping window'), else the most specific key phrase both use, else the one most
- * of their comments use.
+ * A question named as two sides write it: the longest run of words a text of each side uses
+ * ('flap damping window'), else the longest run two of their texts use; names never make one.
  */
-function topicOf(labels: PhraseLabels, reads: readonly Read[], sideA: readonly number[], sideB: readonly number[]): string {
-  const names = new Set(reads.flatMap((read) => wordsIn(read.input.comment.memberName)));
-  const runsOf = (side: readonly number[]) => side.map((i) => runsIn(wordsIn(reads[i]?.input.comment.content ?? ''), names));
-  const a = runsOf(sideA);
-  const b = runsOf(sideB);
+export function sharedRun(textsA: readonly string[], textsB: readonly string[], names: ReadonlySet<string>): string | undefined {
+  const a = textsA.map((text) => runsIn(wordsIn(text), names));
+  const b = textsB.map((text) => runsIn(wordsIn(text), names));
   const count = (run: string) => [...a, ...b].filter((runs) => runs.has(run)).length;
-  const words = (text: string) => text.split(' ').length;
   const all = [...new Set([...a, ...b].flatMap((runs) => [...runs]))];
   const byLength = (x: string, y: string) => words(y) - words(x) || count(y) - count(x) || compareText(x, y);
   const [run] = all.filter((candidate) => b.some((runs) => runs.has(candidate)) && a.some((runs) => runs.has(candidate))).sort(byLength);
+  return run ?? all.filter((candidate) => count(candidate) >= 2).sort(byLength)[0];
+}
+
+/** The contested question: the run of words both sides write (sharedRun), else the most specific key phrase both use, else the one most of their comments use. */
+function topicOf(labels: PhraseLabels, reads: readonly Read[], sideA: readonly number[], sideB: readonly number[]): string {
+  const names = new Set(reads.flatMap((read) => wordsIn(read.input.comment.memberName)));
+  const textsOf = (side: readonly number[]) => side.map((i) => reads[i]?.input.comment.content ?? '');
+  const run = sharedRun(textsOf(sideA), textsOf(sideB), names);
   if (run !== undefined) return run;
-  const [repeated] = all.filter((candidate) => count(candidate) >= 2).sort(byLength);
-  if (repeated !== undefined) return repeated;
 
   const phrasesIn = (side: readonly number[]) => {
     const counts = new Map<string, number>();

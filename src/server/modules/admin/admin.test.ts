@@ -9,6 +9,7 @@ import { expectApiError } from '../../test/api-errors.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 import { TEST_SECRETS } from '../../test/test-app.js';
 import { allCommentsForAnalysis, componentCommentsForAnalysis } from '../comments/analysis-input.js';
+import { listVotersOf } from '../comments/repo.js';
 import { findMemberByKey } from '../members/repo.js';
 
 const PASSWORD = TEST_SECRETS.adminPassword;
@@ -164,6 +165,8 @@ describe('admin panel calls', () => {
       expect(all.map((comment) => comment.content)).not.toContain('A QA probe that must never reach a summary.');
       expect(all.map((comment) => comment.componentId)).not.toContain('qa-test-component');
       expect(all.find((comment) => comment.id === realId)).toMatchObject({ upVotes: 1, downVotes: 0, upVoterIds: [voterId], downVoterIds: [] });
+      // The suggestions' support, read for the team narrative, leaves the QA member's vote out too.
+      expect(await listVotersOf(app.database.db, [realId])).toEqual([{ comment_id: realId, member_id: voterId, vote_type: 'thumbs_up' }]);
     });
   });
 

@@ -2,22 +2,10 @@ import type { Kysely } from 'kysely';
 import type { CommentForAnalysis } from '../../ai-providers/provider.js';
 import type { Database } from '../../db/schema.js';
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
-import { listAllCommentsWithVoteTypes, listCommentsWithVotes, listQaMemberIds, type CommentRowForAnalysis, type VoterRow, type VoteTypeRow } from './repo.js';
-
-/** Up and down votes per comment id, from vote rows. */
-export function tallyVotes(votes: readonly VoteTypeRow[]): Map<number, { up: number; down: number }> {
-  const tally = new Map<number, { up: number; down: number }>();
-  for (const vote of votes) {
-    const entry = tally.get(vote.comment_id) ?? { up: 0, down: 0 };
-    if (vote.vote_type === 'thumbs_up') entry.up += 1;
-    else entry.down += 1;
-    tally.set(vote.comment_id, entry);
-  }
-  return tally;
-}
+import { listAllCommentsWithVoters, listCommentsWithVotes, listQaMemberIds, type CommentRowForAnalysis, type VoterRow } from './repo.js';
 
 /** Who voted each comment up and down, by member id (the counts are their lengths). */
-function votersOf(votes: readonly VoterRow[]): Map<number, { up: number[]; down: number[] }> {
+export function votersOf(votes: readonly VoterRow[]): Map<number, { up: number[]; down: number[] }> {
   const voters = new Map<number, { up: number[]; down: number[] }>();
   for (const vote of votes) {
     let entry = voters.get(vote.comment_id);
@@ -68,6 +56,6 @@ export async function componentCommentsForAnalysis(db: Kysely<Database>, compone
 
 /** Every comment of the review, oldest first, in two queries. */
 export async function allCommentsForAnalysis(db: Kysely<Database>, titleOf: (componentId: string) => string): Promise<CommentForAnalysis[]> {
-  const { comments, votes } = await listAllCommentsWithVoteTypes(db);
+  const { comments, votes } = await listAllCommentsWithVoters(db);
   return forAnalysis(comments, votes, titleOf);
 }

@@ -108,11 +108,10 @@ export async function deleteComment(trx: Transaction<Database>, id: number): Pro
 }
 
 export type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_name' | 'created_at'>;
-export type VoteTypeRow = { comment_id: number; vote_type: VoteType };
-export type VoterRow = VoteTypeRow & { member_id: number };
+export type VoterRow = { comment_id: number; member_id: number; vote_type: VoteType };
 
 /** Every comment of the review, oldest first, and every vote: two queries. The QA member's and the QA component's are left out. */
-export async function listAllCommentsWithVoteTypes(db: Kysely<Database>): Promise<{ comments: CommentRowForAnalysis[]; votes: VoterRow[] }> {
+export async function listAllCommentsWithVoters(db: Kysely<Database>): Promise<{ comments: CommentRowForAnalysis[]; votes: VoterRow[] }> {
   const comments = await db
     .selectFrom('comments')
     .innerJoin('members', 'members.id', 'comments.member_id')
@@ -137,12 +136,21 @@ export async function listQaMemberIds(db: Kysely<Database>): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** The votes on some comments, in statements of at most 500 ids (SQLite caps the bound parameters). */
-export async function listVoteTypesOf(db: Kysely<Database>, commentIds: readonly number[]): Promise<VoteTypeRow[]> {
+/** Who voted some comments which way, in statements of at most 500 ids (SQLite caps the bound parameters). */
+export async function listVotersOf(db: Kysely<Database>, commentIds: readonly number[]): Promise<VoterRow[]> {
   const unique = [...new Set(commentIds)];
-  const rows: VoteTypeRow[] = [];
+  const rows: VoterRow[] = [];
   for (let start = 0; start < unique.length; start += 500) {
-    rows.push(...(await db.selectFrom('comment_votes').select(['comment_id', 'vote_type']).where('comment_id', 'in', unique.slice(start, start + 500)).execute()));
+    rows.push(
+      ...(await db
+        .selectFrom('comment_votes')
+        .innerJoin('members', 'members.id', 'comment_votes.member_id')
+        .select(['comment_votes.comment_id', 'comment_votes.member_id', 'comment_votes.vote_type'])
+        // The QA member's votes reach no AI input.
+        .where('members.is_qa', '=', 0)
+        .where('comment_votes.comment_id', 'in', unique.slice(start, start + 500))
+        .execute()),
+    );
   }
   return rows;
 }

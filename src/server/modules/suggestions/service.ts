@@ -17,8 +17,8 @@ import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
-import { allCommentsForAnalysis, tallyVotes } from '../comments/analysis-input.js';
-import { listVoteTypesOf } from '../comments/repo.js';
+import { allCommentsForAnalysis, votersOf } from '../comments/analysis-input.js';
+import { listVotersOf } from '../comments/repo.js';
 import { voteStore } from '../votes/repo.js';
 import { toggleVote } from '../votes/toggle.js';
 import { matchSuggestions } from './match-suggestions.js';
@@ -125,18 +125,20 @@ export class SuggestionService {
    */
   async listForAnalysis(): Promise<SuggestionForAnalysis[]> {
     const active = await this.list();
-    const commentVotes = tallyVotes(await listVoteTypesOf(this.db, active.flatMap((suggestion) => suggestion.sources)));
+    const commentVoters = votersOf(await listVotersOf(this.db, active.flatMap((suggestion) => suggestion.sources)));
     return active.map((suggestion) => {
-      const fromComments = suggestion.sources.map((id) => commentVotes.get(id) ?? { up: 0, down: 0 });
+      const fromComments = suggestion.sources.map((id) => commentVoters.get(id) ?? { up: [], down: [] });
       return {
         id: suggestion.id,
         suggestion: suggestion.suggestion,
         recommendationType: suggestion.recommendationType,
         componentTitles: suggestion.components.map(this.titleOf),
         memberInitials: suggestion.memberInitials,
-        upVotes: suggestion.votes.filter((vote) => vote.voteType === 'thumbs_up').length + fromComments.reduce((sum, votes) => sum + votes.up, 0),
-        downVotes: suggestion.votes.filter((vote) => vote.voteType === 'thumbs_down').length + fromComments.reduce((sum, votes) => sum + votes.down, 0),
+        upVotes: suggestion.votes.filter((vote) => vote.voteType === 'thumbs_up').length + fromComments.reduce((sum, voters) => sum + voters.up.length, 0),
+        downVotes: suggestion.votes.filter((vote) => vote.voteType === 'thumbs_down').length + fromComments.reduce((sum, voters) => sum + voters.down.length, 0),
         sourceCount: suggestion.sources.length,
+        upVoterIds: [...new Set(fromComments.flatMap((voters) => voters.up))],
+        downVoterIds: [...new Set(fromComments.flatMap((voters) => voters.down))],
       };
     });
   }
