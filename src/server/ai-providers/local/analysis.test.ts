@@ -84,6 +84,13 @@ describe('Analyzer', () => {
     ['Agree with Anna about the approval gate.', null],
     ['How does the agent learn from reassignments?', null],
     ['Group alerts are noisy at night.', null],
+    // As engineers write requests: a need, a condition and what to do then, a question, a reply that adds one.
+    ['We need both the PoP code and the check name in the fingerprint.', 'strong'],
+    ['When a maintenance window suppresses an event, capture the window id in the audit log.', 'strong'],
+    ['Can every tuned suppression rule come out as a pull request in the rules repo?', 'weak'],
+    ['+1 Rahul, and put the dry-run diff into the approval request itself.', 'strong'],
+    ['Can anyone explain why the gate exists?', null],
+    ['When the gate times out, the on-call is paged twice.', null],
   ] as const)('reads the request in %s as %s', (text, expected) => {
     expect(analyse(text).sentences[0]?.action ?? null).toBe(expected);
   });

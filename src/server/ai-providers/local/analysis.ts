@@ -90,6 +90,8 @@ const IMPERATIVE_VERBS = new Set([
   'annotate', 'prioritise', 'prioritize', 'rank', 'sort', 'filter', 'expand', 'collapse', 'adjust', 'tune', 'align',
   'map', 'assign', 'reassign', 'delegate', 'eliminate', 'deprecate', 'retire', 'scrap', 'consider', 'try', 'rethink',
   'revisit', 'reconsider', 'bring', 'turn', 'write', 'draw', 'insert', 'append', 'delay', 'postpone', 'apply',
+  'capture', 'feed', 'emit', 'parse', 'pin', 'publish', 'tag', 'page', 'alert', 'attach', 'link', 'hand', 'fail', 'open',
+  'close', 'wait', 'hold', 'refuse', 'reject', 'treat', 'count', 'fold', 'suppress', 'correlate', 'retry', 'archive',
 ]);
 
 /** Base-form verbs that open statements of opinion, not requests ('Agree with Ben', 'Love the flow'). */
@@ -115,11 +117,11 @@ const DIRECTION_ANY_POS = new Set(['more', 'less', 'fewer']);
 const MODAL_BEFORE = new Set(['should', 'must', 'to', 'please', 'could', 'would', 'can', 'will', "'ll", 'shall', 'and', 'or', 'we', 'not', "n't", 'never', ':', ';', '-', '–', '—']);
 
 const STRONG_MODAL =
-  /\b(?:should|shouldn'?t|must|mustn'?t|needs? to|has to|have to|ought to|shall|(?:it is|it's) (?:essential|necessary|important|crucial) to|(?:i|we) (?:would |'d )?(?:strongly )?(?:suggest|propose|recommend|request)|(?:my|our) (?:suggestion|proposal|recommendation)|let'?s|let us)\b/;
+  /\b(?:should|shouldn'?t|must|mustn'?t|needs? to|has to|have to|ought to|shall|we (?:also |really |still )?need\b|(?:it is|it's) (?:essential|necessary|important|crucial) to|(?:i|we) (?:would |'d )?(?:strongly )?(?:suggest|propose|recommend|request)|(?:my|our) (?:suggestion|proposal|recommendation)|let'?s|let us)\b/;
 const WEAK_MODAL =
   /\b(?:could(?!\s*(?:n'?t|not)\b)|would (?:be|look|feel|read) (?:much |a lot |far )?(?:better|nicer|nice|good|great|helpful|useful|clearer|safer|simpler|easier|more)|(?:it|this|that) would help|would (?:like|love|prefer)|why not|how about|what about|consider|instead of|rather than|might want|better to|i wish|worth (?:adding|considering|showing|having|splitting|making)|it'?d be|would help)\b/;
 const QUESTION_PROPOSAL =
-  /^(?:(?:so|and|but|also|then)\s+)?(?:could|can|should|shall|would|will|might)\s+(?:we|you|they|the|it|this|someone|there)\b|\bwhy not\b|\bhow about\b|\bwhat about\b|\bwouldn'?t it be\b|\bshouldn'?t (?:we|it|the|this|there)\b/;
+  /^(?:(?:so|and|but|also|then)\s+)?(?:could|can|should|shall|would|will|might)\s+(?!(?:anyone|anybody|somebody|someone) (?:explain|tell|confirm|remind|share|say)\b)\S+\s+\S+|\bwhy not\b|\bhow about\b|\bwhat about\b|\bwouldn'?t it be\b|\bshouldn'?t (?:we|it|the|this|there)\b/;
 
 export interface PhraseLabels {
   /** A readable label of a phrase: its most used surface form, capitalised acronyms kept. */
@@ -409,14 +411,23 @@ function isImperativeAt(tokens: readonly ReadToken[], i: number, end: number): b
   return true;
 }
 
-/** A request after a clause break: '..., but limit them to three', '...; add a fallback'. */
+/**
+ * A request after a clause break: '..., but limit them to three', '...; add a fallback', '+1 Rahul,
+ * and put the diff in the request', and after the condition of a sentence that opens with one
+ * ('When a window suppresses an event, capture its id').
+ */
 const CLAUSE_BREAKS = new Set([';', ':', 'but', 'then', 'so', 'please', '-', '–', '—']);
+const CONDITIONS = new Set(['when', 'whenever', 'if', 'once', 'before', 'after', 'while', 'until', 'for']);
 
 function clauseImperative(tokens: readonly ReadToken[], from: number, end: number): ActionStrength | null {
+  const conditional = CONDITIONS.has(tokens[Math.max(from - 1, 0)]?.normal ?? '');
   for (let i = Math.max(from, 1); i <= end; i += 1) {
     const token = tokens[i];
     const previous = tokens[i - 1];
-    if (token === undefined || previous === undefined || !CLAUSE_BREAKS.has(previous.normal)) continue;
+    if (token === undefined || previous === undefined) continue;
+    const afterComma = previous.normal === ',' && conditional;
+    const afterCommaAnd = previous.normal === 'and' && tokens[i - 2]?.normal === ',';
+    if (!CLAUSE_BREAKS.has(previous.normal) && !afterComma && !afterCommaAnd) continue;
     if (IMPERATIVE_VERBS.has(token.normal) && token.normal === token.lemma && isImperativeAt(tokens, i, end)) {
       const after = tokens[i + 1];
       if (after !== undefined && after.type === 'word') return 'strong';

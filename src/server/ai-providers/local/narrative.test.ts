@@ -50,6 +50,14 @@ describe('local narrativeSummary', () => {
       expect(conflict?.suggestedResolution).toMatch(/^A middle way is on the table: “Responder Engagement: Middle ground: publish/);
     });
 
+    it('take along a further suggestion that stands against one side, on the other side', async () => {
+      const alsoAgainst = voted(suggestion(34, 'Responder Engagement: Keep the status-page update a draft until the incident commander approves it.', { titles: ['Responder Engagement'] }), [4, 5], [1, 2]);
+      const [conflict, ...others] = (await provider.narrativeSummary(input([forStatus, againstStatus, alsoAgainst]))).conflicts;
+      expect(others).toEqual([]);
+      expect(conflict?.sources).toEqual([31, 32, 34]);
+      expect(conflict?.description).toContain('with 1 more suggestion on that side');
+    });
+
     it('are not set against each other when they concern different components', async () => {
       const elsewhere = { ...againstStatus, componentTitles: ['Agentic Triage'], suggestion: 'Agentic Triage: Keep every triage result a draft for a human to confirm.' };
       const narrative = await provider.narrativeSummary(input([forStatus, elsewhere]));

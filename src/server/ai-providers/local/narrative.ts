@@ -235,10 +235,10 @@ function conflictsOf(
 
   // Two suggestions on one component that stand against each other, both cited.
   for (const pair of opposingPairs(items)) {
-    const ids = [pair.a.suggestion.id, pair.b.suggestion.id];
-    for (const id of ids) flagged.add(id);
-    opposed.push(new Set(ids));
-    conflicts.push(describePair(analyzer, pair, items));
+    const conflict = describePair(analyzer, pair, items);
+    for (const id of conflict.sources) flagged.add(id);
+    opposed.push(new Set(conflict.sources));
+    conflicts.push(conflict);
   }
 
   // One suggestion with strong support and strong opposition.
@@ -343,6 +343,9 @@ interface OpposingPair {
   /** Opposite values of one measure, when that is how they differ. */
   values: [Quantity, Quantity] | undefined;
   weight: number;
+  /** Further suggestions on a's side and on b's: each stands against one on the other side. */
+  withA: Item[];
+  withB: Item[];
 }
 
 const sameComponent = (a: Item, b: Item): boolean => a.titles.length > 0 && a.titles.some((title) => b.titles.includes(title));
@@ -350,31 +353,51 @@ const sameComponent = (a: Item, b: Item): boolean => a.titles.length > 0 && a.ti
 /**
  * Pairs of suggestions on one component that stand against each other: the same members vote their
  * comments opposite ways (both ways round), or they propose different values of one measure about
- * the same thing. Each suggestion is in one pair at most, the most opposed first.
+ * the same thing. The most opposed pairs come first, each suggestion in one at most; a suggestion
+ * that stands against one side of a chosen pair then joins the other side.
  */
 function opposingPairs(items: readonly Item[]): OpposingPair[] {
   const candidates: OpposingPair[] = [];
   for (const [i, a] of items.entries()) {
     for (const b of items.slice(i + 1)) {
       if (!sameComponent(a, b) || a.text === '' || b.text === '') continue;
-      const crossing = crossingVotes(a.voters, b.voters);
+      const related = sharesSubject(a, b);
+      // As for comments (stance.ts): votes alone set two suggestions about different things against
+      // each other only when several members cross; crossing both ways scores at least 2.
+      const crossing = related || crossingVotes(a.voters, b.voters) >= 3 ? crossingVotes(a.voters, b.voters) : 0;
       const values =
-        a.value !== undefined && b.value !== undefined && a.value.dimension === b.value.dimension && a.value.value !== b.value.value && sharesSubject(a, b)
+        related && a.value !== undefined && b.value !== undefined && a.value.dimension === b.value.dimension && a.value.value !== b.value.value
           ? ([a.value, b.value] as [Quantity, Quantity])
           : undefined;
-      // Crossing both ways scores at least 2 (stance.ts, crossingVotes).
       if (crossing < 2 && values === undefined) continue;
-      candidates.push({ a, b, values, weight: crossing + (values === undefined ? 0 : 2) });
+      candidates.push({ a, b, values, weight: crossing + (values === undefined ? 0 : 2), withA: [], withB: [] });
     }
   }
   candidates.sort((x, y) => y.weight - x.weight || x.a.suggestion.id - y.a.suggestion.id || x.b.suggestion.id - y.b.suggestion.id);
   const used = new Set<number>();
-  return candidates.filter((pair) => {
+  const chosen = candidates.filter((pair) => {
     if (used.has(pair.a.suggestion.id) || used.has(pair.b.suggestion.id)) return false;
     used.add(pair.a.suggestion.id);
     used.add(pair.b.suggestion.id);
     return true;
   });
+  // Which side of which chosen pair each suggestion is on.
+  const side = new Map<number, { pair: OpposingPair; onA: boolean }>();
+  for (const pair of chosen) {
+    side.set(pair.a.suggestion.id, { pair, onA: true });
+    side.set(pair.b.suggestion.id, { pair, onA: false });
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const { a, b } of candidates) {
+      const [placed, other] = side.has(a.suggestion.id) ? [side.get(a.suggestion.id), b] : [side.get(b.suggestion.id), a];
+      if (placed === undefined || side.has(other.suggestion.id)) continue;
+      (placed.onA ? placed.pair.withB : placed.pair.withA).push(other);
+      side.set(other.suggestion.id, { pair: placed.pair, onA: !placed.onA });
+      grew = true;
+    }
+  }
+  return chosen;
 }
 
 /** A key phrase in common, or a run of words both write. */
@@ -387,7 +410,8 @@ const MIDDLE_WAY = /\b(?:compromise|middle ground|middle way|how about this|both
 
 /** The conflict of a pair: the contested question, both positions, and a middle way when a suggestion offers one. */
 function describePair(analyzer: Analyzer, pair: OpposingPair, items: readonly Item[]): Conflict & { weight: number; subject: string } {
-  const { a, b, values } = pair;
+  const { a, b, values, withA, withB } = pair;
+  const sides = [a, b, ...withA, ...withB];
   const sharedPhrase = a.phrases.find((phrase) => b.phrases.includes(phrase));
   const question =
     sharedRun([withoutTitlePrefix(a.text, a.titles)], [withoutTitlePrefix(b.text, b.titles)], new Set()) ??
@@ -397,8 +421,7 @@ function describePair(analyzer: Analyzer, pair: OpposingPair, items: readonly It
   const subject = lowerFirst(question);
   const middle = items.find(
     (item) =>
-      item !== a &&
-      item !== b &&
+      !sides.includes(item) &&
       sameComponent(item, a) &&
       (MIDDLE_WAY.test(item.text) ||
         (values !== undefined && item.value !== undefined && item.value.dimension === values[0].dimension && Math.min(values[0].value, values[1].value) < item.value.value && item.value.value < Math.max(values[0].value, values[1].value))) &&
@@ -406,11 +429,12 @@ function describePair(analyzer: Analyzer, pair: OpposingPair, items: readonly It
   );
   const where = a.titles[0] ?? 'the architecture';
   const topic = values === undefined ? `${capitalise(subject)} on ${where}` : `${capitalise(subject)}: ${values[0].text} or ${values[1].text}?`;
+  const more = (others: readonly Item[]) => (others.length === 0 ? '' : `, with ${plural(others.length, 'more suggestion')} on that side`);
   return {
     subject,
     topic: truncate(topic, 200),
     description: truncate(
-      `The team is divided on ${subject} (${where}). One side: “${bare(a.text, 220)}” (${votesOf(a)}). The other: “${bare(b.text, 220)}” (${votesOf(b)}).${crossingVotes(a.voters, b.voters) >= 2 ? ' Members who back one vote the other down.' : ''}`,
+      `The team is divided on ${subject} (${where}). One side: “${bare(a.text, 220)}” (${votesOf(a)}${more(withA)}). The other: “${bare(b.text, 220)}” (${votesOf(b)}${more(withB)}).${crossingVotes(a.voters, b.voters) >= 2 ? ' Members who back one vote the other down.' : ''}`,
       1_000,
     ),
     suggestedResolution: truncate(
@@ -419,8 +443,8 @@ function describePair(analyzer: Analyzer, pair: OpposingPair, items: readonly It
         : `A middle way is on the table: “${bare(middle.text, 300)}” (${votesOf(middle)}). Discuss it with both sides and vote on it.`,
       1_000,
     ),
-    sources: [a.suggestion.id, b.suggestion.id, ...(middle === undefined ? [] : [middle.suggestion.id])].sort((x, y) => x - y),
-    weight: a.suggestion.upVotes + a.suggestion.downVotes + b.suggestion.upVotes + b.suggestion.downVotes,
+    sources: [...sides, ...(middle === undefined ? [] : [middle])].map((item) => item.suggestion.id).sort((x, y) => x - y),
+    weight: sides.reduce((sum, item) => sum + item.suggestion.upVotes + item.suggestion.downVotes, 0),
   };
 }
 

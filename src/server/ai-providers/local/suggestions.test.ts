@@ -37,6 +37,25 @@ describe('local generateSuggestions', () => {
     expect(remove?.recommendationType).toBe('structural');
   });
 
+  it('never makes one suggestion of comments on opposite sides of a disagreement, even when they share their words', async () => {
+    const at = (id: number, author: string, content: string, up: number[], down: number[]): CommentForAnalysis => ({
+      ...comment(id, COMPONENTS.correlation, author, content),
+      upVotes: up.length,
+      downVotes: down.length,
+      upVoterIds: up,
+      downVoterIds: down,
+    });
+    const split = [
+      at(401, 'Ana Berg', 'Set the storage alert correlation window to 5 minutes.', [2, 3], [4, 5]),
+      at(402, 'Dee Eng', 'Set the storage alert correlation window to 20 minutes instead.', [4, 5], [2, 3]),
+    ];
+    const { suggestions } = await provider.generateSuggestions({ comments: split });
+    expect(suggestions.map((item) => item.sources).sort()).toEqual([[401], [402]]);
+    // Without the crossing votes and values they are one request, worded once.
+    const agreed = split.map((item) => ({ ...item, content: 'Set the storage alert correlation window per service.', upVoterIds: [2, 3], downVoterIds: [], upVotes: 2, downVotes: 0 }));
+    expect((await provider.generateSuggestions({ comments: agreed })).suggestions.map((item) => item.sources)).toEqual([[401, 402]]);
+  });
+
   it('lets a proposal stand alone, and makes nothing of praise or plain questions', async () => {
     const { suggestions } = await provider.generateSuggestions({ comments: reviewComments });
     const cited = new Set(suggestions.flatMap((item) => item.sources));

@@ -1,10 +1,11 @@
 import type { SuggestionOutput, SuggestionsOutput } from '../../../common/contract/ai.js';
 import { recommendationTypeOf } from '../../../common/significance.js';
 import type { CommentForAnalysis, GenerateSuggestionsInput } from '../provider.js';
-import type { ActionStrength, AnalysedSentence, Analyzer, Direction } from './analysis.js';
+import type { ActionStrength, AnalysedSentence, Analyzer, Direction, TextAnalysis } from './analysis.js';
 import { actionSentencesOf, uniqueById } from './analysis.js';
 import type { Candidate } from './grouping.js';
 import { candidatesOf, pickGroups } from './grouping.js';
+import { findDisagreements } from './stance.js';
 import { addressesTheTool, asRequest, cleanText, compareText, truncate } from './text.js';
 
 /**
@@ -29,8 +30,11 @@ const net = (comment: CommentForAnalysis): number => comment.upVotes - comment.d
 export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestionsInput): SuggestionsOutput {
   // A comment addressed to the AI is no source of any suggestion (text.ts, addressesTheTool).
   const comments = uniqueById(input.comments).filter((comment) => !addressesTheTool(comment.content));
-  const items: Array<ActionComment | null> = comments.map((comment) => {
-    const analysis = analyzer.analyse(comment.content, analyzer.titleWords(comment.componentTitle));
+  const analyses = comments.map((comment) => analyzer.analyse(comment.content, analyzer.titleWords(comment.componentTitle)));
+  const sideOf = sidesOf(analyzer, comments, analyses);
+  const items: Array<ActionComment | null> = comments.map((comment, i) => {
+    const analysis = analyses[i];
+    if (analysis === undefined) return null;
     const actions = actionSentencesOf(comment, analysis);
     if (actions.length === 0) return null;
     const directions = new Map<string, Direction>();
@@ -55,7 +59,10 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
     exclusive: true,
   });
   const clustered = new Set(groups.flatMap((group) => group.members));
-  const clusters: Array<{ members: number[]; phrase: string | null }> = groups.map((group) => ({ members: group.members, phrase: group.candidate.phrase }));
+  // Comments on opposite sides of a disagreement never make one suggestion: each side is its own.
+  const clusters: Array<{ members: number[]; phrase: string | null }> = groups.flatMap((group) =>
+    bySide(group.members, sideOf).map((members) => ({ members, phrase: group.candidate.phrase })),
+  );
 
   // A single comment stands alone when it is a proposal or a well-supported request.
   items.forEach((item, i) => {
@@ -96,6 +103,45 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
     sources: [...draft.ids].sort((a, b) => a - b),
   }));
   return { suggestions };
+}
+
+/** Which side of which disagreement of its component each comment is on (stance.ts), by comment index. */
+function sidesOf(analyzer: Analyzer, comments: readonly CommentForAnalysis[], analyses: readonly TextAnalysis[]): Map<number, string> {
+  const byComponent = new Map<string, number[]>();
+  comments.forEach((comment, i) => {
+    const list = byComponent.get(comment.componentId);
+    if (list === undefined) byComponent.set(comment.componentId, [i]);
+    else list.push(i);
+  });
+  const sides = new Map<number, string>();
+  for (const [componentId, indexes] of byComponent) {
+    const inputs = indexes.flatMap((i) => {
+      const comment = comments[i];
+      const analysis = analyses[i];
+      return comment === undefined || analysis === undefined ? [] : [{ comment, analysis }];
+    });
+    findDisagreements(analyzer, inputs).forEach((disagreement, d) => {
+      for (const k of disagreement.sideA) sides.set(indexes[k] ?? -1, `${componentId}\u0000${d}\u0000a`);
+      for (const k of disagreement.sideB) sides.set(indexes[k] ?? -1, `${componentId}\u0000${d}\u0000b`);
+    });
+  }
+  return sides;
+}
+
+/** A cluster's members split by the side they take; members on no side stay with the first part. */
+function bySide(members: readonly number[], sideOf: ReadonlyMap<number, string>): number[][] {
+  const parts = new Map<string, number[]>();
+  for (const i of members) {
+    const side = sideOf.get(i) ?? '';
+    const part = parts.get(side);
+    if (part === undefined) parts.set(side, [i]);
+    else part.push(i);
+  }
+  const sided = [...parts.entries()].filter(([side]) => side !== '').map(([, part]) => part);
+  const free = parts.get('') ?? [];
+  if (sided.length <= 1) return [[...members]];
+  const [first, ...rest] = sided;
+  return [[...free, ...(first ?? [])].sort((a, b) => a - b), ...rest];
 }
 
 /** A candidate whose comments pull both ways on its phrase becomes one candidate per direction. */
