@@ -3,7 +3,8 @@ import type { NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.j
 import type { Analyzer, Direction } from './analysis.js';
 import { uniqueById } from './analysis.js';
 import { candidatesOf, pickGroups } from './grouping.js';
-import { crossingVotes, quantitiesIn, sharedRun, type Quantity, type Voters } from './stance.js';
+import { sharedRun } from './runs.js';
+import { crossingVotes, quantitiesIn, type Quantity, type Voters } from './stance.js';
 import { capitalise, clamp, cleanText, compareText, listOf, lowerFirst, plural, round2, signed, truncate } from './text.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { CommentForAnalysis } from '../provider.js';
 import type { PhraseLabels, TextAnalysis } from './analysis.js';
 import { actionSentencesOf, overlap } from './analysis.js';
+import { namesIn, sharedRun, wordCount } from './runs.js';
 import { asRequest, compareText, lowerFirst, truncate } from './text.js';
 
 /**
@@ -491,55 +492,9 @@ function campOf(reads: readonly Read[], side: readonly number[]): Set<number> {
   return new Set(side.flatMap((i) => [...(reads[i]?.up ?? [])]));
 }
 
-/** Words a topic never starts or ends with. */
-const EDGE_WORDS = new Set(
-  ('a an the of for to in on at by with and or but nor is are was were be been it its this that these those we i you our your ' +
-    'their they he she as from if so not no than then every all any each some more most less very just also only into onto ' +
-    'over under about after before when while which who whom what where why how can could should would will must may might ' +
-    'do does did has have had make set keep use get put say said one two three four five six seven eight nine ten per')
-    .split(' '),
-);
-
-/** A text's words and figures, lowercased, for finding the words both sides write. */
-function wordsIn(text: string): string[] {
-  return text.toLowerCase().match(/\p{L}[\p{L}\p{N}-]*(?:'\p{L}+)?|\p{N}[\p{N}.,:]*/gu) ?? [];
-}
-
-/** Runs of two to four words in a text that neither start nor end with a filler word. */
-function runsIn(words: readonly string[], names: ReadonlySet<string>): Set<string> {
-  const runs = new Set<string>();
-  for (let length = 2; length <= 4; length += 1) {
-    for (let start = 0; start + length <= words.length; start += 1) {
-      const run = words.slice(start, start + length);
-      const first = run[0] ?? '';
-      const last = run[run.length - 1] ?? '';
-      // A figure breaks a run: the sides differ exactly there ('timeout to 30 minutes', 'to 5 minutes').
-      if (EDGE_WORDS.has(first) || EDGE_WORDS.has(last) || run.some((word) => names.has(word) || /^\p{N}/u.test(word))) continue;
-      runs.add(run.join(' '));
-    }
-  }
-  return runs;
-}
-
-const words = (text: string) => text.split(' ').length;
-
-/**
- * A question named as two sides write it: the longest run of words a text of each side uses
- * ('flap damping window'), else the longest run two of their texts use; names never make one.
- */
-export function sharedRun(textsA: readonly string[], textsB: readonly string[], names: ReadonlySet<string>): string | undefined {
-  const a = textsA.map((text) => runsIn(wordsIn(text), names));
-  const b = textsB.map((text) => runsIn(wordsIn(text), names));
-  const count = (run: string) => [...a, ...b].filter((runs) => runs.has(run)).length;
-  const all = [...new Set([...a, ...b].flatMap((runs) => [...runs]))];
-  const byLength = (x: string, y: string) => words(y) - words(x) || count(y) - count(x) || compareText(x, y);
-  const [run] = all.filter((candidate) => b.some((runs) => runs.has(candidate)) && a.some((runs) => runs.has(candidate))).sort(byLength);
-  return run ?? all.filter((candidate) => count(candidate) >= 2).sort(byLength)[0];
-}
-
 /** The contested question: the run of words both sides write (sharedRun), else the most specific key phrase both use, else the one most of their comments use. */
 function topicOf(labels: PhraseLabels, reads: readonly Read[], sideA: readonly number[], sideB: readonly number[]): string {
-  const names = new Set(reads.flatMap((read) => wordsIn(read.input.comment.memberName)));
+  const names = namesIn(reads.map((read) => read.input.comment.memberName));
   const textsOf = (side: readonly number[]) => side.map((i) => reads[i]?.input.comment.content ?? '');
   const run = sharedRun(textsOf(sideA), textsOf(sideB), names);
   if (run !== undefined) return run;
@@ -552,8 +507,8 @@ function topicOf(labels: PhraseLabels, reads: readonly Read[], sideA: readonly n
   const pa = phrasesIn(sideA);
   const pb = phrasesIn(sideB);
   const total = (phrase: string) => (pa.get(phrase) ?? 0) + (pb.get(phrase) ?? 0);
-  const rank = (candidates: string[]) => candidates.sort((x, y) => words(y) - words(x) || total(y) - total(x) || compareText(x, y))[0];
-  const pick = rank([...pa.keys()].filter((phrase) => pb.has(phrase) && words(phrase) > 1)) ?? rank([...new Set([...pa.keys(), ...pb.keys()])].filter((phrase) => total(phrase) >= 2));
+  const rank = (candidates: string[]) => candidates.sort((x, y) => wordCount(y) - wordCount(x) || total(y) - total(x) || compareText(x, y))[0];
+  const pick = rank([...pa.keys()].filter((phrase) => pb.has(phrase) && wordCount(phrase) > 1)) ?? rank([...new Set([...pa.keys(), ...pb.keys()])].filter((phrase) => total(phrase) >= 2));
   return pick === undefined ? 'the approach' : lowerFirst(labels.label(pick));
 }
 

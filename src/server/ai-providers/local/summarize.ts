@@ -3,7 +3,7 @@ import { recommendationTypeOf } from '../../../common/significance.js';
 import type { CommentForAnalysis, SummarizeCommentsInput } from '../provider.js';
 import type { ActionStrength, AnalysedSentence, Analyzer } from './analysis.js';
 import { actionSentencesOf, overlap, uniqueById } from './analysis.js';
-import { candidatesOf, pickGroups } from './grouping.js';
+import { themesOf } from './themes.js';
 import { findDisagreements, type Disagreement } from './stance.js';
 import { addressesTheTool, asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
 
@@ -42,23 +42,12 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   const analyses = comments.map((comment) => analyzer.analyse(comment.content, titleWords));
   const n = comments.length;
 
-  // Themes: phrases several comments share, the best-covered and best-voted first.
-  const candidates = candidatesOf(
-    analyses.map((analysis) => analysis.phrases),
-    (_item, phrase) => phrase,
-  );
-  const groups = pickGroups(candidates, {
-    minSize: n <= 2 ? 1 : 2,
-    maxGroups: MAX_THEMES,
-    bonus: comments.map((comment) => Math.max(0, net(comment)) / 2),
-    exclusive: false,
-  });
-  const themes = groups.map((group) => ({
-    phrase: group.candidate.phrase,
-    label: truncate(analyzer.label(group.candidate.phrase), 200),
-    members: group.members,
+  // Themes: what the comments are about, clustered by meaning (themes.ts).
+  const themes = themesOf(analyzer, comments, analyses, titleWords, { maxThemes: MAX_THEMES, minSize: n <= 2 ? 1 : 2 }).map((theme) => ({
+    ...theme,
+    label: truncate(theme.label, 200),
   }));
-  const themeSizeOf = new Map(themes.map((theme) => [theme.phrase, theme.members.length]));
+  const themeSizeOf = new Map(themes.flatMap((theme) => theme.members.map((i) => [i, theme.members.length] as const)));
 
   // Changes: action sentences, the best supported first (votes, then how many comments share their theme).
   const actions: Array<ActionSentence & { support: number }> = [];
@@ -66,7 +55,7 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
     const analysis = analyses[i];
     if (analysis === undefined) return;
     for (const { sentence, strength } of actionSentencesOf(comment, analysis)) {
-      const shared = Math.max(0, ...sentence.phrases.map((phrase) => (themeSizeOf.get(phrase) ?? 1) - 1));
+      const shared = (themeSizeOf.get(i) ?? 1) - 1;
       actions.push({ comment: i, sentence, strength, support: net(comment) + shared + (strength === 'strong' ? 0.5 : 0) });
     }
   });

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { CommentForAnalysis } from '../provider.js';
+import { Analyzer } from './analysis.js';
+import { COMPONENTS, comment } from './fixtures/comments.js';
+import { themesOf, type Theme } from './themes.js';
+import { loadReader } from './wink.js';
+
+/** Themes by what comments are about, named in the team's words. */
+
+const DEDUP = { componentId: 'event-deduplication', componentTitle: 'Deduplication & Suppression' };
+
+async function themes(comments: readonly CommentForAnalysis[], maxThemes = 5): Promise<Theme[]> {
+  const analyzer = new Analyzer(await loadReader());
+  const titleWords = analyzer.titleWords(comments[0]?.componentTitle ?? '');
+  const analyses = comments.map((item) => analyzer.analyse(item.content, titleWords));
+  return themesOf(analyzer, comments, analyses, titleWords, { maxThemes, minSize: 2 });
+}
+
+describe('themesOf', () => {
+  it('keeps two topics apart that share one word, and names each by the words its comments write', async () => {
+    const comments = [
+      comment(1, DEDUP, 'Ana Berg', 'Set the flap damping window for edge health checks to 3 minutes.'),
+      comment(2, DEDUP, 'Ben Cole', 'A 10 minute flap damping window would hide a real PoP outage from the edge health checks.'),
+      comment(3, DEDUP, 'Cy Diaz', 'The flap damping window of 60 seconds pages us on every reconvergence.'),
+      comment(4, DEDUP, 'Dee Eng', 'Carrier maintenance notices arrive by email and nobody enters the maintenance window.'),
+      comment(5, DEDUP, 'Eli Fox', 'Create the maintenance window from the carrier maintenance notices automatically.'),
+      comment(6, DEDUP, 'Fay Gray', 'When a maintenance window suppresses an event from the carrier, record the notice in the audit log.'),
+    ];
+    const found = await themes(comments);
+    expect(found.map((theme) => theme.members).sort()).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
+    const labels = found.map((theme) => theme.label.toLowerCase());
+    expect(labels).toContain('flap damping window');
+    expect(labels.some((label) => label.includes('maintenance'))).toBe(true);
+    // Never one generic word.
+    for (const label of labels) expect(label.split(' ').length).toBeGreaterThan(1);
+  });
+
+  it('leaves a comment about something else out of every theme', async () => {
+    const comments = [
+      comment(1, COMPONENTS.triage, 'Ana Berg', 'The approval gate timeout should escalate to the duty manager.'),
+      comment(2, COMPONENTS.triage, 'Ben Cole', 'Increase the approval gate timeout to 30 minutes at night.'),
+      comment(3, COMPONENTS.triage, 'Cy Diaz', 'Is the car park on level two closed again next week?'),
+    ];
+    const found = await themes(comments);
+    expect(found.map((theme) => theme.members)).toEqual([[0, 1]]);
+  });
+
+  it('reads a large component through its most voted comments and answers indexes of the input', async () => {
+    const many = Array.from({ length: 400 }, (_unused, i) =>
+      comment(i + 1, COMPONENTS.triage, `Member ${i % 9}`, i % 2 === 0 ? `Show the alternative assignment groups with confidence scores, case ${i}.` : `The approval gate timeout needs an escalation path, case ${i}.`, {
+        up: i % 7,
+      }),
+    );
+    const found = await themes(many);
+    expect(found.length).toBeGreaterThanOrEqual(2);
+    for (const theme of found) {
+      for (const i of theme.members) expect(i).toBeLessThan(many.length);
+      const kinds = new Set(theme.members.map((i) => (many[i]?.content.includes('assignment') ? 'groups' : 'gate')));
+      expect(kinds.size).toBe(1);
+    }
+  });
+});

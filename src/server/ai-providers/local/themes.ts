@@ -1,0 +1,209 @@
+import type { CommentForAnalysis } from '../provider.js';
+import type { PhraseLabels, TextAnalysis } from './analysis.js';
+import { mostSharedRun, namesIn, wordCount } from './runs.js';
+import { compareText, lowerFirst } from './text.js';
+
+/**
+ * The themes of one component's discussion, by what the comments are about rather than by one word
+ * they happen to share. Each comment is a vector of its content words and key phrases, weighted by
+ * how rare they are in the discussion (tf-idf, title words left out); comments are merged into
+ * clusters while their average similarity stays above a threshold (average linkage), so a cluster
+ * is held together by several words at once and 'maintenance window' does not join 'damping
+ * window'. A cluster is named by the longest run of words several of its comments write ('flap
+ * damping window'), else by its most shared key phrase.
+ */
+
+export interface Theme {
+  label: string;
+  /** Indexes into the comments given, ascending. */
+  members: number[];
+}
+
+export interface ThemeOptions {
+  maxThemes: number;
+  minSize: number;
+}
+
+/** Two comments whose average similarity is under this are about different things. */
+const MERGE_THRESHOLD = 0.2;
+/** The most comments of one component clustered: the most voted, the newest among equals. */
+const MAX_COMMENTS = 150;
+/** A key phrase of several words says more than one of its words. */
+const PHRASE_WEIGHT = 1.5;
+
+type Vector = ReadonlyMap<string, number>;
+const EMPTY: Vector = new Map<string, number>();
+
+function norm(vector: Vector): number {
+  let sum = 0;
+  for (const value of vector.values()) sum += value * value;
+  return Math.sqrt(sum);
+}
+
+function cosine(a: Vector, b: Vector, normA: number, normB: number): number {
+  if (normA === 0 || normB === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let dot = 0;
+  for (const [term, value] of small) {
+    const other = large.get(term);
+    if (other !== undefined) dot += value * other;
+  }
+  return dot / (normA * normB);
+}
+
+/** Each comment's terms: content lemmas and multi-word key phrases, without the title's words. */
+function termsOf(analysis: TextAnalysis, titleWords: ReadonlySet<string>): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const sentence of analysis.sentences) {
+    for (const lemma of sentence.lemmas) if (!titleWords.has(lemma) && /\p{L}/u.test(lemma)) terms.set(lemma, (terms.get(lemma) ?? 0) + 1);
+  }
+  for (const phrase of analysis.phrases) if (phrase.includes(' ')) terms.set(`"${phrase}"`, (terms.get(`"${phrase}"`) ?? 0) + PHRASE_WEIGHT);
+  return terms;
+}
+
+function mostVoted(comments: readonly CommentForAnalysis[]): number[] {
+  const all = comments.map((_comment, i) => i);
+  if (comments.length <= MAX_COMMENTS) return all;
+  const votes = (i: number) => (comments[i]?.upVotes ?? 0) + (comments[i]?.downVotes ?? 0);
+  return all
+    .sort((a, b) => votes(b) - votes(a) || b - a)
+    .slice(0, MAX_COMMENTS)
+    .sort((a, b) => a - b);
+}
+
+export function themesOf(
+  labels: PhraseLabels,
+  comments: readonly CommentForAnalysis[],
+  analyses: readonly TextAnalysis[],
+  titleWords: ReadonlySet<string>,
+  options: ThemeOptions,
+): Theme[] {
+  const kept = mostVoted(comments);
+  const terms = kept.map((i) => {
+    const analysis = analyses[i];
+    return analysis === undefined ? new Map<string, number>() : termsOf(analysis, titleWords);
+  });
+  const documents = new Map<string, number>();
+  for (const list of terms) for (const term of list.keys()) documents.set(term, (documents.get(term) ?? 0) + 1);
+  const m = kept.length;
+  // A term only one comment uses links nothing; one in most comments says nothing about any. In a
+  // discussion of one or two comments every term counts.
+  const vectors: Vector[] = terms.map((list) => {
+    const vector = new Map<string, number>();
+    for (const [term, count] of list) {
+      const df = documents.get(term) ?? 1;
+      if ((m >= 3 && df < 2) || (m >= 6 && df > m * 0.5)) continue;
+      vector.set(term, count * Math.log(1 + m / df));
+    }
+    return vector;
+  });
+  const norms = vectors.map(norm);
+
+  // Average linkage over a similarity matrix; clusters merge while their best pair stays above the threshold.
+  const similarity = new Float64Array(m * m);
+  for (let a = 0; a < m; a += 1) {
+    for (let b = a + 1; b < m; b += 1) {
+      const value = cosine(vectors[a] ?? EMPTY, vectors[b] ?? EMPTY, norms[a] ?? 0, norms[b] ?? 0);
+      similarity[a * m + b] = value;
+      similarity[b * m + a] = value;
+    }
+  }
+  const clusters: Array<number[] | undefined> = kept.map((_i, k) => [k]);
+  for (;;) {
+    let bestA = -1;
+    let bestB = -1;
+    let best = MERGE_THRESHOLD;
+    for (let a = 0; a < m; a += 1) {
+      if (clusters[a] === undefined) continue;
+      for (let b = a + 1; b < m; b += 1) {
+        if (clusters[b] === undefined) continue;
+        const value = similarity[a * m + b] ?? 0;
+        if (value > best) {
+          best = value;
+          bestA = a;
+          bestB = b;
+        }
+      }
+    }
+    if (bestA < 0) break;
+    const merged = clusters[bestA] ?? [];
+    const other = clusters[bestB] ?? [];
+    // Lance–Williams for average linkage: the merged cluster's similarity to every other one.
+    for (let k = 0; k < m; k += 1) {
+      if (k === bestA || k === bestB || clusters[k] === undefined) continue;
+      const value = ((similarity[bestA * m + k] ?? 0) * merged.length + (similarity[bestB * m + k] ?? 0) * other.length) / (merged.length + other.length);
+      similarity[bestA * m + k] = value;
+      similarity[k * m + bestA] = value;
+    }
+    clusters[bestA] = [...merged, ...other];
+    clusters[bestB] = undefined;
+  }
+
+  const names = namesIn(comments.map((comment) => comment.memberName));
+  const support = (members: readonly number[]) => members.reduce((sum, i) => sum + Math.max(0, (comments[i]?.upVotes ?? 0) - (comments[i]?.downVotes ?? 0)) / 2, 0);
+  return clusters
+    .flatMap((cluster) => (cluster === undefined ? [] : [cluster.map((k) => kept[k] ?? 0).sort((a, b) => a - b)]))
+    // A comment with no words left (markup only) is no theme of its own.
+    .filter((members) => members.length >= options.minSize && members.some((i) => (terms[kept.indexOf(i)]?.size ?? 0) > 0))
+    .sort((a, b) => b.length + support(b) - (a.length + support(a)) || (a[0] ?? 0) - (b[0] ?? 0))
+    .slice(0, options.maxThemes)
+    .map((members) => ({ label: unquoted(labelOf(labels, members, comments, analyses, weightsOf(members, kept, vectors), names, titleWords)), members }));
+}
+
+/** The cluster's terms with their summed weights, and in how many of its comments each is. */
+function weightsOf(members: readonly number[], kept: readonly number[], vectors: readonly Vector[]): Map<string, { weight: number; count: number }> {
+  const position = new Map(kept.map((i, k) => [i, k]));
+  const sums = new Map<string, { weight: number; count: number }>();
+  for (const i of members) {
+    for (const [term, weight] of vectors[position.get(i) ?? -1] ?? []) {
+      const sum = sums.get(term) ?? { weight: 0, count: 0 };
+      sums.set(term, { weight: sum.weight + weight, count: sum.count + 1 });
+    }
+  }
+  return sums;
+}
+
+/**
+ * The most specific name the cluster's comments give it: a run of words a third of them write; a
+ * key phrase of several words two of them use; a run two of them write; the key phrase of several
+ * words around its weightiest word (the rarest in the discussion that several of them use, not the
+ * most common), the most used and longest; only then that word alone.
+ */
+function labelOf(
+  labels: PhraseLabels,
+  members: readonly number[],
+  comments: readonly CommentForAnalysis[],
+  analyses: readonly TextAnalysis[],
+  weights: ReadonlyMap<string, { weight: number; count: number }>,
+  names: ReadonlySet<string>,
+  titleWords: ReadonlySet<string>,
+): string {
+  const texts = members.map((i) => comments[i]?.content ?? '');
+  // The component's title is no theme of its own discussion.
+  const says = (run: string) => !run.split(' ').every((word) => titleWords.has(word));
+  const run = mostSharedRun(texts, names, Math.max(2, Math.ceil(texts.length / 3)), says);
+  if (run !== undefined) return capitalised(run);
+  const ranked = [...weights.entries()].sort(([a, x], [b, y]) => y.weight - x.weight || compareText(a, b));
+  const phrases = ranked.filter(([term]) => term.startsWith('"'));
+  const shared = phrases.find(([, { count }]) => count >= 2);
+  if (shared !== undefined) return labels.label(shared[0].slice(1, -1));
+  const pairRun = mostSharedRun(texts, names, 2, says);
+  if (pairRun !== undefined) return capitalised(pairRun);
+  const [word] = ranked.find(([term]) => !term.startsWith('"')) ?? [];
+  if (word === undefined) return 'Other points';
+  const around = new Map<string, number>();
+  for (const i of members) {
+    for (const phrase of analyses[i]?.phrases ?? []) if (phrase.includes(' ') && phrase.split(' ').includes(word)) around.set(phrase, (around.get(phrase) ?? 0) + 1);
+  }
+  const [phrase] = [...around.entries()].sort(([a, x], [b, y]) => y - x || wordCount(b) - wordCount(a) || compareText(a, b))[0] ?? [];
+  return labels.label(phrase ?? word);
+}
+
+/** Without the quote marks a word was written in ('Network' assignment group' → 'Network assignment group'). */
+function unquoted(label: string): string {
+  return label.replace(/(^|\s)['‘’"“”]+|['‘’"“”]+(?=\s|$)/gu, '$1');
+}
+
+function capitalised(text: string): string {
+  return lowerFirst(text) === text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
