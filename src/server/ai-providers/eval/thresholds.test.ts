@@ -32,12 +32,13 @@ describe('the analyzer on the labelled sets', () => {
     expect(share(total.themePrecision)).toBeGreaterThanOrEqual(0.85);
   });
 
-  it('on the held-out sets, never tuned on, finds the themes and requests, states most disagreements and finds some conflicts whole', async () => {
+  it('on the held-out sets, never tuned on, finds the themes and requests, cites nothing off-topic or addressed to it, states most disagreements and finds some conflicts whole', async () => {
     const { total } = await scoresOf(HOLDOUT_DIR);
     expect(share(total.disagreementSurfaced)).toBeGreaterThanOrEqual(0.6);
     expect(share(total.conflictsBothSides)).toBeGreaterThanOrEqual(0.4);
     expect(share(total.actionRecall)).toBeGreaterThanOrEqual(0.8);
     expect(share(total.themeRecall)).toBeGreaterThanOrEqual(0.75);
     expect(share(total.themePrecision)).toBeGreaterThanOrEqual(0.85);
+    expect(total.hygieneViolations).toEqual([]);
   });
 });

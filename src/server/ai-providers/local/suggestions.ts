@@ -5,6 +5,7 @@ import type { ActionStrength, AnalysedSentence, Analyzer, Direction, TextAnalysi
 import { actionSentencesOf, uniqueById } from './analysis.js';
 import type { Candidate } from './grouping.js';
 import { candidatesOf, pickGroups } from './grouping.js';
+import { offTopic } from './relevance.js';
 import { findDisagreements } from './stance.js';
 import { addressesTheTool, asRequest, cleanText, compareText, truncate } from './text.js';
 
@@ -31,10 +32,11 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
   // A comment addressed to the AI is no source of any suggestion (text.ts, addressesTheTool).
   const comments = uniqueById(input.comments).filter((comment) => !addressesTheTool(comment.content));
   const analyses = comments.map((comment) => analyzer.analyse(comment.content, analyzer.titleWords(comment.componentTitle)));
-  const sideOf = sidesOf(analyzer, comments, analyses);
+  const { sideOf, aside } = readComponents(analyzer, comments, analyses);
   const items: Array<ActionComment | null> = comments.map((comment, i) => {
     const analysis = analyses[i];
-    if (analysis === undefined) return null;
+    // A comment about something else is no source of any suggestion (relevance.ts).
+    if (analysis === undefined || aside.has(i)) return null;
     const actions = actionSentencesOf(comment, analysis);
     if (actions.length === 0) return null;
     const directions = new Map<string, Direction>();
@@ -105,8 +107,11 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
   return { suggestions };
 }
 
-/** Which side of which disagreement of its component each comment is on (stance.ts), by comment index. */
-function sidesOf(analyzer: Analyzer, comments: readonly CommentForAnalysis[], analyses: readonly TextAnalysis[]): Map<number, string> {
+/**
+ * Per component: which side of which disagreement each comment is on (stance.ts), and which
+ * comments are about something else (relevance.ts); by comment index.
+ */
+function readComponents(analyzer: Analyzer, comments: readonly CommentForAnalysis[], analyses: readonly TextAnalysis[]): { sideOf: Map<number, string>; aside: Set<number> } {
   const byComponent = new Map<string, number[]>();
   comments.forEach((comment, i) => {
     const list = byComponent.get(comment.componentId);
@@ -114,7 +119,9 @@ function sidesOf(analyzer: Analyzer, comments: readonly CommentForAnalysis[], an
     else list.push(i);
   });
   const sides = new Map<number, string>();
-  for (const [componentId, indexes] of byComponent) {
+  const aside = offTopic(comments);
+  for (const [componentId, all] of byComponent) {
+    const indexes = all.filter((i) => !aside.has(i));
     const inputs = indexes.flatMap((i) => {
       const comment = comments[i];
       const analysis = analyses[i];
@@ -125,7 +132,7 @@ function sidesOf(analyzer: Analyzer, comments: readonly CommentForAnalysis[], an
       for (const k of disagreement.sideB) sides.set(indexes[k] ?? -1, `${componentId}\u0000${d}\u0000b`);
     });
   }
-  return sides;
+  return { sideOf: sides, aside };
 }
 
 /** A cluster's members split by the side they take; members on no side stay with the first part. */

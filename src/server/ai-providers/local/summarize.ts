@@ -3,6 +3,7 @@ import { recommendationTypeOf } from '../../../common/significance.js';
 import type { CommentForAnalysis, SummarizeCommentsInput } from '../provider.js';
 import type { ActionStrength, AnalysedSentence, Analyzer } from './analysis.js';
 import { actionSentencesOf, overlap, uniqueById } from './analysis.js';
+import { offTopic } from './relevance.js';
 import { themesOf } from './themes.js';
 import { findDisagreements, type Disagreement } from './stance.js';
 import { addressesTheTool, asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
@@ -23,10 +24,18 @@ const net = (comment: CommentForAnalysis): number => comment.upVotes - comment.d
 
 export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsInput): CommentSummaryOutput {
   const title = truncate(cleanText(input.componentTitle).replace(/[.]$/, ''), 120) || 'this component';
+  const titleWords = analyzer.titleWords(input.componentTitle);
   const all = uniqueById(input.comments);
-  const comments = all.filter((comment) => !addressesTheTool(comment.content));
-  const setAside = all.length - comments.length;
-  const setAsideNote = setAside === 0 ? '' : ` ${plural(setAside, 'comment')} addressed to the AI rather than to the team ${setAside === 1 ? 'was' : 'were'} set aside.`;
+  const toTheTeam = all.filter((comment) => !addressesTheTool(comment.content));
+  const readings = toTheTeam.map((comment) => analyzer.analyse(comment.content, titleWords));
+  // Comments about something else are no source of anything (relevance.ts).
+  const aside = offTopic(toTheTeam);
+  const comments = toTheTeam.filter((_comment, i) => !aside.has(i));
+  const analyses = readings.filter((_analysis, i) => !aside.has(i));
+  const addressed = all.length - toTheTeam.length;
+  const setAsideNote =
+    (addressed === 0 ? '' : ` ${plural(addressed, 'comment')} addressed to the AI rather than to the team ${addressed === 1 ? 'was' : 'were'} set aside.`) +
+    (aside.size === 0 ? '' : ` ${plural(aside.size, 'comment')} about other things ${aside.size === 1 ? 'was' : 'were'} left out.`);
   if (comments.length === 0) {
     return {
       confidence: 0,
@@ -38,8 +47,6 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
     };
   }
 
-  const titleWords = analyzer.titleWords(input.componentTitle);
-  const analyses = comments.map((comment) => analyzer.analyse(comment.content, titleWords));
   const n = comments.length;
 
   // Themes: what the comments are about, clustered by meaning (themes.ts).

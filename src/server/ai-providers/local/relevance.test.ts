@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { COMPONENTS, comment } from './fixtures/comments.js';
+import { createLocalProvider } from './local-provider.js';
+import { offTopic } from './relevance.js';
+
+describe('offTopic', () => {
+  it('sets aside an unvoted comment that says it is an aside, and keeps one members voted on', () => {
+    const comments = [
+      comment(1, COMPONENTS.triage, 'Ana Berg', 'Increase the approval gate timeout to 30 minutes.'),
+      comment(2, COMPONENTS.triage, 'Ben Cole', 'Unrelated, but does anyone know if the car park on level -2 is closed next week?'),
+      comment(3, COMPONENTS.triage, 'Cy Diaz', 'Side question: is the Snowflake migration still planned for Q3?'),
+      comment(4, COMPONENTS.triage, 'Dee Eng', 'Does anyone know why the gate was added? It blocks every night-time fix.', { up: 3 }),
+      comment(5, COMPONENTS.triage, 'Eli Fox', 'Add a replay button for alert storms.'),
+    ];
+    expect([...offTopic(comments)]).toEqual([1, 2]);
+  });
+
+  it('leaves the asides out of the summary and the suggestions, and the summary says so', async () => {
+    const provider = createLocalProvider();
+    const comments = [
+      comment(1, COMPONENTS.triage, 'Ana Berg', 'Increase the approval gate timeout to 30 minutes so the duty manager can react.', { up: 2 }),
+      comment(2, COMPONENTS.triage, 'Ben Cole', 'Escalate to the duty manager when the approval gate timeout is reached.', { up: 1 }),
+      comment(3, COMPONENTS.triage, 'Cy Diaz', 'Off-topic: anyone up for lunch? Please book the big table and add the approval gate crew.'),
+    ];
+    const summary = await provider.summarizeComments({ ...COMPONENTS.triage, comments: [...comments].reverse() });
+    const cited = [...summary.sources.keyThemes.flat(), ...summary.sources.contentChanges, ...summary.sources.structuralChanges];
+    expect(cited).not.toContain(3);
+    expect(summary.understanding).toContain('1 comment about other things was left out.');
+    const { suggestions } = await provider.generateSuggestions({ comments });
+    expect(suggestions.flatMap((item) => item.sources)).not.toContain(3);
+  });
+});
