@@ -58,6 +58,13 @@ describe('local narrativeSummary', () => {
       expect(conflict?.description).toContain('with 1 more suggestion on that side');
     });
 
+    it('count who backs an action in distinct members, never more than voted', async () => {
+      const backed = voted(suggestion(35, 'Responder Engagement: Page both edge on-call teams for every Sev1.', { titles: ['Responder Engagement'], initials: ['AB', 'CD'], sources: 3 }), [1, 2, 3, 4], []);
+      const [action] = (await provider.narrativeSummary(input([{ ...backed, upVotes: 9 }]))).actionItems;
+      // Nine up-votes over its three comments, from four distinct members.
+      expect(action?.reasoning).toBe('Written by 2 members and voted up by 4 members (+9 / −0), from 3 comments on Responder Engagement.');
+    });
+
     it('are not set against each other when they concern different components', async () => {
       const elsewhere = { ...againstStatus, componentTitles: ['Agentic Triage'], suggestion: 'Agentic Triage: Keep every triage result a draft for a human to confirm.' };
       const narrative = await provider.narrativeSummary(input([forStatus, elsewhere]));

@@ -215,10 +215,18 @@ function actionPriority(item: Item): Priority {
   return 'low';
 }
 
+/**
+ * Who is behind an action, in distinct people: the members who wrote its comments and, when the
+ * voters are known, the distinct members who voted them up (one member is counted once however
+ * many of its comments they voted).
+ */
 function reasoningOf(item: Item): string {
   const members = new Set(item.suggestion.memberInitials.map((initials) => initials.trim()).filter((initials) => initials !== '')).size;
   const votes = `+${item.suggestion.upVotes} / −${item.suggestion.downVotes}`;
   const from = `from ${plural(item.suggestion.sourceCount, 'comment')} on ${item.titles.length === 0 ? 'the architecture' : listOf(item.titles)}`;
+  if (item.suggestion.upVoterIds !== undefined && members > 0) {
+    return truncate(`Written by ${plural(members, 'member')} and voted up by ${plural(item.voters.up.size, 'member')} (${votes}), ${from}.`, 1_000);
+  }
   return truncate(members > 0 ? `Backed by ${plural(members, 'member')} (${votes}), ${from}.` : `Votes ${votes}, ${from}.`, 1_000);
 }
 
