@@ -4,7 +4,7 @@ import type { Analyzer, Direction } from './analysis.js';
 import { uniqueById } from './analysis.js';
 import { candidatesOf, pickGroups } from './grouping.js';
 import { sharedRun } from './runs.js';
-import { crossingVotes, quantitiesIn, type Quantity, type Voters } from './stance.js';
+import { crossingVotes, quantitiesIn, splitVote, type Quantity, type Voters } from './stance.js';
 import { capitalise, clamp, cleanText, compareText, listOf, lowerFirst, plural, round2, signed, truncate } from './text.js';
 
 /**
@@ -230,7 +230,6 @@ function reasoningOf(item: Item): string {
   return truncate(members > 0 ? `Backed by ${plural(members, 'member')} (${votes}), ${from}.` : `Votes ${votes}, ${from}.`, 1_000);
 }
 
-const splitVote = (up: number, down: number): boolean => up >= 2 && down >= 2 && Math.min(up, down) / Math.max(up, down) >= 0.4;
 
 function conflictsOf(
   analyzer: Analyzer,

@@ -119,6 +119,19 @@ describe('the summary of a split component', () => {
     }
   });
 
+  it('doubts itself when a comment is voted clearly both ways, even with no counterpart found', async () => {
+    const agreed = [
+      at(1, 1, 'Capture the maintenance window id whenever a window suppresses an event.', [2, 3, 4]),
+      at(2, 2, 'Capture who created the maintenance window as well, in the audit log.', [1, 3, 4]),
+      at(3, 3, 'Record the maintenance window owner next to the window id in the audit log.', [1, 2, 4]),
+      at(4, 4, 'Show suppressed events on the maintenance window page with the window id.', [1, 2, 3]),
+    ];
+    const calm = await provider.summarizeComments(input(agreed));
+    const contested = await provider.summarizeComments(input([...agreed, at(5, 5, 'Drop the suppression of flapping edge checks altogether.', [1, 2, 3], [4, 6])]));
+    expect(calm.confidence).toBeGreaterThan(0.7);
+    expect(contested.confidence).toBeLessThanOrEqual(0.7);
+  });
+
   it('is surer of itself once both sides back a middle way', async () => {
     const middle = at(6, 6, 'Middle ground: a 3 minutes flap damping window for single-PoP checks and 10 minutes when a whole transit provider reconverges.', [1, 2, 4, 5]);
     const open = await provider.summarizeComments(input([...SPLIT, POPULAR]));

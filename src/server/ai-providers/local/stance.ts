@@ -257,6 +257,9 @@ function oppositeDirections(a: Read, b: Read): boolean {
   return false;
 }
 
+/** Voted clearly both ways: at least two each, and the smaller side at least 40% of the larger. */
+export const splitVote = (up: number, down: number): boolean => up >= 2 && down >= 2 && Math.min(up, down) / Math.max(up, down) >= 0.4;
+
 /** Who voted something up and down, by member id. */
 export interface Voters {
   up: ReadonlySet<number>;

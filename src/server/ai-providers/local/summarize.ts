@@ -5,7 +5,7 @@ import type { ActionStrength, AnalysedSentence, Analyzer } from './analysis.js';
 import { actionSentencesOf, overlap, uniqueById } from './analysis.js';
 import { offTopic } from './relevance.js';
 import { themesOf } from './themes.js';
-import { findDisagreements, type Disagreement } from './stance.js';
+import { findDisagreements, splitVote, type Disagreement } from './stance.js';
 import { addressesTheTool, asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
 
 /** One component's comments: themes, the changes they ask for, and a few sentences on the discussion. */
@@ -104,6 +104,9 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   // A reader cannot take the summary as the team's view while the team is still divided.
   if (disagreements.some((disagreement) => !disagreement.resolved)) confidence = Math.min(confidence * 0.75, 0.6);
   else if (disagreements.length > 0) confidence = Math.min(confidence, 0.8);
+  // A comment the team votes clearly both ways is an open question, even where its counterpart is
+  // not found among the comments.
+  if (comments.some((comment) => splitVote(comment.upVotes, comment.downVotes))) confidence = Math.min(confidence, 0.7);
 
   return {
     confidence: round2(clamp(confidence, 0.05, 0.95)),
