@@ -131,8 +131,14 @@ const comment = (id: number, content: string, extra: Partial<CommentForAnalysis>
   ...extra,
 });
 
+/** The evidence sent with a comment: its voters when known, and why it is set aside. */
+const evidence = (c: CommentForAnalysis) => ({
+  ...(c.upVoterIds === undefined ? {} : { voters: { up: c.upVoterIds, down: c.downVoterIds ?? [] } }),
+  ...(c.content === INJECTION ? { setAside: 'addressed to the AI' } : {}),
+});
+
 const COMMENTS: CommentForAnalysis[] = [
-  comment(13, 'Triage needs a human fallback when its confidence is low.', { kind: 'proposal', upVotes: 4, downVotes: 0 }),
+  comment(13, 'Triage needs a human fallback when its confidence is low.', { kind: 'proposal', upVotes: 4, downVotes: 0, upVoterIds: [2, 3, 4, 5], downVoterIds: [] }),
   comment(12, 'Split the enrichment step out of triage into its own service.'),
   comment(11, INJECTION, { upVotes: 0, downVotes: 3 }),
 ];
@@ -293,8 +299,8 @@ describe('createOpenAiProvider', () => {
     const p = provider();
     expect(p.name).toBe('openai');
     expect(p.model).toBe(MODEL);
-    expect(p.promptVersion('summary')).toBe('openai-summary/1');
-    expect(p.promptVersion('suggestions')).toBe('openai-suggestions/1');
+    expect(p.promptVersion('summary')).toBe('openai-summary/2');
+    expect(p.promptVersion('suggestions')).toBe('openai-suggestions/2');
     expect(p.promptVersion('narrative', 7)).toBe('narrative-prompt/7');
     expect(p.promptVersion('narrative', 8)).toBe('narrative-prompt/8');
   });
@@ -325,6 +331,24 @@ describe('summarizeComments', () => {
       ...VALID_SUMMARY,
       sources: { keyThemes: [[13], [12]], contentChanges: [13], structuralChanges: [] },
     });
+  });
+
+  it('drops a theme or a change whose cited comments say nothing of it', async () => {
+    script(
+      answer({
+        ...VALID_SUMMARY,
+        keyThemes: ['Human fallback', 'Status page automation', 'Separate enrichment'],
+        contentChanges: 'Publish the status page automatically.',
+        structuralChanges: 'Split the enrichment step into its own service.',
+        sources: { keyThemes: [[13], [12], [12]], contentChanges: [13], structuralChanges: [12] },
+      }),
+    );
+    const summary = await provider().summarizeComments({ componentId: 'agentic-triage', componentTitle: 'Agentic Triage', comments: COMMENTS });
+    expect(summary.keyThemes).toEqual(['Human fallback', 'Separate enrichment']);
+    expect(summary.sources.keyThemes).toEqual([[13], [12]]);
+    expect(summary.contentChanges).toBe('');
+    expect(summary.sources.contentChanges).toEqual([]);
+    expect(summary.structuralChanges).toBe('Split the enrichment step into its own service.');
   });
 
   it('pads missing key theme sources with empty lists', async () => {
@@ -361,9 +385,12 @@ describe('summarizeComments', () => {
         kind: c.kind,
         content: c.content,
         votes: { up: c.upVotes, down: c.downVotes },
+        ...evidence(c),
         createdAt: '2025-01-02T03:04:05.000Z',
       })),
     );
+    // Who voted which way, and the comment addressed to the AI marked as set aside.
+    expect(system).toContain('"setAside" is not about the architecture');
     for (const c of COMMENTS) {
       for (const outside of [system, before, after]) expect(outside).not.toContain(c.content.slice(0, 20));
     }
@@ -386,7 +413,7 @@ describe('generateSuggestions', () => {
         suggestions: [
           { suggestion: 'Add a human fallback to triage.', recommendationType: 'content', sources: [13, 999] },
           { suggestion: 'Invented from nothing.', recommendationType: 'structural', sources: [999, 1000] },
-          { suggestion: 'Split out enrichment.', recommendationType: 'structural', sources: [12, 11, 12] },
+          { suggestion: 'Split out enrichment.', recommendationType: 'structural', sources: [12, 999, 12] },
         ],
       }),
     );
@@ -394,9 +421,24 @@ describe('generateSuggestions', () => {
     expect(output).toEqual({
       suggestions: [
         { suggestion: 'Add a human fallback to triage.', recommendationType: 'content', sources: [13] },
-        { suggestion: 'Split out enrichment.', recommendationType: 'structural', sources: [12, 11] },
+        { suggestion: 'Split out enrichment.', recommendationType: 'structural', sources: [12] },
       ],
     });
+  });
+
+  it('drops a suggestion that cites a real comment saying nothing of it', async () => {
+    script(
+      answer({
+        suggestions: [
+          { suggestion: 'Add a human fallback to triage.', recommendationType: 'content', sources: [13] },
+          // Comment 12 is about splitting out enrichment, not about a status page.
+          { suggestion: 'Publish the status page automatically.', recommendationType: 'content', sources: [12] },
+          { suggestion: 'Split out enrichment and add a human fallback.', recommendationType: 'structural', sources: [12, 11] },
+        ],
+      }),
+    );
+    const output = await provider().generateSuggestions({ comments: COMMENTS });
+    expect(output.suggestions.map((item) => item.suggestion)).toEqual(['Add a human fallback to triage.']);
   });
 
   it('sends every comment, with its id and component, only as data', async () => {
@@ -419,6 +461,7 @@ describe('generateSuggestions', () => {
         kind: c.kind,
         content: c.content,
         votes: { up: c.upVotes, down: c.downVotes },
+        ...evidence(c),
       })),
     );
     for (const c of COMMENTS) {
@@ -433,17 +476,35 @@ describe('narrativeSummary', () => {
       answer({
         ...VALID_NARRATIVE,
         keyThemes: [{ theme: 'Safety', description: 'A human fallback.', priority: 'high', netVotes: 2, sources: [1, 77] }],
-        actionItems: [{ action: 'Add the fallback.', priority: 'high', reasoning: 'Most votes.', sources: [2, 2] }],
-        conflicts: [{ topic: 'Enrichment', description: 'Split or not.', suggestedResolution: 'Try it.', sources: [1, 2, 88] }],
+        actionItems: [{ action: 'Add the fallback.', priority: 'high', reasoning: 'Most votes.', sources: [1, 1] }],
+        conflicts: [{ topic: 'Enrichment', description: 'Split or not.', suggestedResolution: 'Try it.', sources: [2, 88] }],
       }),
     );
     const output = await provider().narrativeSummary(NARRATIVE_INPUT);
     expect(output).toEqual({
       ...VALID_NARRATIVE,
       keyThemes: [{ theme: 'Safety', description: 'A human fallback.', priority: 'high', netVotes: 2, sources: [1] }],
-      actionItems: [{ action: 'Add the fallback.', priority: 'high', reasoning: 'Most votes.', sources: [2] }],
-      conflicts: [{ topic: 'Enrichment', description: 'Split or not.', suggestedResolution: 'Try it.', sources: [1, 2] }],
+      actionItems: [{ action: 'Add the fallback.', priority: 'high', reasoning: 'Most votes.', sources: [1] }],
+      conflicts: [{ topic: 'Enrichment', description: 'Split or not.', suggestedResolution: 'Try it.', sources: [2] }],
     });
+  });
+
+  it('drops a theme, an action or a conflict whose cited suggestions say nothing of it', async () => {
+    script(
+      answer({
+        ...VALID_NARRATIVE,
+        keyThemes: [
+          { theme: 'Safety', description: 'A human fallback.', priority: 'high', netVotes: 2, sources: [1] },
+          { theme: 'Cost', description: 'Cheaper storage.', priority: 'low', netVotes: 0, sources: [1] },
+        ],
+        actionItems: [{ action: 'Buy more disks.', priority: 'high', reasoning: 'Everyone agreed.', sources: [2] }],
+        conflicts: [{ topic: 'Enrichment', description: 'Split it or keep the human fallback?', suggestedResolution: 'Try it.', sources: [1, 2] }],
+      }),
+    );
+    const output = await provider().narrativeSummary(NARRATIVE_INPUT);
+    expect(output.keyThemes.map((theme) => theme.theme)).toEqual(['Safety']);
+    expect(output.actionItems).toEqual([]);
+    expect(output.conflicts.map((conflict) => conflict.topic)).toEqual(['Enrichment']);
   });
 
   it("sends the admin's template with {suggestionsText} replaced by the delimited suggestions", async () => {
@@ -566,17 +627,17 @@ describe('an answer that injects HTML', () => {
   const IMG = '<img src=x onerror="alert(1)">';
 
   it('stays plain text in a comment summary', async () => {
-    script(answer({ ...VALID_SUMMARY, understanding: SCRIPT, keyThemes: [IMG, '**bold** [link](javascript:alert(1))'] }));
+    script(answer({ ...VALID_SUMMARY, understanding: SCRIPT, keyThemes: [`${IMG} human fallback`, '**bold** [enrichment](javascript:alert(1))'] }));
     const summary = await provider().summarizeComments({ componentId: 'agentic-triage', componentTitle: 'Agentic Triage', comments: COMMENTS });
     expect(summary.understanding).toBe(SCRIPT);
-    expect(summary.keyThemes).toEqual([IMG, '**bold** [link](javascript:alert(1))']);
+    expect(summary.keyThemes).toEqual([`${IMG} human fallback`, '**bold** [enrichment](javascript:alert(1))']);
     expect(Object.keys(summary).sort()).toEqual(Object.keys(VALID_SUMMARY).sort());
   });
 
   it('stays plain text in suggestions', async () => {
-    script(answer({ suggestions: [{ suggestion: IMG, recommendationType: 'content', sources: [13] }] }));
+    script(answer({ suggestions: [{ suggestion: `${IMG} human fallback`, recommendationType: 'content', sources: [13] }] }));
     const output = await provider().generateSuggestions({ comments: COMMENTS });
-    expect(output).toEqual({ suggestions: [{ suggestion: IMG, recommendationType: 'content', sources: [13] }] });
+    expect(output).toEqual({ suggestions: [{ suggestion: `${IMG} human fallback`, recommendationType: 'content', sources: [13] }] });
   });
 
   it('stays plain text in a narrative summary', async () => {
@@ -584,11 +645,11 @@ describe('an answer that injects HTML', () => {
       answer({
         ...VALID_NARRATIVE,
         overallConsensus: SCRIPT,
-        conflicts: [{ topic: IMG, description: SCRIPT, suggestedResolution: IMG, sources: [2] }],
+        conflicts: [{ topic: IMG, description: `${SCRIPT} enrichment`, suggestedResolution: IMG, sources: [2] }],
       }),
     );
     const output = await provider().narrativeSummary(NARRATIVE_INPUT);
     expect(output.overallConsensus).toBe(SCRIPT);
-    expect(output.conflicts).toEqual([{ topic: IMG, description: SCRIPT, suggestedResolution: IMG, sources: [2] }]);
+    expect(output.conflicts).toEqual([{ topic: IMG, description: `${SCRIPT} enrichment`, suggestedResolution: IMG, sources: [2] }]);
   });
 });

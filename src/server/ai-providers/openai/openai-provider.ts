@@ -8,6 +8,7 @@ import {
   type NarrativeOutput,
   type SuggestionsOutput,
 } from '../../../common/contract/ai.js';
+import { groundedNarrative, groundedSuggestions, groundedSummary } from '../grounded.js';
 import { narrativeWithKnownSources, onlyKnown, summaryWithKnownSources } from '../known-sources.js';
 import type { AiProvider } from '../provider.js';
 import { narrativeMessages, suggestionsMessages, summaryMessages, type ChatMessage } from './prompts.js';
@@ -43,7 +44,7 @@ export interface OpenAiProviderOptions {
   fetch?: typeof fetch;
 }
 
-const PROMPT_VERSION = 1;
+const PROMPT_VERSION = 2;
 
 /** The SDK's backoff before retry n (0-based) is at most 0.5 s * 2^n, capped at 8 s. */
 const backoffAllowanceMs = (retries: number) => {
@@ -140,23 +141,26 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
 
     async summarizeComments(input, signal): Promise<CommentSummaryOutput> {
       const output = parseShape(commentSummaryOutputSchema, await ask(summaryMessages(input), signal));
-      // One list per key theme, in order, whatever the model sent.
-      return summaryWithKnownSources(output, new Set(input.comments.map((comment) => comment.id)));
+      // One list per key theme, in order, whatever the model sent; then each claim checked against what it cites.
+      const known = summaryWithKnownSources(output, new Set(input.comments.map((comment) => comment.id)));
+      return groundedSummary(known, new Map(input.comments.map((comment) => [comment.id, comment.content])));
     },
 
     async generateSuggestions(input, signal): Promise<SuggestionsOutput> {
       const output = parseShape(suggestionsOutputSchema, await ask(suggestionsMessages(input), signal));
       const ids = new Set(input.comments.map((comment) => comment.id));
-      return {
+      const known = {
         suggestions: output.suggestions
           .map((suggestion) => ({ ...suggestion, sources: onlyKnown(suggestion.sources, ids) }))
           .filter((suggestion) => suggestion.sources.length > 0),
       };
+      return groundedSuggestions(known, new Map(input.comments.map((comment) => [comment.id, comment.content])));
     },
 
     async narrativeSummary(input, signal): Promise<NarrativeOutput> {
       const output = parseShape(narrativeOutputSchema, await ask(narrativeMessages(input), signal));
-      return narrativeWithKnownSources(output, new Set(input.suggestions.map((suggestion) => suggestion.id)));
+      const known = narrativeWithKnownSources(output, new Set(input.suggestions.map((suggestion) => suggestion.id)));
+      return groundedNarrative(known, new Map(input.suggestions.map((suggestion) => [suggestion.id, suggestion.suggestion])));
     },
   };
 }
