@@ -73,6 +73,20 @@ describe('local narrativeSummary', () => {
     });
   });
 
+  it('finds a theme across components and names it by its topic, not by a component', async () => {
+    const narrative = await provider.narrativeSummary(
+      input([
+        suggestion(41, 'Approved Automation: Add a global kill switch that stops every automation run at once.', { titles: ['Approved Automation'], up: 4 }),
+        suggestion(42, 'Remediation Plan: Honour the global kill switch before any remediation run starts.', { titles: ['Remediation Plan'], up: 3 }),
+        suggestion(43, 'Agentic Triage: Show the alternative assignment groups with their confidence.', { titles: ['Agentic Triage'], up: 2 }),
+      ]),
+    );
+    const theme = narrative.keyThemes.find((entry) => entry.sources.includes(41));
+    expect(theme?.sources).toEqual([41, 42]);
+    expect(theme?.theme.toLowerCase()).toContain('kill switch');
+    expect(theme?.description).toMatch(/2 suggestions on Approved Automation and Remediation Plan concern/);
+  });
+
   it('reports no conflict where the team pulls one way', async () => {
     const narrative = await provider.narrativeSummary(input(agreedSuggestions));
     expect(narrative.conflicts).toEqual([]);

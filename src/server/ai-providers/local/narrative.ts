@@ -1,10 +1,10 @@
 import type { NarrativeOutput, Priority } from '../../../common/contract/ai.js';
 import type { NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
-import type { Analyzer, Direction } from './analysis.js';
+import type { Analyzer, Direction, TextAnalysis } from './analysis.js';
 import { uniqueById } from './analysis.js';
-import { candidatesOf, pickGroups } from './grouping.js';
 import { sharedRun } from './runs.js';
 import { crossingVotes, quantitiesIn, splitVote, type Quantity, type Voters } from './stance.js';
+import { themesOf as clusterThemes } from './themes.js';
 import { capitalise, clamp, cleanText, compareText, listOf, lowerFirst, plural, round2, signed, truncate } from './text.js';
 
 /**
@@ -22,6 +22,9 @@ type Conflict = NarrativeOutput['conflicts'][number];
 interface Item {
   suggestion: SuggestionForAnalysis;
   text: string;
+  /** Its words without the component-title prefix, as the themes read it. */
+  topicText: string;
+  analysis: TextAnalysis;
   titles: string[];
   phrases: string[];
   directions: Map<string, Direction>;
@@ -33,7 +36,7 @@ interface Item {
 
 interface DraftTheme {
   label: string;
-  kind: 'phrase' | 'component' | 'single';
+  kind: 'phrase' | 'single';
   items: Item[];
 }
 
@@ -54,7 +57,8 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
   const items: Item[] = suggestions.map((suggestion) => {
     const titles = [...new Set(suggestion.componentTitles.map((title) => truncate(cleanText(title).replace(/[.:]+$/, ''), 80)).filter((title) => title !== ''))];
     const titleWords = new Set(suggestion.componentTitles.flatMap((title) => [...analyzer.titleWords(title)]));
-    const analysis = analyzer.analyse(withoutTitlePrefix(suggestion.suggestion, suggestion.componentTitles), titleWords);
+    const topicText = withoutTitlePrefix(suggestion.suggestion, suggestion.componentTitles);
+    const analysis = analyzer.analyse(topicText, titleWords);
     const directions = new Map<string, Direction>();
     for (const sentence of analysis.sentences) {
       for (const [phrase, direction] of sentence.directions) if (!directions.has(phrase)) directions.set(phrase, direction);
@@ -64,6 +68,8 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
     return {
       suggestion,
       text,
+      topicText,
+      analysis,
       titles,
       phrases: analysis.phrases,
       directions,
@@ -128,46 +134,29 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
   };
 }
 
-/** Shared key phrases first; then suggestions on the same component; then the rest one by one. */
+/**
+ * Themes across components, by topic: the suggestions clustered by what they say (themes.ts, the
+ * same clustering as a component's comments), named in their words; then the rest one by one.
+ */
 function themesOf(analyzer: Analyzer, items: readonly Item[]): DraftTheme[] {
-  const groups = pickGroups(
-    candidatesOf(
-      items.map((item) => item.phrases),
-      (_item, phrase) => phrase,
-    ),
-    { minSize: 2, maxGroups: MAX_THEMES, bonus: items.map((item) => Math.max(0, item.net) / 2), exclusive: false },
+  const titleWords = new Set(items.flatMap((item) => item.suggestion.componentTitles.flatMap((title) => [...analyzer.titleWords(title)])));
+  const clusters = clusterThemes(
+    analyzer,
+    items.map((item) => ({ content: item.topicText, upVotes: item.suggestion.upVotes, downVotes: item.suggestion.downVotes, memberName: '' })),
+    items.map((item) => item.analysis),
+    titleWords,
+    { maxThemes: MAX_THEMES, minSize: 2 },
   );
-  const themes: DraftTheme[] = groups.map((group) => ({
-    label: truncate(analyzer.label(group.candidate.phrase), 200),
+  const themes: DraftTheme[] = clusters.map((cluster) => ({
+    label: truncate(cluster.label, 200),
     kind: 'phrase',
-    items: group.members.flatMap((i) => {
+    items: cluster.members.flatMap((i) => {
       const item = items[i];
       return item === undefined ? [] : [item];
     }),
   }));
   const covered = new Set(themes.flatMap((theme) => theme.items.map((item) => item.suggestion.id)));
-
-  const byComponent = new Map<string, Item[]>();
-  for (const item of items) {
-    if (covered.has(item.suggestion.id)) continue;
-    const title = item.titles[0] ?? '';
-    if (title === '') continue;
-    const list = byComponent.get(title) ?? [];
-    list.push(item);
-    byComponent.set(title, list);
-  }
-  const componentThemes = [...byComponent.entries()]
-    .filter(([, list]) => list.length >= 2)
-    .map(([title, list]) => ({ title, list, net: list.reduce((sum, item) => sum + item.net, 0) }))
-    .sort((a, b) => b.net - a.net || b.list.length - a.list.length || compareText(a.title, b.title));
   const labels = new Set(themes.map((theme) => theme.label.toLowerCase()));
-  for (const { title, list } of componentThemes) {
-    if (themes.length >= MAX_THEMES) break;
-    const label = labels.has(title.toLowerCase()) ? `Other points on ${title}` : title;
-    labels.add(label.toLowerCase());
-    themes.push({ label: truncate(label, 200), kind: 'component', items: list });
-    for (const item of list) covered.add(item.suggestion.id);
-  }
 
   const singles = items.filter((item) => !covered.has(item.suggestion.id) && item.text !== '').sort((a, b) => b.net - a.net || a.suggestion.id - b.suggestion.id);
   for (const item of singles) {
@@ -195,9 +184,7 @@ function describeTheme(theme: DraftTheme): Theme {
   const first =
     theme.kind === 'phrase'
       ? `${plural(items.length, 'suggestion')} on ${where} concern ${lowerFirst(theme.label)}, with ${votes}.`
-      : theme.kind === 'component'
-        ? `${plural(items.length, 'suggestion')} on ${where} about separate points, with ${votes}.`
-        : `One suggestion on ${where}, with ${votes}.`;
+      : `One suggestion on ${where}, with ${votes}.`;
   const second = best === undefined ? '' : ` ${items.length > 1 ? 'Best supported' : 'It reads'}: ${truncate(best.text, 240)}`;
   return {
     theme: theme.label,

@@ -1,4 +1,3 @@
-import type { CommentForAnalysis } from '../provider.js';
 import type { PhraseLabels, TextAnalysis } from './analysis.js';
 import { mostSharedRun, namesIn, wordCount } from './runs.js';
 import { compareText, lowerFirst } from './text.js';
@@ -12,6 +11,15 @@ import { compareText, lowerFirst } from './text.js';
  * window'. A cluster is named by the longest run of words several of its comments write ('flap
  * damping window'), else by its most shared key phrase.
  */
+
+/** What is clustered: a comment, or a suggestion with the votes behind it. */
+export interface ThemeItem {
+  content: string;
+  upVotes: number;
+  downVotes: number;
+  /** Its author's name, when it has one: names never make a theme's label. */
+  memberName: string;
+}
 
 export interface Theme {
   label: string;
@@ -28,6 +36,8 @@ export interface ThemeOptions {
 const MERGE_THRESHOLD = 0.2;
 /** The most comments of one component clustered: the most voted, the newest among equals. */
 const MAX_COMMENTS = 150;
+/** The fewest weighted terms a text needs to join a cluster. */
+const MIN_TERMS = 2;
 /** A key phrase of several words says more than one of its words. */
 const PHRASE_WEIGHT = 1.5;
 
@@ -61,7 +71,7 @@ function termsOf(analysis: TextAnalysis, titleWords: ReadonlySet<string>): Map<s
   return terms;
 }
 
-function mostVoted(comments: readonly CommentForAnalysis[]): number[] {
+function mostVoted(comments: readonly ThemeItem[]): number[] {
   const all = comments.map((_comment, i) => i);
   if (comments.length <= MAX_COMMENTS) return all;
   const votes = (i: number) => (comments[i]?.upVotes ?? 0) + (comments[i]?.downVotes ?? 0);
@@ -73,7 +83,7 @@ function mostVoted(comments: readonly CommentForAnalysis[]): number[] {
 
 export function themesOf(
   labels: PhraseLabels,
-  comments: readonly CommentForAnalysis[],
+  comments: readonly ThemeItem[],
   analyses: readonly TextAnalysis[],
   titleWords: ReadonlySet<string>,
   options: ThemeOptions,
@@ -98,12 +108,14 @@ export function themesOf(
     return vector;
   });
   const norms = vectors.map(norm);
+  // One shared word is too little to tell what a text is about: such a text stays alone.
+  const weak = vectors.map((vector) => vector.size < MIN_TERMS);
 
   // Average linkage over a similarity matrix; clusters merge while their best pair stays above the threshold.
   const similarity = new Float64Array(m * m);
   for (let a = 0; a < m; a += 1) {
     for (let b = a + 1; b < m; b += 1) {
-      const value = cosine(vectors[a] ?? EMPTY, vectors[b] ?? EMPTY, norms[a] ?? 0, norms[b] ?? 0);
+      const value = weak[a] === true || weak[b] === true ? 0 : cosine(vectors[a] ?? EMPTY, vectors[b] ?? EMPTY, norms[a] ?? 0, norms[b] ?? 0);
       similarity[a * m + b] = value;
       similarity[b * m + a] = value;
     }
@@ -172,7 +184,7 @@ function weightsOf(members: readonly number[], kept: readonly number[], vectors:
 function labelOf(
   labels: PhraseLabels,
   members: readonly number[],
-  comments: readonly CommentForAnalysis[],
+  comments: readonly ThemeItem[],
   analyses: readonly TextAnalysis[],
   weights: ReadonlyMap<string, { weight: number; count: number }>,
   names: ReadonlySet<string>,
