@@ -125,6 +125,11 @@ describe('text helpers', () => {
     expect(asRequest('We should increase the timeout to 30 minutes')).toBe('Increase the timeout to 30 minutes.');
     expect(asRequest('We should not remove the gate.')).toBe('We should not remove the gate.');
     expect(asRequest('I think please show the groups.')).toBe('Show the groups.');
+    // A reply's opening is not part of its request; a 'No' that is part of the sentence stays.
+    expect(asRequest('+1 Rahul, and put the dry-run diff into the approval request itself.')).toBe('Put the dry-run diff into the approval request itself.');
+    expect(asRequest('Agree with Maria: capture the PoP code in the fingerprint.')).toBe('Capture the PoP code in the fingerprint.');
+    expect(asRequest('Hi all, please add a kill switch to every runbook.')).toBe('Add a kill switch to every runbook.');
+    expect(asRequest('No alert should page twice.')).toBe('No alert should page twice.');
   });
 
   it('truncates at a word boundary', () => {

@@ -115,6 +115,21 @@ describe('local generateSuggestions', () => {
     expect(suggestions).toEqual([{ suggestion: 'Show the reassignment history in the triage panel.', recommendationType: 'content', sources: [7] }]);
   });
 
+  it('says what the "it" of a request stands for, so a suggestion reads alone', async () => {
+    const comments = [comment(8, COMPONENTS.triage, 'Dev Patel', 'The approval gate timeout is 10 minutes. Make it 30 minutes at night.', { up: 3 })];
+    const { suggestions } = await provider.generateSuggestions({ comments });
+    expect(suggestions.map((item) => item.suggestion)).toEqual(['Agentic Triage: Make the approval gate timeout 30 minutes at night.']);
+  });
+
+  it('words a cluster with a request that reads alone rather than one that points back', async () => {
+    const comments = [
+      comment(8, COMPONENTS.triage, 'Dev Patel', 'It should escalate the approval gate timeout to the duty manager.', { up: 3 }),
+      comment(9, COMPONENTS.triage, 'Emma Fox', 'Escalate the approval gate timeout to the duty manager at night.', { up: 1 }),
+    ];
+    const { suggestions } = await provider.generateSuggestions({ comments });
+    expect(suggestions.map((item) => item.suggestion)).toEqual(['Agentic Triage: Escalate the approval gate timeout to the duty manager at night.']);
+  });
+
   it('answers at most 60 suggestions, the best-supported ones', async () => {
     const comments = Array.from({ length: 120 }, (_item, i) =>
       comment(

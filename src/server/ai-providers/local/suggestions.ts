@@ -24,6 +24,8 @@ interface ActionComment {
   actions: Array<{ sentence: AnalysedSentence; strength: ActionStrength }>;
   /** The phrase each action sentence's change acts on, and which way. */
   directions: Map<string, Direction>;
+  /** Every sentence of the comment, to say what an 'it' of a request stands for. */
+  sentences: readonly AnalysedSentence[];
 }
 
 const net = (comment: CommentForAnalysis): number => comment.upVotes - comment.downVotes;
@@ -43,7 +45,7 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
     for (const { sentence } of actions) {
       for (const [phrase, direction] of sentence.directions) if (!directions.has(phrase)) directions.set(phrase, direction);
     }
-    return { comment, actions, directions };
+    return { comment, actions, directions, sentences: analysis.sentences };
   });
 
   // Clusters: a shared phrase on the same component; opposite directions (add vs remove) never merge.
@@ -166,22 +168,52 @@ function splitByDirection(candidates: readonly Candidate[], items: ReadonlyArray
 }
 
 /**
- * The cluster's best action sentence (about its phrase where possible): the best-voted comment's,
- * then one of a readable length, a firm request before a hedged one, the shorter, the older.
+ * A request that opens on a word pointing back ('It should…', 'Make it 30 minutes') cannot be
+ * understood alone: group 1 is what comes before the word, group 2 the word.
+ */
+const POINTS_BACK = /^((?:[\p{L}-]+\s+)?)(it|this|that|these|those|they|them)\b(?!\s+(?:is|was)\s+(?:why|how|what))/iu;
+
+/**
+ * The request with its pointing word replaced by what the sentence before it is about ('The
+ * approval gate timeout is 10 minutes. Make it 30' → 'Make the approval gate timeout 30'); as it
+ * was when there is no such sentence.
+ */
+function resolved(request: string, sentence: AnalysedSentence, sentences: readonly AnalysedSentence[]): string {
+  const match = POINTS_BACK.exec(request);
+  const before = sentences.filter((candidate) => candidate.index < sentence.index).at(-1);
+  // Its most specific phrase: the longest, the first among equals.
+  const subject = [...(before?.phrases ?? [])].sort((a, b) => b.split(' ').length - a.split(' ').length)[0];
+  if (match === null || subject === undefined) return request;
+  const [whole, lead = '', word = ''] = match;
+  const possessive = /^its$/i.test(word);
+  return `${lead}${lead === '' ? 'The' : 'the'} ${subject}${possessive ? "'s" : ''}${request.slice(whole.length)}`;
+}
+
+/**
+ * The cluster's best action sentence (about its phrase where possible): one that reads alone (no
+ * 'It …' pointing back to another sentence), the best-voted comment's, then one of a readable
+ * length, a firm request before a hedged one, the shorter, the older.
  */
 function wordingOf(members: readonly ActionComment[], phrase: string | null): string | null {
   const options = members.flatMap((member) =>
-    member.actions.map((action) => ({
-      member,
-      action,
-      onTopic: phrase === null || action.sentence.phrases.includes(phrase),
-      length: action.sentence.text.length,
-    })),
+    member.actions.map((action) => {
+      const request = asRequest(action.sentence.text);
+      const text = resolved(request, action.sentence, member.sentences);
+      return {
+        member,
+        action,
+        text,
+        onTopic: phrase === null || action.sentence.phrases.includes(phrase),
+        readsAlone: !POINTS_BACK.test(text),
+        length: action.sentence.text.length,
+      };
+    }),
   );
   const ideal = (length: number): number => (length >= IDEAL_MIN && length <= IDEAL_MAX ? 1 : 0);
   options.sort(
     (a, b) =>
       Number(b.onTopic) - Number(a.onTopic) ||
+      Number(b.readsAlone) - Number(a.readsAlone) ||
       net(b.member.comment) - net(a.member.comment) ||
       ideal(b.length) - ideal(a.length) ||
       Number(b.action.strength === 'strong') - Number(a.action.strength === 'strong') ||
@@ -191,7 +223,7 @@ function wordingOf(members: readonly ActionComment[], phrase: string | null): st
   );
   const best = options[0];
   if (best === undefined) return null;
-  let text = truncate(asRequest(best.action.sentence.text), IDEAL_MAX);
+  let text = truncate(best.text, IDEAL_MAX);
   if (!best.action.sentence.mentionsTitle) {
     const title = truncate(cleanText(best.member.comment.componentTitle).replace(/[.:]+$/, ''), 120);
     if (title !== '') text = `${title}: ${text}`;

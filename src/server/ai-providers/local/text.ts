@@ -99,9 +99,13 @@ export function asSentence(text: string): string {
 const HEDGES =
   /^(?:(?:please|also|and|but|so|ok|okay|overall|honestly|frankly|personally|imo|imho|in my (?:opinion|view)|i think(?: that)?|i believe(?: that)?|i feel(?: that)?|i guess|in general|generally|maybe|perhaps|ideally|finally|additionally|moreover)\b[,:]?\s+)+/i;
 
-/** Without the filler in front ('I think', 'Also,', 'IMO'), capitalised, ending with a full stop. */
+/** What a reply opens with before its own point: '+1 Rahul, and', 'Agree with Maria:', 'Hi all,'. */
+const REPLY_OPENERS =
+  /^(?:(?:\+1|agreed?|i agree|same here|seconded|exactly|yes|no|hi|hello|hey|morning|good morning)(?:\s+(?:to|with|on))?(?:\s+(?:all|everyone|team|folks|[A-Z][\p{L}'-]+(?:'s)?))?\s*[,.:;!]+\s+(?:and\s+|but\s+|so\s+)?)+/iu;
+
+/** Without the filler in front ('I think', 'Also,', 'IMO', '+1 Rahul, and'), capitalised, ending with a full stop. */
 export function tidySentence(sentence: string): string {
-  const stripped = sentence.trim().replace(HEDGES, '');
+  const stripped = sentence.trim().replace(REPLY_OPENERS, '').replace(HEDGES, '');
   return asSentence(capitalise(stripped.length >= 12 ? stripped : sentence.trim()));
 }
 
