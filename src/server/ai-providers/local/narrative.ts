@@ -8,8 +8,9 @@ import { themesOf as clusterThemes } from './themes.js';
 import { capitalise, clamp, cleanText, compareText, listOf, lowerFirst, plural, round2, signed, truncate } from './text.js';
 
 /**
- * The narrative over all suggestions: themes (shared key phrases, then components), the
- * best-supported actions, and conflicts only where the votes or the proposals really pull apart.
+ * The narrative over all suggestions: themes (the suggestions clustered by topic, across
+ * components), the best-supported actions, and conflicts only where the votes or the proposals
+ * really pull apart, each citing both sides.
  */
 
 const MAX_THEMES = 12;
