@@ -65,6 +65,18 @@ describe('one member cannot stall the server', () => {
     // The colleague is not refused, and the cached summary is still served to everyone.
     expect((await summary(colleague)).statusCode).toBe(200);
     expect((await summary(flooder)).statusCode).toBe(200);
+    // A change notice that comes late drops the fresh summary from memory but not from the
+    // database: reading it again is still no AI call, so the limited member is not refused.
+    let stop = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      stop = app.events.onChange((event) => {
+        if (event.type === 'comment.created' && event.commentId === -1) resolve();
+      });
+    });
+    await app.events.publish({ type: 'comment.created', componentId: COMPONENT, commentId: -1 });
+    await delivered;
+    stop();
+    expect((await summary(flooder)).statusCode).toBe(200);
   });
 
   it('limits suggestion generation per member', async () => {

@@ -29,21 +29,29 @@ export interface OutputRequest<Output, Answer> {
   answer: (output: Output, madeBy: MadeBy) => Answer;
 }
 
+function keyOf<Output, Answer>(engine: AiEngine, request: OutputRequest<Output, Answer>) {
+  const provider = request.localOnly ? engine.local : engine.primary;
+  const promptVersion = request.promptVersion(provider);
+  return { provider, promptVersion, hash: inputHash({ kind: request.kind, provider, promptVersion, input: request.input }) };
+}
+
+/** The answer stored for this input, if one is (and still parses). */
+export async function storedAnswer<Output, Answer>(db: Kysely<Database>, engine: AiEngine, request: OutputRequest<Output, Answer>): Promise<Answer | undefined> {
+  const stored = await findOutput(db, request.kind, request.scope, keyOf(engine, request).hash);
+  if (stored === undefined) return undefined;
+  const parsed = request.schema.safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * The answer stored for this input, or a new one: made once per distinct input (with the
  * provider, model and prompt version) and kept in the database for every instance.
  */
 export async function storedOrMade<Output, Answer>(db: Kysely<Database>, engine: AiEngine, request: OutputRequest<Output, Answer>): Promise<Answer> {
   const { kind, scope, input } = request;
-  const provider = request.localOnly ? engine.local : engine.primary;
-  const promptVersion = request.promptVersion(provider);
-  const hash = inputHash({ kind, provider, promptVersion, input });
-
-  const stored = await findOutput(db, kind, scope, hash);
-  if (stored !== undefined) {
-    const parsed = request.schema.safeParse(JSON.parse(stored));
-    if (parsed.success) return parsed.data;
-  }
+  const { provider, promptVersion, hash } = keyOf(engine, request);
+  const stored = await storedAnswer(db, engine, request);
+  if (stored !== undefined) return stored;
 
   const run = await engine.run(request.what, request.task, { localOnly: request.localOnly });
   const usedVersion = request.promptVersion(run.provider);

@@ -48,8 +48,10 @@ export function registerCommentRoutes(
     },
     key: (request) => request.params.componentId,
     load: (request) => summaries.summary(request.params.componentId),
-    // A cached answer is no AI call: only a request that has one made counts toward the limit.
-    beforeLoad: (request) => limiter.enforce(summaryRule, request),
+    // A cached or stored answer is no AI call: only a request that has one made counts toward the limit.
+    beforeLoad: async (request) => {
+      if (!(await summaries.isStored(request.params.componentId))) await limiter.enforce(summaryRule, request);
+    },
     invalidatedBy: (event) => (isCommentEvent(event) ? [event.componentId] : 'none'),
   });
 

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { commentSummarySchema, type CommentSummary } from '../../../common/contract/ai.js';
+import { commentSummarySchema, type CommentSummary, type CommentSummaryOutput } from '../../../common/contract/ai.js';
 import { Coalescer } from '../../ai-providers/coalescer.js';
 import type { AiEngine } from '../../ai-providers/engine.js';
 import { summaryWithKnownSources } from '../../ai-providers/known-sources.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
-import { storedOrMade } from '../ai-outputs/stored-or-made.js';
+import { storedAnswer, storedOrMade, type MadeBy, type OutputRequest } from '../ai-outputs/stored-or-made.js';
 import { componentCommentsForAnalysis } from './analysis-input.js';
 
 /**
@@ -40,10 +40,23 @@ export class CommentSummaryService {
   }
 
   async summarize(componentId: string, componentTitle: string): Promise<CommentSummary> {
+    return storedOrMade(this.db, this.engine, await this.requestFor(componentId, componentTitle));
+  }
+
+  /**
+   * Whether the summary of the component's comments as they are now is stored: asking for it then
+   * costs no AI call, whatever the memory of this instance holds (a change notice that arrives
+   * after a fresh summary was kept drops it from memory, not from the database).
+   */
+  async isStored(componentId: string): Promise<boolean> {
+    return (await storedAnswer(this.db, this.engine, await this.requestFor(componentId, this.titleOrThrow(componentId)))) !== undefined;
+  }
+
+  private async requestFor(componentId: string, componentTitle: string) {
     const comments = await componentCommentsForAnalysis(this.db, componentId, componentTitle);
     const input = { componentId, componentTitle, comments };
     const commentIds = comments.map((comment) => comment.id);
-    return storedOrMade(this.db, this.engine, {
+    return {
       kind: 'summary',
       scope: componentId,
       what: 'summary',
@@ -53,7 +66,7 @@ export class CommentSummaryService {
       promptVersion: (provider) => provider.promptVersion('summary'),
       schema: commentSummarySchema,
       task: (provider, signal) => provider.summarizeComments(input, signal),
-      answer: (output, madeBy) => ({ ...summaryWithKnownSources(output, new Set(commentIds)), componentId, commentIds, ...madeBy }),
-    });
+      answer: (output: CommentSummaryOutput, madeBy: MadeBy): CommentSummary => ({ ...summaryWithKnownSources(output, new Set(commentIds)), componentId, commentIds, ...madeBy }),
+    } satisfies OutputRequest<CommentSummaryOutput, CommentSummary>;
   }
 }
