@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { narrativeSummarySchema, type NarrativeSummary } from '../../../common/contract/ai.js';
+import { narrativeSummarySchema, type NarrativeOutput, type NarrativeSummary } from '../../../common/contract/ai.js';
 import type { AiEngine } from '../../ai-providers/engine.js';
 import { narrativeWithKnownSources } from '../../ai-providers/known-sources.js';
 import type { Database } from '../../db/schema.js';
-import { storedOrMade } from '../ai-outputs/stored-or-made.js';
+import { storedAnswer, storedOrMade, type MadeBy, type OutputRequest } from '../ai-outputs/stored-or-made.js';
 import type { PromptService } from '../ai-prompts/service.js';
 import type { SuggestionService } from './service.js';
 
@@ -20,10 +20,19 @@ export class NarrativeService {
   ) {}
 
   async summarize(): Promise<NarrativeSummary> {
+    return storedOrMade(this.db, this.engine, await this.request());
+  }
+
+  /** Whether the narrative of the suggestions and votes as they are now is stored: asking for it then costs no AI call. */
+  async isStored(): Promise<boolean> {
+    return (await storedAnswer(this.db, this.engine, await this.request())) !== undefined;
+  }
+
+  private async request() {
     const suggestions = await this.suggestions.listForAnalysis();
     const prompt = await this.prompts.activeNarrativePrompt();
     const input = { suggestions, prompt: { id: prompt.id, template: prompt.prompt } };
-    return storedOrMade(this.db, this.engine, {
+    return {
       kind: 'narrative',
       scope: 'team',
       what: 'team summary',
@@ -32,11 +41,11 @@ export class NarrativeService {
       promptVersion: (provider) => provider.promptVersion('narrative', prompt.id),
       schema: narrativeSummarySchema,
       task: (provider, signal) => provider.narrativeSummary(input, signal),
-      answer: (output, madeBy) => ({
+      answer: (output: NarrativeOutput, madeBy: MadeBy): NarrativeSummary => ({
         ...narrativeWithKnownSources(output, new Set(suggestions.map((suggestion) => suggestion.id))),
         suggestionCount: suggestions.length,
         ...madeBy,
       }),
-    });
+    } satisfies OutputRequest<NarrativeOutput, NarrativeSummary>;
   }
 }

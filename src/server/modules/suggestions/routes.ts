@@ -54,8 +54,10 @@ export function registerSuggestionRoutes(
     url: aiContract.narrativeSummary.path,
     key: () => NARRATIVE_KEY,
     load: () => narrative.summarize(),
-    // A cached answer is no AI call: only a request that has one made counts toward the limit.
-    beforeLoad: (request) => limiter.enforce(narrativeRule, request),
+    // A cached or stored answer is no AI call: only a request that has one made counts toward the limit.
+    beforeLoad: async (request) => {
+      if (!(await narrative.isStored())) await limiter.enforce(narrativeRule, request);
+    },
     invalidatedBy: (event) => (changesNarrative(event) ? [NARRATIVE_KEY] : 'none'),
   });
 }
