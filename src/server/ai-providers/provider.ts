@@ -15,6 +15,8 @@ export interface CommentForAnalysis {
   /** Untrusted text: analysed or delimited, never executed or followed. */
   content: string;
   memberName: string;
+  /** The author's member id, when known: an author stands with their own comment, as an up-vote would. */
+  memberId?: number;
   /** Epoch milliseconds. */
   createdAt: number;
   upVotes: number;
@@ -42,6 +44,8 @@ export interface SuggestionForAnalysis {
   /** Who voted its source comments up and down, as member ids, when known (compared, never shown). */
   upVoterIds?: readonly number[];
   downVoterIds?: readonly number[];
+  /** The comments it follows from, by id, when known (in the narrative input's sourceComments). */
+  sourceIds?: readonly number[];
 }
 
 export interface SummarizeCommentsInput {
@@ -58,6 +62,11 @@ export interface GenerateSuggestionsInput {
 
 export interface NarrativeSummaryInput {
   suggestions: SuggestionForAnalysis[];
+  /**
+   * The comments the suggestions follow from, when known: where members disagree is read from them
+   * (who stands against whom, in votes and words), as a component's summary reads it.
+   */
+  sourceComments?: CommentForAnalysis[];
   /** The admin's active prompt: `{suggestionsText}` is replaced by the delimited suggestions. */
   prompt: { id: number; template: string };
 }

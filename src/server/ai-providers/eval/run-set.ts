@@ -39,6 +39,7 @@ export function prepareSet(set: LabelledSet): PreparedSet {
         kind: comment.kind,
         content: comment.text,
         memberName: comment.author,
+        memberId: memberId(comment.author),
         createdAt: BASE_TIME + id * 7 * 60_000,
         upVotes: comment.up.length,
         downVotes: comment.down.length,
@@ -81,8 +82,11 @@ export async function runSet(provider: AiProvider, prepared: PreparedSet): Promi
       sourceCount: sources.length,
       upVoterIds: [...new Set(sources.flatMap((comment) => comment.upVoterIds ?? []))],
       downVoterIds: [...new Set(sources.flatMap((comment) => comment.downVoterIds ?? []))],
+      sourceIds: suggestion.sources,
     };
   });
-  const narrative = await provider.narrativeSummary({ suggestions: forNarrative, prompt: { id: 1, template: DEFAULT_NARRATIVE_PROMPT } });
+  const sourceIds = new Set(suggestions.suggestions.flatMap((suggestion) => suggestion.sources));
+  const sourceComments = prepared.comments.filter((comment) => sourceIds.has(comment.id));
+  const narrative = await provider.narrativeSummary({ suggestions: forNarrative, sourceComments, prompt: { id: 1, template: DEFAULT_NARRATIVE_PROMPT } });
   return { summaries, suggestions, narrative, suggestionSources };
 }

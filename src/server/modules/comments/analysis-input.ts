@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CommentForAnalysis } from '../../ai-providers/provider.js';
 import type { Database } from '../../db/schema.js';
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
-import { listAllCommentsWithVoters, listCommentsWithVotes, listQaMemberIds, type CommentRowForAnalysis, type VoterRow } from './repo.js';
+import { listAllCommentsWithVoters, listCommentsByIds, listCommentsWithVotes, listQaMemberIds, listVotersOf, type CommentRowForAnalysis, type VoterRow } from './repo.js';
 
 /** Who voted each comment up and down, by member id (the counts are their lengths). */
 export function votersOf(votes: readonly VoterRow[]): Map<number, { up: number[]; down: number[] }> {
@@ -30,6 +30,7 @@ function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly
       kind: row.kind,
       content: row.content,
       memberName: row.member_name,
+      memberId: row.member_id,
       createdAt: row.created_at,
       upVotes: up.length,
       downVotes: down.length,
@@ -58,4 +59,10 @@ export async function componentCommentsForAnalysis(db: Kysely<Database>, compone
 export async function allCommentsForAnalysis(db: Kysely<Database>, titleOf: (componentId: string) => string): Promise<CommentForAnalysis[]> {
   const { comments, votes } = await listAllCommentsWithVoters(db);
   return forAnalysis(comments, votes, titleOf);
+}
+
+/** The given comments (a suggestion's sources), oldest first, with their voters. */
+export async function commentsForAnalysisByIds(db: Kysely<Database>, commentIds: readonly number[], titleOf: (componentId: string) => string): Promise<CommentForAnalysis[]> {
+  const comments = await listCommentsByIds(db, commentIds);
+  return forAnalysis(comments, await listVotersOf(db, comments.map((comment) => comment.id)), titleOf);
 }

@@ -107,15 +107,17 @@ export async function deleteComment(trx: Transaction<Database>, id: number): Pro
   await trx.deleteFrom('comments').where('id', '=', id).execute();
 }
 
-export type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_name' | 'created_at'>;
+export type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_id' | 'member_name' | 'created_at'>;
 export type VoterRow = { comment_id: number; member_id: number; vote_type: VoteType };
+
+const COLUMNS_FOR_ANALYSIS = ['comments.id', 'comments.component_id', 'comments.kind', 'comments.content', 'comments.member_id', 'comments.member_name', 'comments.created_at'] as const;
 
 /** Every comment of the review, oldest first, and every vote: two queries. The QA member's and the QA component's are left out. */
 export async function listAllCommentsWithVoters(db: Kysely<Database>): Promise<{ comments: CommentRowForAnalysis[]; votes: VoterRow[] }> {
   const comments = await db
     .selectFrom('comments')
     .innerJoin('members', 'members.id', 'comments.member_id')
-    .select(['comments.id', 'comments.component_id', 'comments.kind', 'comments.content', 'comments.member_name', 'comments.created_at'])
+    .select(COLUMNS_FOR_ANALYSIS)
     .where('members.is_qa', '=', 0)
     .where('comments.component_id', '!=', QA_TEST_COMPONENT_ID)
     .orderBy('comments.created_at')
@@ -137,6 +139,25 @@ export async function listQaMemberIds(db: Kysely<Database>): Promise<number[]> {
 }
 
 /** Who voted some comments which way, in statements of at most 500 ids (SQLite caps the bound parameters). */
+/** The given comments, oldest first, in batches; the QA member's and the QA component's are left out. */
+export async function listCommentsByIds(db: Kysely<Database>, commentIds: readonly number[]): Promise<CommentRowForAnalysis[]> {
+  const unique = [...new Set(commentIds)];
+  const rows: CommentRowForAnalysis[] = [];
+  for (let start = 0; start < unique.length; start += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom('comments')
+        .innerJoin('members', 'members.id', 'comments.member_id')
+        .select(COLUMNS_FOR_ANALYSIS)
+        .where('members.is_qa', '=', 0)
+        .where('comments.component_id', '!=', QA_TEST_COMPONENT_ID)
+        .where('comments.id', 'in', unique.slice(start, start + 500))
+        .execute()),
+    );
+  }
+  return rows.sort((a, b) => a.created_at - b.created_at || a.id - b.id);
+}
+
 export async function listVotersOf(db: Kysely<Database>, commentIds: readonly number[]): Promise<VoterRow[]> {
   const unique = [...new Set(commentIds)];
   const rows: VoterRow[] = [];

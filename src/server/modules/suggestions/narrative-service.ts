@@ -29,9 +29,9 @@ export class NarrativeService {
   }
 
   private async request() {
-    const suggestions = await this.suggestions.listForAnalysis();
+    const { suggestions, sourceComments } = await this.suggestions.listForAnalysis();
     const prompt = await this.prompts.activeNarrativePrompt();
-    const input = { suggestions, prompt: { id: prompt.id, template: prompt.prompt } };
+    const input = { suggestions, sourceComments, prompt: { id: prompt.id, template: prompt.prompt } };
     return {
       kind: 'narrative',
       scope: 'team',

@@ -17,8 +17,7 @@ import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
-import { allCommentsForAnalysis, votersOf } from '../comments/analysis-input.js';
-import { listVotersOf } from '../comments/repo.js';
+import { allCommentsForAnalysis, commentsForAnalysisByIds } from '../comments/analysis-input.js';
 import { voteStore } from '../votes/repo.js';
 import { toggleVote } from '../votes/toggle.js';
 import { matchSuggestions } from './match-suggestions.js';
@@ -119,15 +118,19 @@ export class SuggestionService {
   }
 
   /**
-   * The active suggestions as the team narrative reads them. Support is the votes on the
-   * suggestion plus those on the comments it came from: a fresh suggestion has no votes of its
-   * own yet, but its comments may have many.
+   * The active suggestions as the team narrative reads them, with the comments they follow from.
+   * Support is the votes on the suggestion plus those on the comments it came from: a fresh
+   * suggestion has no votes of its own yet, but its comments may have many.
    */
-  async listForAnalysis(): Promise<SuggestionForAnalysis[]> {
+  async listForAnalysis(): Promise<{ suggestions: SuggestionForAnalysis[]; sourceComments: CommentForAnalysis[] }> {
     const active = await this.list();
-    const commentVoters = votersOf(await listVotersOf(this.db, active.flatMap((suggestion) => suggestion.sources)));
-    return active.map((suggestion) => {
-      const fromComments = suggestion.sources.map((id) => commentVoters.get(id) ?? { up: [], down: [] });
+    const sourceComments = await commentsForAnalysisByIds(this.db, active.flatMap((suggestion) => suggestion.sources), this.titleOf);
+    const commentById = new Map(sourceComments.map((comment) => [comment.id, comment]));
+    const suggestions = active.map((suggestion) => {
+      const fromComments = suggestion.sources.flatMap((id) => {
+        const comment = commentById.get(id);
+        return comment === undefined ? [] : [{ up: comment.upVoterIds ?? [], down: comment.downVoterIds ?? [] }];
+      });
       return {
         id: suggestion.id,
         suggestion: suggestion.suggestion,
@@ -139,8 +142,10 @@ export class SuggestionService {
         sourceCount: suggestion.sources.length,
         upVoterIds: [...new Set(fromComments.flatMap((voters) => voters.up))],
         downVoterIds: [...new Set(fromComments.flatMap((voters) => voters.down))],
+        sourceIds: suggestion.sources,
       };
     });
+    return { suggestions, sourceComments };
   }
 
   /**
