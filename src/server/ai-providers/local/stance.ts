@@ -332,7 +332,6 @@ function candidatePairs(reads: readonly Read[]): Set<number> {
   for (const [voter, ups] of upBy) {
     for (const a of ups) for (const b of downBy.get(voter) ?? []) directed.set(a * n + b, (directed.get(a * n + b) ?? 0) + 1);
   }
-  if (process.env.STANCE_DEBUG) console.log("DIRECTED", [...directed], reads.map((r) => [r.input.comment.id, [...r.up], [...r.down]]));
   for (const [ordered, count] of directed) {
     const a = Math.floor(ordered / n);
     const b = ordered % n;
@@ -440,7 +439,6 @@ function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]
     const b = pair % n;
     const { against, backs } = scorePair(reads, a, b);
     scores.set(pair, { against, backs });
-    if (process.env.STANCE_DEBUG) console.log('PAIR', reads[a]?.input.comment.id, reads[b]?.input.comment.id, against, backs);
     if (against >= SEED_OPPOSITION && against > backs) pairs.push({ a, b, score: against });
   }
   pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);

@@ -49,8 +49,15 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
 
   const n = comments.length;
 
-  // Themes: what the comments are about, clustered by meaning (themes.ts).
-  const themes = themesOf(analyzer, comments, analyses, titleWords, { maxThemes: MAX_THEMES, minSize: n <= 2 ? 1 : 2 }).map((theme) => ({
+  const disagreements = findDisagreements(
+    analyzer,
+    comments.map((comment, i) => ({ comment, analysis: analyses[i] ?? { sentences: [], phrases: [], sentiment: 0, injections: 0 } })),
+  );
+
+  // Themes: what the comments are about, clustered by meaning (themes.ts); a disagreement's sides
+  // and middle way are one question.
+  const together = disagreements.map((disagreement) => [...disagreement.sideA, ...disagreement.sideB, ...disagreement.compromise]);
+  const themes = themesOf(analyzer, comments, analyses, titleWords, { maxThemes: MAX_THEMES, minSize: n <= 2 ? 1 : 2, together }).map((theme) => ({
     ...theme,
     label: truncate(theme.label, 200),
   }));
@@ -71,10 +78,6 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   );
   const structural = actions.filter((action) => recommendationTypeOf(action.sentence.text) === 'structural');
   const content = actions.filter((action) => recommendationTypeOf(action.sentence.text) === 'content');
-  const disagreements = findDisagreements(
-    analyzer,
-    comments.map((comment, i) => ({ comment, analysis: analyses[i] ?? { sentences: [], phrases: [], sentiment: 0, injections: 0 } })),
-  );
   // A contested request is the disagreement's, stated with it: the changes are those nobody contests,
   // so no change ever merges comments of opposite sides.
   const contested = new Set(disagreements.flatMap((disagreement) => [...disagreement.sideA, ...disagreement.sideB]));

@@ -9,11 +9,11 @@ import { loadReader } from './wink.js';
 
 const DEDUP = { componentId: 'event-deduplication', componentTitle: 'Deduplication & Suppression' };
 
-async function themes(comments: readonly CommentForAnalysis[], maxThemes = 5): Promise<Theme[]> {
+async function themes(comments: readonly CommentForAnalysis[], maxThemes = 5, together: number[][] = []): Promise<Theme[]> {
   const analyzer = new Analyzer(await loadReader());
   const titleWords = analyzer.titleWords(comments[0]?.componentTitle ?? '');
   const analyses = comments.map((item) => analyzer.analyse(item.content, titleWords));
-  return themesOf(analyzer, comments, analyses, titleWords, { maxThemes, minSize: 2 });
+  return themesOf(analyzer, comments, analyses, titleWords, { maxThemes, minSize: 2, together });
 }
 
 describe('themesOf', () => {
@@ -36,6 +36,23 @@ describe('themesOf', () => {
     expect(labels.some((label) => label.includes('maintenance'))).toBe(true);
     // Never one generic word.
     for (const label of labels) expect(label.split(' ').length).toBeGreaterThan(1);
+  });
+
+  it('keeps the sides of one question together though they share few words, and lets others join them', async () => {
+    const comments = [
+      comment(1, COMPONENTS.triage, 'Ana Berg', 'Page the owning on-call straight away when the service desk declares from customer calls.'),
+      comment(2, COMPONENTS.triage, 'Ben Cole', "I'd rather it opened a ServiceNow ticket only and paged nobody until a monitor confirms."),
+      comment(3, COMPONENTS.triage, 'Cy Diaz', 'Paging the owning on-call for customer calls is what the night shift hates most.'),
+      comment(4, COMPONENTS.triage, 'Dee Eng', 'The declare form needs the affected service picked from the catalogue.'),
+      comment(5, COMPONENTS.triage, 'Eli Fox', 'Make the service picker on the declare form searchable by the names customers use.'),
+    ];
+    const apart = await themes(comments);
+    expect(apart.some((theme) => theme.members.includes(0) && theme.members.includes(1))).toBe(false);
+    const found = await themes(comments, 5, [[0, 1]]);
+    expect(found.map((theme) => theme.members).sort()).toEqual([
+      [0, 1, 2],
+      [3, 4],
+    ]);
   });
 
   it('leaves a comment about something else out of every theme', async () => {

@@ -30,6 +30,12 @@ export interface Theme {
 export interface ThemeOptions {
   maxThemes: number;
   minSize: number;
+  /**
+   * Groups of comments (indexes) known to be about one question, such as the two sides of a
+   * disagreement and its middle way: each starts as one cluster, which others may still join.
+   * Opposing comments share fewer words than agreeing ones, yet their question is one theme.
+   */
+  together?: readonly (readonly number[])[];
 }
 
 /** Two comments whose average similarity is under this are about different things. */
@@ -121,6 +127,33 @@ export function themesOf(
     }
   }
   const clusters: Array<number[] | undefined> = kept.map((_i, k) => [k]);
+  /** Merges cluster b into a; Lance–Williams for average linkage gives the merged cluster's similarity to every other one. */
+  const merge = (a: number, b: number) => {
+    const merged = clusters[a] ?? [];
+    const other = clusters[b] ?? [];
+    for (let k = 0; k < m; k += 1) {
+      if (k === a || k === b || clusters[k] === undefined) continue;
+      const value = ((similarity[a * m + k] ?? 0) * merged.length + (similarity[b * m + k] ?? 0) * other.length) / (merged.length + other.length);
+      similarity[a * m + k] = value;
+      similarity[k * m + a] = value;
+    }
+    clusters[a] = [...merged, ...other];
+    clusters[b] = undefined;
+  };
+  const position = new Map(kept.map((i, k) => [i, k]));
+  const clusterOf = (k: number) => clusters.findIndex((cluster) => cluster?.includes(k) === true);
+  for (const group of options.together ?? []) {
+    const [first, ...rest] = group.flatMap((i) => {
+      const k = position.get(i);
+      return k === undefined ? [] : [k];
+    });
+    if (first === undefined) continue;
+    for (const k of rest) {
+      const a = clusterOf(first);
+      const b = clusterOf(k);
+      if (a >= 0 && b >= 0 && a !== b) merge(Math.min(a, b), Math.max(a, b));
+    }
+  }
   for (;;) {
     let bestA = -1;
     let bestB = -1;
@@ -138,17 +171,7 @@ export function themesOf(
       }
     }
     if (bestA < 0) break;
-    const merged = clusters[bestA] ?? [];
-    const other = clusters[bestB] ?? [];
-    // Lance–Williams for average linkage: the merged cluster's similarity to every other one.
-    for (let k = 0; k < m; k += 1) {
-      if (k === bestA || k === bestB || clusters[k] === undefined) continue;
-      const value = ((similarity[bestA * m + k] ?? 0) * merged.length + (similarity[bestB * m + k] ?? 0) * other.length) / (merged.length + other.length);
-      similarity[bestA * m + k] = value;
-      similarity[k * m + bestA] = value;
-    }
-    clusters[bestA] = [...merged, ...other];
-    clusters[bestB] = undefined;
+    merge(bestA, bestB);
   }
 
   const names = namesIn(comments.map((comment) => comment.memberName));
