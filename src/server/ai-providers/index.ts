@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { AiEngine } from './engine.js';
 import type { AnalyzerPool } from './local/analyzer-pool.js';
-import { createPooledLocalProvider } from './local/local-provider.js';
+import { createPooledEvidence, createPooledLocalProvider } from './local/local-provider.js';
 import { createOpenAiProvider } from './openai/openai-provider.js';
 
 /** `AI_PROVIDER=local` (default): the offline analyzer alone; `openai`: the configured model, with the analyzer as fallback. */
@@ -14,6 +14,7 @@ export function createAiEngine(config: AppConfig['ai'], log: FastifyBaseLogger, 
     // Self-hosted OpenAI-compatible servers often need no key; the SDK still wants a string.
     apiKey: config.apiKey ?? 'not-needed',
     model: config.model,
+    evidence: createPooledEvidence(pool),
   });
   return new AiEngine(primary, local, log, config.localBudgetMs);
 }

@@ -5,7 +5,10 @@ import type { GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeComments
 export type AnalysisJob =
   | { kind: 'summarizeComments'; input: SummarizeCommentsInput }
   | { kind: 'generateSuggestions'; input: GenerateSuggestionsInput }
-  | { kind: 'narrativeSummary'; input: NarrativeSummaryInput };
+  | { kind: 'narrativeSummary'; input: NarrativeSummaryInput }
+  | { kind: 'summaryEvidence'; input: SummarizeCommentsInput }
+  | { kind: 'suggestionsEvidence'; input: GenerateSuggestionsInput }
+  | { kind: 'narrativeEvidence'; input: NarrativeSummaryInput };
 
 export type AnalysisRequest = AnalysisJob & { id: number };
 

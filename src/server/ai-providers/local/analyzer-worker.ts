@@ -7,7 +7,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { AnalysisCache } from './analysis.js';
 import type { AnalysisRequest, AnalysisResponse } from './analyzer-protocol.js';
-import { createLocalProvider } from './local-provider.js';
+import { createLocalEvidence, createLocalProvider } from './local-provider.js';
 
 /**
  * Texts whose analyses this worker keeps (~3 KB each, ~12 MiB at most): a new comment then costs
@@ -15,7 +15,9 @@ import { createLocalProvider } from './local-provider.js';
  * of a busy review; a larger component still analyses, only without the saving.
  */
 const CACHED_ANALYSES = 4_000;
-const provider = createLocalProvider({ cache: new AnalysisCache(CACHED_ANALYSES) });
+const cache = new AnalysisCache(CACHED_ANALYSES);
+const provider = createLocalProvider({ cache });
+const evidence = createLocalEvidence({ cache });
 
 /**
  * When both cores are busy, requests on the event loop go first: on Linux a nice value belongs to
@@ -30,14 +32,26 @@ if (process.platform === 'linux') {
   }
 }
 
+function run(request: AnalysisRequest): Promise<unknown> {
+  switch (request.kind) {
+    case 'summarizeComments':
+      return provider.summarizeComments(request.input);
+    case 'generateSuggestions':
+      return provider.generateSuggestions(request.input);
+    case 'narrativeSummary':
+      return provider.narrativeSummary(request.input);
+    case 'summaryEvidence':
+      return evidence.summary(request.input);
+    case 'suggestionsEvidence':
+      return evidence.suggestions(request.input);
+    case 'narrativeEvidence':
+      return evidence.narrative(request.input);
+  }
+}
+
 async function answer(request: AnalysisRequest): Promise<AnalysisResponse> {
   try {
-    const output =
-      request.kind === 'summarizeComments'
-        ? await provider.summarizeComments(request.input)
-        : request.kind === 'generateSuggestions'
-          ? await provider.generateSuggestions(request.input)
-          : await provider.narrativeSummary(request.input);
+    const output = await run(request);
     return { id: request.id, ok: true, output };
   } catch (error) {
     return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -3,7 +3,8 @@ import { commentSummaryOutputSchema, narrativeOutputSchema, suggestionsOutputSch
 import type { AiProvider, GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
 import type { AnalyzerPool } from './analyzer-pool.js';
 import { type AnalysisCache, Analyzer } from './analysis.js';
-import { narrativeSummary } from './narrative.js';
+import { commentEvidenceSchema, narrativeEvidenceSchema, suggestionsEvidence, summaryEvidence, type EvidenceSource } from './evidence.js';
+import { narrativeEvidence, narrativeSummary } from './narrative.js';
 import { generateSuggestions } from './suggestions.js';
 import { summarizeComments } from './summarize.js';
 import type { Reader } from './wink.js';
@@ -65,6 +66,37 @@ export function createPooledLocalProvider(pool: AnalyzerPool): AiProvider {
 
     async narrativeSummary(input: NarrativeSummaryInput, signal?: AbortSignal): Promise<NarrativeOutput> {
       return narrativeOutputSchema.parse(await pool.run({ kind: 'narrativeSummary', input }, signal));
+    },
+  };
+}
+
+/** The analyzer's structure for a model to write from (evidence.ts), in this thread. */
+export function createLocalEvidence(options: { cache?: AnalysisCache } = {}): EvidenceSource {
+  const { cache } = options;
+  return {
+    async summary(input, signal) {
+      return summaryEvidence(await analyzerFor(signal, cache), input);
+    },
+    async suggestions(input, signal) {
+      return suggestionsEvidence(await analyzerFor(signal, cache), input);
+    },
+    async narrative(input, signal) {
+      return narrativeEvidence(await analyzerFor(signal, cache), input);
+    },
+  };
+}
+
+/** The same, answered by the pool's worker threads (the server's): parsed again, since a message crosses a boundary. */
+export function createPooledEvidence(pool: AnalyzerPool): EvidenceSource {
+  return {
+    async summary(input, signal) {
+      return commentEvidenceSchema.parse(await pool.run({ kind: 'summaryEvidence', input }, signal));
+    },
+    async suggestions(input, signal) {
+      return commentEvidenceSchema.parse(await pool.run({ kind: 'suggestionsEvidence', input }, signal));
+    },
+    async narrative(input, signal) {
+      return narrativeEvidenceSchema.parse(await pool.run({ kind: 'narrativeEvidence', input }, signal));
     },
   };
 }

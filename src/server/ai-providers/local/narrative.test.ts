@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { narrativeOutputSchema } from '../../../common/contract/ai.js';
-import type { NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
+import type { CommentForAnalysis, NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
+import { comment } from './fixtures/comments.js';
 import { shuffled, stringsOf } from './fixtures/helpers.js';
 import { SPLIT_VOTE_ID, TIMEOUT_DOWN_ID, TIMEOUT_UP_ID, agreedSuggestions, conflictSuggestions, suggestion } from './fixtures/suggestions.js';
 import { createLocalProvider } from './local-provider.js';
@@ -21,6 +22,39 @@ describe('local narrativeSummary', () => {
     expect(opposing?.description).toMatch(/One side: .*Increase the approval gate timeout.*The other: .*Reduce the approval gate timeout/);
     for (const conflict of narrative.conflicts) expect(conflict.suggestedResolution).toMatch(/next review/);
     expect(narrative.overallConsensus).toContain('The team is split on human approval step and approval gate timeout.');
+  });
+
+  describe('with the comments the suggestions follow from', () => {
+    const engagement = { componentId: 'responder-engagement', componentTitle: 'Responder Engagement' };
+    const withVoters = (item: CommentForAnalysis, memberId: number, up: number[], down: number[]): CommentForAnalysis => ({
+      ...item,
+      memberId,
+      upVotes: up.length,
+      downVotes: down.length,
+      upVoterIds: up,
+      downVoterIds: down,
+    });
+    const sourceComments = [
+      withVoters(comment(41, engagement, 'Ana Berg', 'Page the owning on-call straight away when the service desk declares from customer calls.'), 1, [3, 4], [2]),
+      withVoters(comment(42, engagement, 'Ben Cole', "I'd rather it opened a ServiceNow ticket only and paged nobody until a monitor confirms the customer calls."), 2, [5], [1, 3]),
+      withVoters(comment(43, engagement, 'Cy Diaz', 'Show the declarer on the incident timeline as the reporter.'), 3, [1, 2], []),
+    ];
+    // Worded apart and voted with no crossing of their own: only the comments show they stand against each other.
+    const suggestions = [
+      suggestion(51, 'Responder Engagement: Page the owning on-call straight away for customer calls.', { titles: ['Responder Engagement'], up: 2 }),
+      suggestion(52, 'Responder Engagement: Open a ServiceNow ticket only until a monitor confirms.', { titles: ['Responder Engagement'], up: 1 }),
+      suggestion(53, 'Responder Engagement: Show the declarer on the incident timeline as the reporter.', { titles: ['Responder Engagement'], up: 2 }),
+    ].map((item, i) => ({ ...item, sourceIds: [41 + i] }));
+
+    it('read the disagreement from the comments and cite the suggestions of both sides', async () => {
+      expect((await provider.narrativeSummary(input(suggestions))).conflicts).toEqual([]);
+      const narrative = await provider.narrativeSummary({ ...input(suggestions), sourceComments });
+      expect(narrative.conflicts.map((conflict) => conflict.sources)).toEqual([[51, 52]]);
+      const [conflict] = narrative.conflicts;
+      expect(conflict?.topic).toMatch(/\(Responder Engagement\)$/);
+      expect(conflict?.description).toMatch(/one side argues for .*Page the owning on-call.*the other for .*ServiceNow ticket only/);
+      expect(conflict?.suggestedResolution).toMatch(/next review/);
+    });
   });
 
   describe('two suggestions the same members vote opposite ways', () => {

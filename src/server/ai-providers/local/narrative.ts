@@ -1,5 +1,6 @@
 import type { NarrativeOutput, Priority } from '../../../common/contract/ai.js';
 import type { CommentForAnalysis, NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
+import type { NarrativeEvidence } from './evidence.js';
 import type { Analyzer, Direction, TextAnalysis } from './analysis.js';
 import { uniqueById } from './analysis.js';
 import { sharedRun } from './runs.js';
@@ -55,30 +56,7 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
     };
   }
 
-  const items: Item[] = suggestions.map((suggestion) => {
-    const titles = [...new Set(suggestion.componentTitles.map((title) => truncate(cleanText(title).replace(/[.:]+$/, ''), 80)).filter((title) => title !== ''))];
-    const titleWords = new Set(suggestion.componentTitles.flatMap((title) => [...analyzer.titleWords(title)]));
-    const topicText = withoutTitlePrefix(suggestion.suggestion, suggestion.componentTitles);
-    const analysis = analyzer.analyse(topicText, titleWords);
-    const directions = new Map<string, Direction>();
-    for (const sentence of analysis.sentences) {
-      for (const [phrase, direction] of sentence.directions) if (!directions.has(phrase)) directions.set(phrase, direction);
-    }
-    // What it says about the architecture: a sentence addressed to the AI is not quoted.
-    const text = truncate(analysis.injections === 0 ? cleanText(suggestion.suggestion) : analysis.sentences.map((sentence) => sentence.text).join(' '), 600);
-    return {
-      suggestion,
-      text,
-      topicText,
-      analysis,
-      titles,
-      phrases: analysis.phrases,
-      directions,
-      net: suggestion.upVotes - suggestion.downVotes,
-      voters: { up: new Set(suggestion.upVoterIds ?? []), down: new Set(suggestion.downVoterIds ?? []) },
-      value: quantitiesIn(text).at(-1),
-    };
-  });
+  const items = itemsOf(analyzer, suggestions);
 
   const themes = themesOf(analyzer, items);
   const themeOf = new Map<number, string>();
@@ -133,6 +111,34 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
     actionItems,
     conflicts,
   };
+}
+
+/** Each suggestion read: its words without the title prefix, key phrases, directions, votes and voters. */
+function itemsOf(analyzer: Analyzer, suggestions: readonly SuggestionForAnalysis[]): Item[] {
+  return suggestions.map((suggestion) => {
+    const titles = [...new Set(suggestion.componentTitles.map((title) => truncate(cleanText(title).replace(/[.:]+$/, ''), 80)).filter((title) => title !== ''))];
+    const titleWords = new Set(suggestion.componentTitles.flatMap((title) => [...analyzer.titleWords(title)]));
+    const topicText = withoutTitlePrefix(suggestion.suggestion, suggestion.componentTitles);
+    const analysis = analyzer.analyse(topicText, titleWords);
+    const directions = new Map<string, Direction>();
+    for (const sentence of analysis.sentences) {
+      for (const [phrase, direction] of sentence.directions) if (!directions.has(phrase)) directions.set(phrase, direction);
+    }
+    // What it says about the architecture: a sentence addressed to the AI is not quoted.
+    const text = truncate(analysis.injections === 0 ? cleanText(suggestion.suggestion) : analysis.sentences.map((sentence) => sentence.text).join(' '), 600);
+    return {
+      suggestion,
+      text,
+      topicText,
+      analysis,
+      titles,
+      phrases: analysis.phrases,
+      directions,
+      net: suggestion.upVotes - suggestion.downVotes,
+      voters: { up: new Set(suggestion.upVoterIds ?? []), down: new Set(suggestion.downVoterIds ?? []) },
+      value: quantitiesIn(text).at(-1),
+    };
+  });
 }
 
 /**
@@ -234,7 +240,7 @@ function conflictsOf(
   // reads them, each side the suggestions that follow from its comments; the suggestions' own words
   // and merged votes are a weaker reading, left for when the comments are not known.
   const fromComments = sourceComments === undefined ? undefined : commentConflicts(analyzer, items, sourceComments);
-  for (const conflict of fromComments ?? []) {
+  for (const { sides: _sides, ...conflict } of fromComments ?? []) {
     for (const id of conflict.sources) flagged.add(id);
     opposed.push(new Set(conflict.sources));
     conflicts.push(conflict);
@@ -344,11 +350,34 @@ function conflictsOf(
     .map(({ weight: _weight, subject, ...conflict }) => ({ conflict, subject }));
 }
 
+/** The suggestions on each side of a disagreement, and those offering a middle way. */
+interface SuggestionSides {
+  sideA: number[];
+  sideB: number[];
+  middleWay: number[];
+  resolved: boolean;
+}
+
+/**
+ * What the narrative is built on, for a model to write from (the openai provider): the themes the
+ * suggestions cluster into and the disagreements among their comments, by suggestion id.
+ */
+export function narrativeEvidence(analyzer: Analyzer, input: NarrativeSummaryInput): NarrativeEvidence {
+  const items = itemsOf(analyzer, uniqueById(input.suggestions));
+  return {
+    themes: themesOf(analyzer, items).map((theme) => ({ label: theme.label, ids: theme.items.map((item) => item.suggestion.id) })),
+    disagreements:
+      input.sourceComments === undefined
+        ? []
+        : commentConflicts(analyzer, items, input.sourceComments).map((conflict) => ({ question: conflict.subject, ...conflict.sides })),
+  };
+}
+
 /**
  * The disagreements among the suggestions' source comments (stance.ts), each side the suggestions
  * that follow from its comments; a suggestion with comments on both sides is on neither.
  */
-function commentConflicts(analyzer: Analyzer, items: readonly Item[], sourceComments: readonly CommentForAnalysis[]): Array<Conflict & { weight: number; subject: string }> {
+function commentConflicts(analyzer: Analyzer, items: readonly Item[], sourceComments: readonly CommentForAnalysis[]): Array<Conflict & { weight: number; subject: string; sides: SuggestionSides }> {
   const comments = uniqueById(sourceComments).filter((comment) => !addressesTheTool(comment.content));
   const analyses = comments.map((comment) => analyzer.analyse(comment.content, analyzer.titleWords(comment.componentTitle)));
   const { disagreements } = disagreementsByComponent(analyzer, comments, analyses);
@@ -385,6 +414,12 @@ function commentConflicts(analyzer: Analyzer, items: readonly Item[], sourceComm
         suggestedResolution: truncate(resolution, 1_000),
         sources: [...sides, ...(middle === undefined ? [] : [middle])].map((item) => item.suggestion.id).sort((x, y) => x - y),
         weight: sides.reduce((sum, item) => sum + item.suggestion.upVotes + item.suggestion.downVotes, 0) + 100,
+        sides: {
+          sideA: sideA.map((item) => item.suggestion.id),
+          sideB: sideB.map((item) => item.suggestion.id),
+          middleWay: middle === undefined ? [] : [middle.suggestion.id],
+          resolved: disagreement.resolved,
+        },
       },
     ];
   });

@@ -1,10 +1,10 @@
 import type { CommentSummaryOutput } from '../../../common/contract/ai.js';
 import { recommendationTypeOf } from '../../../common/significance.js';
 import type { CommentForAnalysis, SummarizeCommentsInput } from '../provider.js';
-import type { ActionStrength, AnalysedSentence, Analyzer } from './analysis.js';
+import type { ActionStrength, AnalysedSentence, Analyzer, TextAnalysis } from './analysis.js';
 import { actionSentencesOf, overlap, uniqueById } from './analysis.js';
 import { offTopic } from './relevance.js';
-import { themesOf } from './themes.js';
+import { themesOf, type Theme } from './themes.js';
 import { findDisagreements, splitVote, type Disagreement } from './stance.js';
 import { addressesTheTool, asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
 
@@ -22,8 +22,27 @@ interface ActionSentence {
 
 const net = (comment: CommentForAnalysis): number => comment.upVotes - comment.downVotes;
 
-export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsInput): CommentSummaryOutput {
-  const title = truncate(cleanText(input.componentTitle).replace(/[.]$/, ''), 120) || 'this component';
+/** What a component's discussion is, before anything is said about it. */
+export interface Discussion {
+  /** The comments read: to the team and on the subject, newest first as given. */
+  comments: CommentForAnalysis[];
+  analyses: TextAnalysis[];
+  /** How many comments were addressed to the AI, and how many were about other things. */
+  addressed: number;
+  aside: number;
+  /** The ids of both kinds. */
+  setAsideIds: number[];
+  /** Indexes into `comments`. */
+  disagreements: Disagreement[];
+  themes: Theme[];
+}
+
+/**
+ * A component's comments read as the summary reads them: those addressed to the AI or about other
+ * things set aside, the disagreements, and the themes, a disagreement's sides and middle way being
+ * one question (themes.ts).
+ */
+export function readDiscussion(analyzer: Analyzer, input: SummarizeCommentsInput): Discussion {
   const titleWords = analyzer.titleWords(input.componentTitle);
   const all = uniqueById(input.comments);
   const toTheTeam = all.filter((comment) => !addressesTheTool(comment.content));
@@ -32,10 +51,29 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   const aside = offTopic(toTheTeam);
   const comments = toTheTeam.filter((_comment, i) => !aside.has(i));
   const analyses = readings.filter((_analysis, i) => !aside.has(i));
-  const addressed = all.length - toTheTeam.length;
+  const disagreements = findDisagreements(
+    analyzer,
+    comments.map((comment, i) => ({ comment, analysis: analyses[i] ?? { sentences: [], phrases: [], sentiment: 0, injections: 0 } })),
+  );
+  const together = disagreements.map((disagreement) => [...disagreement.sideA, ...disagreement.sideB, ...disagreement.compromise]);
+  const themes =
+    comments.length === 0
+      ? []
+      : themesOf(analyzer, comments, analyses, titleWords, { maxThemes: MAX_THEMES, minSize: comments.length <= 2 ? 1 : 2, together }).map((theme) => ({
+          ...theme,
+          label: truncate(theme.label, 200),
+        }));
+  const read = new Set(comments.map((comment) => comment.id));
+  const setAsideIds = all.filter((comment) => !read.has(comment.id)).map((comment) => comment.id);
+  return { comments, analyses, addressed: all.length - toTheTeam.length, aside: aside.size, setAsideIds, disagreements, themes };
+}
+
+export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsInput): CommentSummaryOutput {
+  const title = truncate(cleanText(input.componentTitle).replace(/[.]$/, ''), 120) || 'this component';
+  const { comments, analyses, addressed, aside, disagreements, themes } = readDiscussion(analyzer, input);
   const setAsideNote =
     (addressed === 0 ? '' : ` ${plural(addressed, 'comment')} addressed to the AI rather than to the team ${addressed === 1 ? 'was' : 'were'} set aside.`) +
-    (aside.size === 0 ? '' : ` ${plural(aside.size, 'comment')} about other things ${aside.size === 1 ? 'was' : 'were'} left out.`);
+    (aside === 0 ? '' : ` ${plural(aside, 'comment')} about other things ${aside === 1 ? 'was' : 'were'} left out.`);
   if (comments.length === 0) {
     return {
       confidence: 0,
@@ -48,19 +86,6 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   }
 
   const n = comments.length;
-
-  const disagreements = findDisagreements(
-    analyzer,
-    comments.map((comment, i) => ({ comment, analysis: analyses[i] ?? { sentences: [], phrases: [], sentiment: 0, injections: 0 } })),
-  );
-
-  // Themes: what the comments are about, clustered by meaning (themes.ts); a disagreement's sides
-  // and middle way are one question.
-  const together = disagreements.map((disagreement) => [...disagreement.sideA, ...disagreement.sideB, ...disagreement.compromise]);
-  const themes = themesOf(analyzer, comments, analyses, titleWords, { maxThemes: MAX_THEMES, minSize: n <= 2 ? 1 : 2, together }).map((theme) => ({
-    ...theme,
-    label: truncate(theme.label, 200),
-  }));
   const themeSizeOf = new Map(themes.flatMap((theme) => theme.members.map((i) => [i, theme.members.length] as const)));
 
   // Changes: action sentences, the best supported first (votes, then how many comments share their theme).

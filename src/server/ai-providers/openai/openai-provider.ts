@@ -10,6 +10,7 @@ import {
 } from '../../../common/contract/ai.js';
 import { groundedNarrative, groundedSuggestions, groundedSummary } from '../grounded.js';
 import { narrativeWithKnownSources, onlyKnown, summaryWithKnownSources } from '../known-sources.js';
+import type { EvidenceSource } from '../local/evidence.js';
 import type { AiProvider } from '../provider.js';
 import { narrativeMessages, suggestionsMessages, summaryMessages, type ChatMessage } from './prompts.js';
 
@@ -42,9 +43,14 @@ export interface OpenAiProviderOptions {
   /** Retries after a timeout, a connection failure, 408, 409, 429 or 5xx; default 1. */
   maxRetries?: number;
   fetch?: typeof fetch;
+  /**
+   * The analyzer's structure to send with each request (themes, disagreements, comments set
+   * aside); without it, or when it fails, the model gets the data and the voters alone.
+   */
+  evidence?: EvidenceSource;
 }
 
-const PROMPT_VERSION = 2;
+const PROMPT_VERSION = 3;
 
 /** The SDK's backoff before retry n (0-based) is at most 0.5 s * 2^n, capped at 8 s. */
 const backoffAllowanceMs = (retries: number) => {
@@ -131,6 +137,17 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     return parseJson(answerText(completion));
   }
 
+  /** The analyzer's reading, or nothing when there is no analyzer or it fails: the model can still answer. */
+  async function evidenceFor<T>(read: (source: EvidenceSource) => Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+    if (options.evidence === undefined) return undefined;
+    try {
+      return await read(options.evidence);
+    } catch {
+      signal?.throwIfAborted();
+      return undefined;
+    }
+  }
+
   return {
     name: 'openai',
     model: options.model,
@@ -140,14 +157,16 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     },
 
     async summarizeComments(input, signal): Promise<CommentSummaryOutput> {
-      const output = parseShape(commentSummaryOutputSchema, await ask(summaryMessages(input), signal));
+      const evidence = await evidenceFor((source) => source.summary(input, signal), signal);
+      const output = parseShape(commentSummaryOutputSchema, await ask(summaryMessages(input, evidence), signal));
       // One list per key theme, in order, whatever the model sent; then each claim checked against what it cites.
       const known = summaryWithKnownSources(output, new Set(input.comments.map((comment) => comment.id)));
       return groundedSummary(known, new Map(input.comments.map((comment) => [comment.id, comment.content])));
     },
 
     async generateSuggestions(input, signal): Promise<SuggestionsOutput> {
-      const output = parseShape(suggestionsOutputSchema, await ask(suggestionsMessages(input), signal));
+      const evidence = await evidenceFor((source) => source.suggestions(input, signal), signal);
+      const output = parseShape(suggestionsOutputSchema, await ask(suggestionsMessages(input, evidence), signal));
       const ids = new Set(input.comments.map((comment) => comment.id));
       const known = {
         suggestions: output.suggestions
@@ -158,7 +177,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     },
 
     async narrativeSummary(input, signal): Promise<NarrativeOutput> {
-      const output = parseShape(narrativeOutputSchema, await ask(narrativeMessages(input), signal));
+      const evidence = await evidenceFor((source) => source.narrative(input, signal), signal);
+      const output = parseShape(narrativeOutputSchema, await ask(narrativeMessages(input, evidence), signal));
       const known = narrativeWithKnownSources(output, new Set(input.suggestions.map((suggestion) => suggestion.id)));
       return groundedNarrative(known, new Map(input.suggestions.map((suggestion) => [suggestion.id, suggestion.suggestion])));
     },

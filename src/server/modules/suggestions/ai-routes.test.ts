@@ -302,11 +302,19 @@ describe('AI calls', () => {
 describe('AI_PROVIDER=openai when the model cannot answer', () => {
   let testApp: TestApp;
   let server: http.Server;
+  const received: string[] = [];
 
   beforeAll(async () => {
-    // An OpenAI-compatible endpoint that always fails.
-    server = http.createServer((_request, response) => {
-      response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
+    // An OpenAI-compatible endpoint that always fails, and keeps what it was sent.
+    server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      request.on('end', () => {
+        received.push(body);
+        response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
+      });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -335,6 +343,11 @@ describe('AI_PROVIDER=openai when the model cannot answer', () => {
     expect(summary.notice).toMatch(/could not answer/);
     expect(summary.generatedBy.provider).toBe('local');
     expect(await app.database.db.selectFrom('ai_outputs').select('id').execute()).toEqual([]);
+    // The model was asked with the analyzer's reading, made in the worker pool, beside the comments.
+    expect(received.length).toBeGreaterThan(0);
+    const user = z.object({ messages: z.array(z.object({ role: z.string(), content: z.string() })) }).parse(JSON.parse(received[0] ?? '{}')).messages[1]?.content ?? '';
+    expect(user).toContain('What the built-in analyzer found in these comments');
+    expect(user).toContain('"setAside":[]');
 
     const generated = await app.inject({ method: 'POST', url: '/api/suggestions/generate', cookies, headers: { 'content-type': 'application/json' } });
     expect(generated.statusCode).toBe(200);

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { CommentForAnalysis, GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
+import type { Analyzer } from './analysis.js';
+import { readDiscussion, type Discussion } from './summarize.js';
+
+/**
+ * The structure the built-in analyzer finds, handed to a model (the openai provider) so that it
+ * writes from evidence rather than from the raw text alone: the themes (ids clustered by what they
+ * say), the disagreements (the ids on each side, those offering a middle way, whether both sides
+ * back it) and the comments set aside (addressed to the AI, or about other things). Ids are those of
+ * the input; labels and questions are the reviewers' own words, data to a model like the rest.
+ */
+
+const ids = z.array(z.number().int());
+
+export const evidenceDisagreementSchema = z.object({
+  question: z.string(),
+  sideA: ids,
+  sideB: ids,
+  middleWay: ids,
+  resolved: z.boolean(),
+});
+
+export const commentEvidenceSchema = z.object({
+  themes: z.array(z.object({ label: z.string(), ids })),
+  disagreements: z.array(evidenceDisagreementSchema),
+  setAside: ids,
+});
+
+export const narrativeEvidenceSchema = z.object({
+  themes: z.array(z.object({ label: z.string(), ids })),
+  disagreements: z.array(evidenceDisagreementSchema),
+});
+
+export type EvidenceDisagreement = z.infer<typeof evidenceDisagreementSchema>;
+/** Of one component's comments (a summary), or of every comment of the review (suggestions); comment ids. */
+export type CommentEvidence = z.infer<typeof commentEvidenceSchema>;
+/** Of the suggestions (the narrative); suggestion ids. */
+export type NarrativeEvidence = z.infer<typeof narrativeEvidenceSchema>;
+
+function fromDiscussion(discussion: Discussion): CommentEvidence {
+  const idsOf = (indexes: readonly number[]) => indexes.flatMap((i) => (discussion.comments[i] === undefined ? [] : [discussion.comments[i].id]));
+  return {
+    themes: discussion.themes.map((theme) => ({ label: theme.label, ids: idsOf(theme.members) })),
+    disagreements: discussion.disagreements.map((disagreement) => ({
+      question: disagreement.topic,
+      sideA: idsOf(disagreement.sideA),
+      sideB: idsOf(disagreement.sideB),
+      middleWay: idsOf(disagreement.compromise),
+      resolved: disagreement.resolved,
+    })),
+    setAside: discussion.setAsideIds,
+  };
+}
+
+export function summaryEvidence(analyzer: Analyzer, input: SummarizeCommentsInput): CommentEvidence {
+  return fromDiscussion(readDiscussion(analyzer, input));
+}
+
+/** Every component read as its summary reads it; the themes and disagreements of all of them. */
+export function suggestionsEvidence(analyzer: Analyzer, input: GenerateSuggestionsInput): CommentEvidence {
+  const byComponent = new Map<string, CommentForAnalysis[]>();
+  for (const comment of input.comments) {
+    const list = byComponent.get(comment.componentId);
+    if (list === undefined) byComponent.set(comment.componentId, [comment]);
+    else list.push(comment);
+  }
+  const parts = [...byComponent.values()].map((comments) =>
+    fromDiscussion(readDiscussion(analyzer, { componentId: comments[0]?.componentId ?? '', componentTitle: comments[0]?.componentTitle ?? '', comments })),
+  );
+  return {
+    themes: parts.flatMap((part) => part.themes),
+    disagreements: parts.flatMap((part) => part.disagreements),
+    setAside: parts.flatMap((part) => part.setAside),
+  };
+}
+
+/** Where a model's evidence comes from: the analyzer, in a worker thread in the server. */
+export interface EvidenceSource {
+  summary(input: SummarizeCommentsInput, signal?: AbortSignal): Promise<CommentEvidence>;
+  suggestions(input: GenerateSuggestionsInput, signal?: AbortSignal): Promise<CommentEvidence>;
+  narrative(input: NarrativeSummaryInput, signal?: AbortSignal): Promise<NarrativeEvidence>;
+}
