@@ -13,7 +13,7 @@ import { readDiscussion, type Discussion } from './summarize.js';
 
 const ids = z.array(z.number().int());
 
-export const evidenceDisagreementSchema = z.object({
+const evidenceDisagreementSchema = z.object({
   question: z.string(),
   sideA: ids,
   sideB: ids,
@@ -32,7 +32,6 @@ export const narrativeEvidenceSchema = z.object({
   disagreements: z.array(evidenceDisagreementSchema),
 });
 
-export type EvidenceDisagreement = z.infer<typeof evidenceDisagreementSchema>;
 /** Of one component's comments (a summary), or of every comment of the review (suggestions); comment ids. */
 export type CommentEvidence = z.infer<typeof commentEvidenceSchema>;
 /** Of the suggestions (the narrative); suggestion ids. */
