@@ -47,8 +47,11 @@ function demoComments(threads: typeof DEMO_THREADS, count: number, componentId: 
   });
 }
 
-/** 200 suggestions: the demo proposals and requests, each once, with seeded votes. */
-function demoSuggestions(threads: typeof DEMO_THREADS, count: number): SuggestionForAnalysis[] {
+/**
+ * 200 suggestions: the demo proposals and requests, each once, with seeded votes, each following
+ * from 1–4 of the review's comments (given to the narrative with them, as the server gives them).
+ */
+function demoSuggestions(threads: typeof DEMO_THREADS, count: number, comments: readonly CommentForAnalysis[]): SuggestionForAnalysis[] {
   const random = prng(SEEDS.analyzerSuggestions);
   const texts = Object.entries(threads).flatMap(([id, list]) => list.map((entry) => ({ id, text: entry.text.split(/(?<=[.!?])\s/)[0] ?? entry.text })));
   return Array.from({ length: count }, (_, index) => {
@@ -62,9 +65,19 @@ function demoSuggestions(threads: typeof DEMO_THREADS, count: number): Suggestio
       memberInitials: ['PR', 'DA'],
       upVotes: Math.floor(random() * 7),
       downVotes: Math.floor(random() * 4),
-      sourceCount: 1 + Math.floor(random() * 4),
+      ...sourcesOf(1 + Math.floor(random() * 4), index, comments),
     };
   });
+}
+
+function sourcesOf(sourceCount: number, index: number, comments: readonly CommentForAnalysis[]): Pick<SuggestionForAnalysis, 'sourceCount' | 'sourceIds' | 'upVoterIds' | 'downVoterIds'> {
+  const sources = Array.from({ length: sourceCount }, (_, k) => comments[(index * 3 + k) % comments.length]).filter((comment) => comment !== undefined);
+  return {
+    sourceCount,
+    sourceIds: sources.map((comment) => comment.id),
+    upVoterIds: [...new Set(sources.flatMap((comment) => comment.upVoterIds ?? []))],
+    downVoterIds: [...new Set(sources.flatMap((comment) => comment.downVoterIds ?? []))],
+  };
 }
 
 async function timed<T>(run: () => Promise<T>): Promise<number> {
@@ -86,13 +99,15 @@ export async function measureAnalyzer(): Promise<AnalyzerResult> {
   const summaryRuns: number[] = [];
   for (let run = 0; run < RUNS; run += 1) summaryRuns.push(await timed(() => provider.summarizeComments(summaryInput)));
 
-  const suggestions = demoSuggestions(threads, ANALYZER_TARGETS.narrativeSuggestions);
-  const narrativeInput = { suggestions, prompt: { id: 1, template: '{suggestionsText}' } };
+  const reviewComments = demoComments(threads, ANALYZER_TARGETS.summaryComments, undefined);
+  const suggestions = demoSuggestions(threads, ANALYZER_TARGETS.narrativeSuggestions, reviewComments);
+  const cited = new Set(suggestions.flatMap((suggestion) => suggestion.sourceIds ?? []));
+  const sourceComments = reviewComments.filter((comment) => cited.has(comment.id));
+  const narrativeInput = { suggestions, sourceComments, prompt: { id: 1, template: '{suggestionsText}' } };
   const narrativeFirst = await timed(() => provider.narrativeSummary(narrativeInput));
   const narrativeRuns: number[] = [];
   for (let run = 0; run < RUNS; run += 1) narrativeRuns.push(await timed(() => provider.narrativeSummary(narrativeInput)));
 
-  const reviewComments = demoComments(threads, ANALYZER_TARGETS.summaryComments, undefined);
   const generationRuns: number[] = [];
   for (let run = 0; run < 3; run += 1) generationRuns.push(await timed(() => provider.generateSuggestions({ comments: reviewComments })));
 
