@@ -42,6 +42,6 @@ describe('the analyzer on the labelled sets', () => {
     expect(total.confidenceViolations).toEqual([]);
     expect(share(total.themePrecision)).toBeGreaterThanOrEqual(0.85);
     // Under way: the target is 0.75 (README, 'How good the AI is').
-    expect(share(total.themeRecall)).toBeGreaterThanOrEqual(0.72);
+    expect(share(total.themeRecall)).toBeGreaterThanOrEqual(0.74);
   });
 });

@@ -55,6 +55,24 @@ describe('themesOf', () => {
     ]);
   });
 
+  it('shows two loosely merged topics apart while there is room for more themes', async () => {
+    const comments = [
+      comment(1, COMPONENTS.triage, 'Ana Berg', 'Every hypothesis should carry its Splunk query as a runnable link, not a screenshot of the evidence.'),
+      comment(2, COMPONENTS.triage, 'Ben Cole', 'Attach the Splunk query behind each hypothesis so we can rerun the evidence ourselves.'),
+      comment(3, COMPONENTS.triage, 'Cy Diaz', 'Testing one hypothesis for evidence, the agents ran 400 Splunk queries in ten minutes and the search heads fell over.'),
+      comment(4, COMPONENTS.triage, 'Dee Eng', 'Give the agents a budget of Splunk queries per incident so the search heads survive.'),
+      comment(5, COMPONENTS.triage, 'Eli Fox', 'The declare form needs the affected service picked from the catalogue.'),
+      comment(6, COMPONENTS.triage, 'Fay Gray', 'Make the service picker on the declare form searchable by the names customers use.'),
+    ];
+    // With room for one theme, the loose merge of the query links and the search load stands.
+    expect((await themes(comments, 1)).map((theme) => theme.members)).toEqual([[0, 1, 2, 3]]);
+    expect((await themes(comments, 5)).map((theme) => theme.members).sort()).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 5],
+    ]);
+  });
+
   it('leaves a comment about something else out of every theme', async () => {
     const comments = [
       comment(1, COMPONENTS.triage, 'Ana Berg', 'The approval gate timeout should escalate to the duty manager.'),

@@ -47,6 +47,19 @@ const MIN_TERMS = 2;
 /** A key phrase of several words says more than one of its words. */
 const PHRASE_WEIGHT = 1.5;
 
+/** Two themes merged at an average similarity under this may be shown apart when there is room. */
+const SPLIT_BELOW = 0.3;
+
+/** A cluster in the merge tree: its members (indexes into the clustered texts) and the two parts it was merged from. */
+interface Node {
+  members: number[];
+  /** The average similarity at which its parts were merged. */
+  similarity: number;
+  /** Merged because its comments ask one question (ThemeOptions.together): never shown apart. */
+  together: boolean;
+  parts?: [Node, Node];
+}
+
 type Vector = ReadonlyMap<string, number>;
 const EMPTY: Vector = new Map<string, number>();
 
@@ -126,22 +139,24 @@ export function themesOf(
       similarity[b * m + a] = value;
     }
   }
-  const clusters: Array<number[] | undefined> = kept.map((_i, k) => [k]);
+  // Each cluster is a node of the merge tree: where it was joined, and how similar its parts were.
+  const clusters: Array<Node | undefined> = kept.map((_i, k) => ({ members: [k], similarity: 1, together: false }));
   /** Merges cluster b into a; Lance–Williams for average linkage gives the merged cluster's similarity to every other one. */
-  const merge = (a: number, b: number) => {
-    const merged = clusters[a] ?? [];
-    const other = clusters[b] ?? [];
+  const merge = (a: number, b: number, joined: number, together: boolean) => {
+    const left = clusters[a];
+    const right = clusters[b];
+    if (left === undefined || right === undefined) return;
     for (let k = 0; k < m; k += 1) {
       if (k === a || k === b || clusters[k] === undefined) continue;
-      const value = ((similarity[a * m + k] ?? 0) * merged.length + (similarity[b * m + k] ?? 0) * other.length) / (merged.length + other.length);
+      const value = ((similarity[a * m + k] ?? 0) * left.members.length + (similarity[b * m + k] ?? 0) * right.members.length) / (left.members.length + right.members.length);
       similarity[a * m + k] = value;
       similarity[k * m + a] = value;
     }
-    clusters[a] = [...merged, ...other];
+    clusters[a] = { members: [...left.members, ...right.members], similarity: joined, together, parts: [left, right] };
     clusters[b] = undefined;
   };
   const position = new Map(kept.map((i, k) => [i, k]));
-  const clusterOf = (k: number) => clusters.findIndex((cluster) => cluster?.includes(k) === true);
+  const clusterOf = (k: number) => clusters.findIndex((cluster) => cluster?.members.includes(k) === true);
   for (const group of options.together ?? []) {
     const [first, ...rest] = group.flatMap((i) => {
       const k = position.get(i);
@@ -151,7 +166,7 @@ export function themesOf(
     for (const k of rest) {
       const a = clusterOf(first);
       const b = clusterOf(k);
-      if (a >= 0 && b >= 0 && a !== b) merge(Math.min(a, b), Math.max(a, b));
+      if (a >= 0 && b >= 0 && a !== b) merge(Math.min(a, b), Math.max(a, b), 1, true);
     }
   }
   for (;;) {
@@ -171,15 +186,27 @@ export function themesOf(
       }
     }
     if (bestA < 0) break;
-    merge(bestA, bestB);
+    merge(bestA, bestB, best, false);
+  }
+
+  // A comment with no words left (markup only) is no theme of its own.
+  const shown = (node: Node) => node.members.length >= options.minSize && node.members.some((k) => (terms[k]?.size ?? 0) > 0);
+  const roots = clusters.filter((node) => node !== undefined);
+  // Room for more themes: the loosest merges of two groups of comments are undone, loosest first, while there is room.
+  for (;;) {
+    if (roots.filter(shown).length >= options.maxThemes) break;
+    const loosest = roots
+      .filter((node) => !node.together && node.similarity < SPLIT_BELOW && node.parts !== undefined && node.parts.every((part) => part.members.length >= 2 && shown(part)))
+      .sort((a, b) => a.similarity - b.similarity)[0];
+    if (loosest?.parts === undefined) break;
+    roots.splice(roots.indexOf(loosest), 1, ...loosest.parts);
   }
 
   const names = namesIn(comments.map((comment) => comment.memberName));
   const support = (members: readonly number[]) => members.reduce((sum, i) => sum + Math.max(0, (comments[i]?.upVotes ?? 0) - (comments[i]?.downVotes ?? 0)) / 2, 0);
-  return clusters
-    .flatMap((cluster) => (cluster === undefined ? [] : [cluster.map((k) => kept[k] ?? 0).sort((a, b) => a - b)]))
-    // A comment with no words left (markup only) is no theme of its own.
-    .filter((members) => members.length >= options.minSize && members.some((i) => (terms[kept.indexOf(i)]?.size ?? 0) > 0))
+  return roots
+    .filter(shown)
+    .map((node) => node.members.map((k) => kept[k] ?? 0).sort((a, b) => a - b))
     .sort((a, b) => b.length + support(b) - (a.length + support(a)) || (a[0] ?? 0) - (b[0] ?? 0))
     .slice(0, options.maxThemes)
     .map((members) => ({ label: unquoted(labelOf(labels, members, comments, analyses, weightsOf(members, kept, vectors), names, titleWords)), members }));
