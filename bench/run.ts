@@ -20,6 +20,7 @@ import { analyzerTargets, runAnalyzer } from './scenarios/analyzer.js';
 import { bundleTargets, CLIENT_DIR, runBundle } from './scenarios/bundle.js';
 import { COMMENT_READ_SCENARIOS } from './scenarios/comment-reads.js';
 import { COMMENT_WRITE_SCENARIO } from './scenarios/comment-writes.js';
+import { COMPRESSED_READ_SCENARIOS } from './scenarios/compressed-reads.js';
 import { FLOOD_SCENARIOS } from './scenarios/flood.js';
 import { mainPageTarget, runMainPage } from './scenarios/main-page.js';
 import { qaRunSelected, qaRunTargets, runQaBench } from './scenarios/qa-run.js';
@@ -35,6 +36,7 @@ const SCENARIOS: Scenario[] = [
   SIGN_IN_SCENARIO,
   READ_SCENARIOS.user,
   ...COMMENT_READ_SCENARIOS,
+  ...COMPRESSED_READ_SCENARIOS,
   ...FLOOD_SCENARIOS,
   COMMENT_WRITE_SCENARIO,
   ...ANALYTICS_SCENARIOS,

@@ -34,6 +34,8 @@ export interface LoadResult {
   serverCpuMicrosPerRequest: number | undefined;
   /** The part of it spent on the server's main thread (the event loop); the rest is libuv's pool (argon2), GC helpers and the like. */
   serverMainThreadCpuMicrosPerRequest: number | undefined;
+  /** Bytes autocannon read per response (headers included) over the measured run: what the answer costs on the wire. */
+  bytesPerResponse: number;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -89,6 +91,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     autocannon: { latencyP50: result.latency.p50, latencyP99: result.latency.p99, requestsP50: result.requests.p50 },
     serverCpuMicrosPerRequest: perRequest(cpuBefore, cpuAfter),
     serverMainThreadCpuMicrosPerRequest: perRequest(mainBefore, mainAfter),
+    bytesPerResponse: round(result.throughput.total / Math.max(1, result.requests.total), 0),
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,

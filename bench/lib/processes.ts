@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** Every process the bench starts, so any way out of the run kills them (a forgotten server would skew the next run). */
 const children = new Set<ChildProcess>();
@@ -97,9 +98,22 @@ export async function freePort(): Promise<number> {
 export interface ProbeResponse {
   status: number;
   contentType: string;
+  /** The body as text, decompressed when the answer came with a Content-Encoding of br or gzip. */
   body: string;
   /** Every Set-Cookie header of the answer, as sent. */
   setCookies: string[];
+  /** The Content-Encoding header; '' when the body came as it is. */
+  contentEncoding: string;
+  /** The ETag header; '' when there is none. */
+  etag: string;
+  /** Bytes of the body on the wire, before any decompression. */
+  wireBytes: number;
+}
+
+function decoded(raw: Buffer, encoding: string): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(raw);
+  if (encoding === 'gzip') return gunzipSync(raw);
+  return raw;
 }
 
 /** What a scenario sends: the method, extra headers and a body (autocannon sends the same). */
@@ -118,11 +132,22 @@ export async function probe(port: number, pathname: string, timeoutMs = 1000, sp
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const contentEncoding = response.headers['content-encoding'] ?? '';
+        let body: string;
+        try {
+          body = decoded(raw, contentEncoding).toString('utf8');
+        } catch {
+          body = `(a body that does not decompress as ${contentEncoding})`;
+        }
         resolve({
           status: response.statusCode ?? 0,
           contentType: response.headers['content-type'] ?? '',
-          body: Buffer.concat(chunks).toString('utf8'),
+          body,
           setCookies: response.headers['set-cookie'] ?? [],
+          contentEncoding,
+          etag: response.headers.etag ?? '',
+          wireBytes: raw.length,
         });
       });
       response.on('error', () => {

@@ -50,6 +50,6 @@ export const SETTINGS = {
 
 /**
  * Bounds one engine's run (start-ups, data generation with the activity data's minute at most,
- * browser, twenty-two load runs and the self-test runs going on beside some); a hung step is killed.
+ * browser, twenty-eight load runs and the self-test runs going on beside some); a hung step is killed.
  */
-export const WATCHDOG_MS_PER_ENGINE = 300_000 + SETTINGS.durationSeconds * 30 * 1000;
+export const WATCHDOG_MS_PER_ENGINE = 300_000 + SETTINGS.durationSeconds * 35 * 1000;

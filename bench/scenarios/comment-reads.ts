@@ -16,7 +16,7 @@ export const COMMENT_READ_TARGETS = {
 } as const;
 const T = COMMENT_READ_TARGETS;
 
-const TYPICAL_BASELINE = 'baseline same bytes (typical with-votes)';
+export const TYPICAL_BASELINE = 'baseline same bytes (typical with-votes)';
 
 /** The typical component's answer, byte for byte what the server fetched before listening. */
 export function sameBytes(response: ProbeResponse, ready: ReadyLine): string | undefined {

@@ -11,6 +11,7 @@ import { commentableComponentIds, componentTitle, loadArchitecture } from './con
 import { LocalEventBus, PostgresEventBus, type EventBus } from './event-bus/event-bus.js';
 import { AccessLog } from './http/access-log.js';
 import { apiNotFound, hasFileExtension, registerClientApp, spaStatusFor } from './http/client-app.js';
+import { registerCompression } from './http/compression.js';
 import { handleError, handleFrameworkError } from './http/error-handler.js';
 import { registerMetrics } from './http/metrics.js';
 import { RateLimiter } from './http/rate-limit.js';
@@ -180,6 +181,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSecurityHeaders(app);
   registerCsrfProtection(app);
   await app.register(cookie);
+  // Before any route is declared: the plugin hooks into each route as it is added.
+  await registerCompression(app);
   registerAuthGuards(app, sessions);
   registerMetrics(app, { collectProcessMetrics: options.collectProcessMetrics ?? true, token: config.metricsToken });
 

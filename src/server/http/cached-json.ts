@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { LiveEvent } from '../../common/api/live-events.js';
 import type { EventBus } from '../event-bus/event-bus.js';
+import { COMPRESS_REUSED_BYTES } from './compression.js';
 import { ReadCache } from './read-cache.js';
 import type { App } from './types.js';
 
@@ -65,7 +66,8 @@ export interface CachedJsonHandle {
  * - while the bus may miss events (PostgreSQL: LISTEN connection down) nothing is kept, and a gap
  *   drops everything.
  * Answers are Buffers: Fastify writes them to the socket as they are, with no second
- * serialization or encoding.
+ * serialization or encoding. A compressed answer (ADR 0029) is made once per Buffer and encoding
+ * and lives as long as the Buffer, so a repeat read costs no compression either.
  */
 export function cachedJson<Params = unknown, Query = unknown, Value = unknown>(app: App, events: EventBus, route: CachedJsonRoute<Params, Query, Value>): CachedJsonHandle {
   const cache = new ReadCache<Buffer>(events, { maxAgeMs: route.maxAgeMs ?? DEFAULT_MAX_AGE_MS });
@@ -79,7 +81,7 @@ export function cachedJson<Params = unknown, Query = unknown, Value = unknown>(a
   });
 
   // Typed by the generic, validated by the zod schemas: the answer is bytes, so no response schema.
-  app.get<CachedRouteGeneric<Params, Query>, FastifyContextConfig>(route.url, { schema: route.schema ?? {}, config: route.config ?? {} }, async (request, reply) => {
+  app.get<CachedRouteGeneric<Params, Query>, FastifyContextConfig>(route.url, { schema: route.schema ?? {}, config: route.config ?? {}, compress: COMPRESS_REUSED_BYTES }, async (request, reply) => {
     route.check?.(request);
     const key = route.key(request);
     if (route.beforeLoad !== undefined && !cache.has(key)) await route.beforeLoad(request);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { architectureSchema } from '../../../common/contract/architecture.js';
 import { apiErrorSchema } from '../../../common/contract/common.js';
@@ -76,6 +78,50 @@ describe('GET /api/architecture', () => {
     }
     const changed = await get({ cookies: signedIn, headers: { 'if-none-match': '"an-older-version"' } });
     expect(changed.statusCode).toBe(200);
+  });
+
+  it('tags the exact bytes it sends with a strong ETag', async () => {
+    const response = await get({ cookies: signedIn });
+    const etag = String(response.headers.etag);
+    expect(etag.startsWith('W/')).toBe(false);
+    expect(etag).toBe(`"${createHash('sha256').update(response.rawPayload).digest('base64url').slice(0, 27)}"`);
+  });
+
+  it('sends its JSON compressed to a browser that accepts it, brotli first, with the same tag and caching', async () => {
+    const plain = await get({ cookies: signedIn });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    for (const [acceptEncoding, encoding, decompress] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await get({ cookies: signedIn, headers: { 'accept-encoding': acceptEncoding } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(response.headers.etag).toBe(plain.headers.etag);
+      expect(response.headers['cache-control']).toBe('private, max-age=300');
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      const body = decompress(response.rawPayload);
+      expect(body.equals(plain.rawPayload)).toBe(true);
+      expect(architectureSchema.parse(JSON.parse(body.toString('utf8')))).toEqual(architecture);
+    }
+  });
+
+  it('answers a matching tag with 304 and nothing to decompress, a stale one with the compressed content', async () => {
+    const etag = String((await get({ cookies: signedIn })).headers.etag);
+    const notModified = await get({ cookies: signedIn, headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': etag } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.rawPayload.length).toBe(0);
+    expect(notModified.headers['content-encoding']).toBeUndefined();
+    expect(notModified.headers.etag).toBe(etag);
+
+    const stale = await get({ cookies: signedIn, headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': '"an-older-version"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['content-encoding']).toBe('br');
+    expect(stale.headers.etag).toBe(etag);
+    expect(JSON.parse(brotliDecompressSync(stale.rawPayload).toString('utf8'))).toEqual(architecture);
   });
 
   it('still answers 401, not 304, to a signed-out visitor who sends a matching tag', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { architectureContract, type Architecture } from '../../../common/contract/architecture.js';
+import { JSON_UTF8 } from '../../http/cached-json.js';
+import { COMPRESS_REUSED_BYTES } from '../../http/compression.js';
 import type { App } from '../../http/types.js';
 
 /**
@@ -11,19 +12,20 @@ import type { App } from '../../http/types.js';
 const CACHE_CONTROL = 'private, max-age=300';
 
 export function registerArchitectureRoutes(app: App, architecture: Architecture) {
-  // The content is fixed for the life of the process, so its tag is computed once.
-  const etag = `"${createHash('sha256').update(JSON.stringify(architecture)).digest('base64url').slice(0, 27)}"`;
+  // The content is fixed for the life of the process (validated against the contract at start-up),
+  // so its bytes and their tag are made once, and each compressed copy once, on its first request.
+  const body = Buffer.from(JSON.stringify(architecture));
+  // Strong: the tag of these exact bytes. A compressed copy carries it too (ADR 0029).
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-  app.get(
-    architectureContract.get.path,
-    // 304 carries no body (Fastify drops it); the entry only types reply.code(304).
-    { schema: { response: { ...architectureContract.get.response, 304: z.null() } } },
-    async (request, reply) => {
-      reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
-      if (ifNoneMatchIncludes(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      return reply.code(200).send(architecture);
-    },
-  );
+  // The answer is bytes, so no response schema: the contract's schema checked the content at start-up.
+  app.get(architectureContract.get.path, { compress: COMPRESS_REUSED_BYTES }, async (request, reply) => {
+    // Every answer says it depends on Accept-Encoding, so a cache never gives gzip to a client that asked for none.
+    reply.header('cache-control', CACHE_CONTROL).header('etag', etag).header('vary', 'accept-encoding');
+    // 304 carries no body, so nothing is compressed.
+    if (ifNoneMatchIncludes(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.code(200).type(JSON_UTF8).send(body);
+  });
 }
 
 /** RFC 9110 13.1.2: a list of tags or '*', compared weakly (a W/ prefix still matches). */
