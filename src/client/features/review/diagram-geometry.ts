@@ -11,11 +11,18 @@ export const NODE_HEIGHT = 96;
 export const DIAGRAM_PADDING = 24;
 
 /**
- * Below this zoom the titles would be too small to read (under 9 px), so narrow screens keep
- * SCROLL_ZOOM instead and scroll sideways.
+ * Font sizes of the diagram's text in diagram units: a box's title, and every smaller label (a box's
+ * phase and comment count, an arrow's label). On screen they are these times the zoom.
  */
-export const MIN_FIT_ZOOM = 0.5;
-export const SCROLL_ZOOM = 0.7;
+export const DIAGRAM_FONT = { title: 18, label: 12.5 } as const;
+
+/**
+ * The zoom the diagram opens at when fitting the container's width would shrink it below: titles
+ * render at 16 px and labels at 11.25 px, above the 12 px and 11 px floors. Narrower containers (a
+ * laptop's, a phone's) keep it and scroll sideways instead. One of ZOOM_STEPS, so stepping the zoom
+ * comes back to it.
+ */
+export const READABLE_ZOOM = 0.9;
 
 export interface Rect {
   x: number;
@@ -41,8 +48,10 @@ export function diagramBounds(components: readonly Pick<DiagramComponent, 'x' | 
 
 export interface DiagramView {
   zoom: number;
-  /** The zoom that fits the container's width (or the readable floor on narrow screens). */
+  /** The zoom that fits the whole diagram in the container's width (never above 1:1), however small its text. */
   fitZoom: number;
+  /** The zoom the diagram opens at: the fit when its text stays readable, else READABLE_ZOOM. */
+  readableZoom: number;
   /** Screen size of the canvas: the whole diagram at `zoom`. */
   width: number;
   height: number;
@@ -50,22 +59,22 @@ export interface DiagramView {
   scrolls: boolean;
 }
 
-/** 'fit', or a zoom the reader chose with the zoom buttons. */
-export type ZoomChoice = 'fit' | number;
+/** 'readable' (the default), 'fit' (the whole width, an overview), or a zoom the reader stepped to. */
+export type ZoomChoice = 'readable' | 'fit' | number;
 export const ZOOM_STEPS: readonly number[] = [0.4, 0.5, 0.6, 0.75, 0.9, 1, 1.25];
 
 /**
- * Fits the diagram to the container's width (never above 1:1); when that would make it
- * unreadable, keeps a readable zoom and lets the container scroll sideways instead. A zoom the
- * reader chose wins over both.
+ * Opens the diagram fitted to the container's width when its text stays readable that way;
+ * otherwise at READABLE_ZOOM, and the container scrolls sideways. 'Fit' shows the whole width
+ * whatever the text size; a zoom the reader stepped to wins over both.
  */
-export function diagramView(bounds: Rect, containerWidth: number, choice: ZoomChoice = 'fit'): DiagramView {
-  if (bounds.width <= 0 || containerWidth <= 0) return { zoom: 1, fitZoom: 1, width: bounds.width, height: bounds.height, scrolls: false };
-  const fit = Math.min(1, containerWidth / bounds.width);
-  const fitZoom = fit >= MIN_FIT_ZOOM ? fit : SCROLL_ZOOM;
-  const zoom = choice === 'fit' ? fitZoom : choice;
+export function diagramView(bounds: Rect, containerWidth: number, choice: ZoomChoice = 'readable'): DiagramView {
+  if (bounds.width <= 0 || containerWidth <= 0) return { zoom: 1, fitZoom: 1, readableZoom: 1, width: bounds.width, height: bounds.height, scrolls: false };
+  const fitZoom = Math.min(1, containerWidth / bounds.width);
+  const readableZoom = Math.max(fitZoom, READABLE_ZOOM);
+  const zoom = choice === 'readable' ? readableZoom : choice === 'fit' ? fitZoom : choice;
   const width = Math.floor(bounds.width * zoom);
-  return { zoom, fitZoom, width, height: Math.ceil(bounds.height * zoom), scrolls: width > containerWidth };
+  return { zoom, fitZoom, readableZoom, width, height: Math.ceil(bounds.height * zoom), scrolls: width > containerWidth };
 }
 
 /** The next zoom step in `direction` (+1 in, -1 out) from `zoom`, or null at either end. */

@@ -1,24 +1,53 @@
 import type { Architecture } from '../../../common/contract/architecture';
 import { diagramBounds, nodeRect } from './diagram-geometry';
-import { layoutDiagramInSteps, type DiagramLayout, type EdgeLabel, type Point, type RoutedEdge } from './diagram-layout';
+import { LABEL_FONT, layoutDiagramInSteps, type DiagramLayout, type EdgeLabel, type Point, type RoutedEdge, type TextWidth } from './diagram-layout';
 
 /**
  * Routing the arrows costs tens of milliseconds of main-thread time on a first visit (much more on
  * a slow machine), and the result depends on nothing but the diagram. So the first time it runs in
  * short slices after the boxes are on screen, and the result is kept per diagram object in memory
- * and in localStorage, keyed by a fingerprint of the diagram and the router version, so a
+ * and in localStorage, keyed by a fingerprint of the diagram, the router version and the widths
+ * of the arrow labels in this browser's font (the labels' pills are sized to their text), so a
  * returning reviewer's page draws the arrows at once. The stored value is only geometry, nothing
  * about the member.
  */
 const STORAGE_KEY = 'review:diagram-layout';
 /** Bump whenever diagram-layout.ts routes differently, so stored layouts of the old router are dropped. */
-const ROUTER_VERSION = 3;
+const ROUTER_VERSION = 4;
 
 const inMemory = new WeakMap<Architecture['diagram'], DiagramLayout>();
 
-/** FNV-1a over the diagram's JSON: a cheap fingerprint, not a security measure. */
-function fingerprint(diagram: Architecture['diagram']): string {
-  const text = `${ROUTER_VERSION}:${JSON.stringify(diagram)}`;
+/**
+ * The width of a label's text as this browser draws it in the diagram's font, from a canvas;
+ * undefined where there is no canvas to measure with (the router then estimates).
+ */
+function measuredTextWidth(): TextWidth | undefined {
+  if (typeof document === 'undefined') return undefined;
+  let canvas: CanvasRenderingContext2D | null;
+  try {
+    canvas = document.createElement('canvas').getContext('2d');
+  } catch {
+    return undefined;
+  }
+  if (canvas === null || typeof canvas.measureText !== 'function') return undefined;
+  canvas.font = `${LABEL_FONT.weight} ${LABEL_FONT.size}px ${getComputedStyle(document.body).fontFamily}`;
+  if (!(canvas.measureText('M').width > 0)) return undefined;
+  const widths = new Map<string, number>();
+  return (text) => {
+    let width = widths.get(text);
+    if (width === undefined) {
+      // Rounded up to a whole unit, so the fingerprint does not change with sub-pixel noise.
+      width = Math.ceil(canvas.measureText(text).width);
+      widths.set(text, width);
+    }
+    return width;
+  };
+}
+
+/** FNV-1a over the diagram's JSON and its label widths: a cheap fingerprint, not a security measure. */
+function fingerprint(diagram: Architecture['diagram'], textWidth: TextWidth | undefined): string {
+  const widths = textWidth === undefined ? 'estimated' : diagram.edges.map((edge) => (edge.label === undefined ? '' : textWidth(edge.label))).join(',');
+  const text = `${ROUTER_VERSION}:${widths}:${JSON.stringify(diagram)}`;
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);
@@ -87,7 +116,7 @@ function store(key: string, edges: readonly RoutedEdge[]): void {
 export function knownDiagramLayout(diagram: Architecture['diagram']): DiagramLayout | undefined {
   const remembered = inMemory.get(diagram);
   if (remembered !== undefined) return remembered;
-  const edges = readStored(fingerprint(diagram));
+  const edges = readStored(fingerprint(diagram, measuredTextWidth()));
   if (edges === null) return undefined;
   const layout: DiagramLayout = {
     bounds: diagramBounds(diagram.components),
@@ -106,7 +135,9 @@ const SLICE_MS = 8;
  * stores it. Returns a function that stops the work (the diagram went away or changed).
  */
 export function computeDiagramLayout(diagram: Architecture['diagram'], onDone: (layout: DiagramLayout) => void): () => void {
-  const steps = layoutDiagramInSteps(diagram);
+  const textWidth = measuredTextWidth();
+  const key = fingerprint(diagram, textWidth);
+  const steps = layoutDiagramInSteps(diagram, textWidth);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const work = () => {
     const until = performance.now() + SLICE_MS;
@@ -114,7 +145,7 @@ export function computeDiagramLayout(diagram: Architecture['diagram'], onDone: (
       const step = steps.next();
       if (step.done === true) {
         inMemory.set(diagram, step.value);
-        store(fingerprint(diagram), step.value.edges);
+        store(key, step.value.edges);
         onDone(step.value);
         return;
       }

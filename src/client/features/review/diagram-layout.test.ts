@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Architecture, DiagramComponent } from '../../../common/contract/architecture';
-import { NODE_HEIGHT, diagramBounds, diagramView, nextZoom, nodeRect, type Rect } from './diagram-geometry';
-import { layoutDiagram, roundedPath, type Point } from './diagram-layout';
+import { DIAGRAM_FONT, NODE_HEIGHT, READABLE_ZOOM, ZOOM_STEPS, diagramBounds, diagramView, nextZoom, nodeRect, type Rect } from './diagram-geometry';
+import { layoutDiagram, roundedPath, type EdgeLabel, type Point } from './diagram-layout';
 
 const column = (index: number) => index * 240;
 const box = (id: string, phase: DiagramComponent['phase'], x: number, y: number, width: DiagramComponent['width'], flagged = false): DiagramComponent => ({
@@ -76,6 +76,29 @@ function overlaps(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
 }
 
+function rectOf(label: EdgeLabel): Rect {
+  return { x: label.x - label.width / 2, y: label.y - label.height / 2, width: label.width, height: label.height };
+}
+
+/** Whether an orthogonal segment passes through a rectangle (touching its border counts). */
+function segmentTouches([a, b]: [Point, Point], rect: Rect): boolean {
+  const left = Math.min(a.x, b.x);
+  const right = Math.max(a.x, b.x);
+  const top = Math.min(a.y, b.y);
+  const bottom = Math.max(a.y, b.y);
+  return left <= rect.x + rect.width && right >= rect.x && top <= rect.y + rect.height && bottom >= rect.y;
+}
+
+/** The point `back` units before the end of a path, along its last stretch. */
+function beforeEnd(points: readonly Point[], back: number): Point {
+  const end = points[points.length - 1];
+  const previous = points[points.length - 2];
+  if (end === undefined || previous === undefined) throw new Error('a path needs two points');
+  const length = Math.abs(end.x - previous.x) + Math.abs(end.y - previous.y);
+  const t = Math.min(1, back / length);
+  return { x: end.x + (previous.x - end.x) * t, y: end.y + (previous.y - end.y) * t };
+}
+
 describe('layoutDiagram', () => {
   const layout = layoutDiagram(diagram);
   const rects = diagram.components.map(nodeRect);
@@ -114,6 +137,26 @@ describe('layoutDiagram', () => {
     }
   });
 
+  it('keeps every label clear of every other arrow, and off its own arrowhead', () => {
+    for (const edge of layout.edges) {
+      if (edge.label === undefined) continue;
+      const rect = rectOf(edge.label);
+      for (const other of layout.edges) {
+        if (other === edge) continue;
+        for (const segment of segments(other.points)) expect(segmentTouches(segment, rect), `${other.id} runs over the label ${edge.label.text}`).toBe(false);
+      }
+      const head = beforeEnd(edge.points, 8);
+      expect(head.x > rect.x && head.x < rect.x + rect.width && head.y > rect.y && head.y < rect.y + rect.height, `${edge.label.text} hides its arrowhead`).toBe(false);
+    }
+  });
+
+  it('sizes each label pill to its text as measured, plus padding', () => {
+    const measured = layoutDiagram(diagram, (text) => text.length * 10);
+    for (const edge of measured.edges) {
+      if (edge.label !== undefined) expect(edge.label.width).toBe(edge.label.text.length * 10 + 16);
+    }
+  });
+
   it('keeps everything inside the diagram bounds and is deterministic', () => {
     const bounds = diagramBounds(diagram.components);
     for (const edge of layout.edges) {
@@ -134,14 +177,30 @@ describe('diagram geometry', () => {
     expect(diagramBounds([])).toEqual({ x: 0, y: 0, width: 0, height: 0 });
   });
 
-  it('fits the width when readable, else keeps a readable zoom and scrolls; a chosen zoom wins', () => {
+  it('keeps the text readable at the zoom the diagram opens at: titles 12 px and labels 11 px or more', () => {
+    expect(DIAGRAM_FONT.title * READABLE_ZOOM).toBeGreaterThanOrEqual(12);
+    expect(DIAGRAM_FONT.label * READABLE_ZOOM).toBeGreaterThanOrEqual(11);
+    expect(ZOOM_STEPS).toContain(READABLE_ZOOM);
+  });
+
+  it('fits the width when readable, else opens at the readable zoom and scrolls; Fit fits; a chosen zoom wins', () => {
     const bounds = { x: -24, y: -24, width: 2168, height: 624 };
+    // A 1440 px desktop's container: fitting would shrink the text, so it scrolls.
     const desktop = diagramView(bounds, 1180);
-    expect(desktop.zoom).toBeCloseTo(1180 / 2168);
-    expect(desktop.scrolls).toBe(false);
-    const phone = diagramView(bounds, 340);
-    expect(phone.zoom).toBe(0.7);
+    expect(desktop.zoom).toBe(READABLE_ZOOM);
+    expect(desktop.fitZoom).toBeCloseTo(1180 / 2168);
+    expect(desktop.width).toBe(Math.floor(2168 * READABLE_ZOOM));
+    expect(desktop.scrolls).toBe(true);
+    const phone = diagramView(bounds, 322);
+    expect(phone.zoom).toBe(READABLE_ZOOM);
     expect(phone.scrolls).toBe(true);
+    // Wide enough to fit at a readable size: fitted, no scrolling.
+    const wide = diagramView(bounds, 2100);
+    expect(wide.zoom).toBeCloseTo(2100 / 2168);
+    expect(wide.scrolls).toBe(false);
+    const fitted = diagramView(bounds, 1180, 'fit');
+    expect(fitted.zoom).toBeCloseTo(1180 / 2168);
+    expect(fitted.scrolls).toBe(false);
     expect(diagramView(bounds, 5000).zoom).toBe(1);
     expect(diagramView(bounds, 1180, 1).scrolls).toBe(true);
     expect(nextZoom(0.54, 1)).toBe(0.6);

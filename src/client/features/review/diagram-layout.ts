@@ -1,5 +1,5 @@
 import type { Architecture, DiagramComponent } from '../../../common/contract/architecture';
-import { diagramBounds, nodeRect, type Rect } from './diagram-geometry';
+import { DIAGRAM_FONT, diagramBounds, nodeRect, type Rect } from './diagram-geometry';
 
 /**
  * Routes the incident-flow arrows around the boxes. The content gives positions only; straight or
@@ -7,7 +7,8 @@ import { diagramBounds, nodeRect, type Rect } from './diagram-geometry';
  * each other, so each arrow is an orthogonal path chosen from a small set of shapes (straight, one
  * or two bends through the gaps between columns and rows) by a cost: no path may cross a box or
  * leave the diagram, every label must sit in free space, and shorter paths with fewer bends,
- * crossings and shared stretches win. Pure and deterministic, so a content edit re-routes itself
+ * crossings and shared stretches win. No arrow runs over another arrow's label or a label over
+ * another arrow while any route avoids it. Pure and deterministic, so a content edit re-routes itself
  * and the unit test can check the whole diagram.
  */
 
@@ -45,18 +46,33 @@ export interface DiagramLayout {
 
 export const KNOWLEDGE_GRAPH_PHASE: DiagramComponent['phase'] = 'IT Knowledge Graph';
 
-export const LABEL_FONT_SIZE = 12;
-/** An arrow label's box at that font size: the width a character takes, the height, the padding either side. */
-const LABEL_BOX = { charWidth: 6.6, height: 18, paddingX: 10 } as const;
+/** The arrow labels' font, as drawn: semibold at the diagram's label size. */
+export const LABEL_FONT = { size: DIAGRAM_FONT.label, weight: 600 } as const;
+/**
+ * An arrow label's pill: its height, the padding either side of the text, and the width a character
+ * is taken to need when the text cannot be measured (a wide font's, so the guess errs roomy).
+ */
+const LABEL_BOX = { height: 18, paddingX: 8, charWidth: 0.64 * LABEL_FONT.size } as const;
+
+/** The width of a label's text at LABEL_FONT, in diagram units. */
+export type TextWidth = (text: string) => number;
+const estimatedTextWidth: TextWidth = (text) => text.length * LABEL_BOX.charWidth;
 
 /** Clearance kept between a path and any box it does not start or end at. */
 const BOX_CLEARANCE = 10;
+/** Clearance kept between a label and a box, another label, and any other arrow. */
 const LABEL_CLEARANCE = 3;
+const LABEL_SPACING = 6;
+const LABEL_TO_ARROW = 4;
+/** How far a label beside its arrow keeps from the line. */
+const LABEL_BESIDE_GAP = 6;
+/** The stretch before an arrow's end its head covers, which a label or a crossing arrow would hide. */
+const ARROWHEAD_ZONE = 16;
 const BEND_COST = 40;
 const SHORT_STUB = 14;
 
-export function labelSize(text: string): { width: number; height: number } {
-  return { width: Math.ceil(text.length * LABEL_BOX.charWidth + LABEL_BOX.paddingX * 2), height: LABEL_BOX.height };
+export function labelSize(text: string, textWidth: TextWidth = estimatedTextWidth): { width: number; height: number } {
+  return { width: Math.ceil(textWidth(text) + LABEL_BOX.paddingX * 2), height: LABEL_BOX.height };
 }
 
 const OUTWARD: Readonly<Record<Side, Point>> = {
@@ -262,14 +278,15 @@ function sharedLength(a1: Point, a2: Point, b1: Point, b2: Point): number {
   return Math.max(0, Math.min(Math.max(a1.y, a2.y), Math.max(b1.y, b2.y)) - Math.max(Math.min(a1.y, a2.y), Math.min(b1.y, b2.y)));
 }
 
-function crosses(a1: Point, a2: Point, b1: Point, b2: Point): boolean {
+/** Where a horizontal and a vertical segment cross (not merely touch), or null. */
+function crossing(a1: Point, a2: Point, b1: Point, b2: Point): Point | null {
   const aHorizontal = a1.y === a2.y;
   const bHorizontal = b1.y === b2.y;
-  if (aHorizontal === bHorizontal) return false;
+  if (aHorizontal === bHorizontal) return null;
   const [h1, h2, v1, v2] = aHorizontal ? [a1, a2, b1, b2] : [b1, b2, a1, a2];
   const x = v1.x;
   const y = h1.y;
-  return x > Math.min(h1.x, h2.x) && x < Math.max(h1.x, h2.x) && y > Math.min(v1.y, v2.y) && y < Math.max(v1.y, v2.y);
+  return x > Math.min(h1.x, h2.x) && x < Math.max(h1.x, h2.x) && y > Math.min(v1.y, v2.y) && y < Math.max(v1.y, v2.y) ? { x, y } : null;
 }
 
 interface RouteRequest {
@@ -281,11 +298,15 @@ interface RouteRequest {
 }
 
 interface Router {
+  /**
+   * The cheapest route. First one that keeps clear of every label placed so far (and whose own
+   * label keeps clear of every arrow); only when no route can, the cheapest that does not.
+   */
   route(request: RouteRequest): { edge: RoutedEdge; cost: number } | null;
   commit(edge: RoutedEdge): void;
 }
 
-function createRouter(rects: ReadonlyMap<string, Rect>, bounds: Rect): Router {
+function createRouter(rects: ReadonlyMap<string, Rect>, bounds: Rect, textWidth: TextWidth): Router {
   const all = [...rects.values()];
   const lanes = gapPositions(
     all.flatMap((rect) => [rect.x, rect.x + rect.width]),
@@ -303,7 +324,7 @@ function createRouter(rects: ReadonlyMap<string, Rect>, bounds: Rect): Router {
   const usedPorts = new Map<string, number>();
   const portKey = (id: string, point: Point) => `${id}@${point.x},${point.y}`;
 
-  function pathCost(request: RouteRequest, path: Point[], from: Port, to: Port, source: Rect, target: Rect): number | null {
+  function pathCost(request: RouteRequest, path: Point[], from: Port, to: Port, source: Rect, target: Rect, strict: boolean): number | null {
     for (let index = 1; index < path.length; index++) {
       const a = path[index - 1];
       const b = path[index];
@@ -331,6 +352,9 @@ function createRouter(rects: ReadonlyMap<string, Rect>, bounds: Rect): Router {
         if (Math.abs(a.x - b.x) + Math.abs(a.y - b.y) < SHORT_STUB || Math.abs(b.x - c.x) + Math.abs(b.y - c.y) < SHORT_STUB) cost += 60;
       }
     }
+    // An arrow turning just before its box leaves its head no straight run to show on.
+    const lastTurn = path[path.length - 2];
+    if (request.kind === 'flow' && path.length > 2 && lastTurn !== undefined && distance(lastTurn, to.point) < ARROWHEAD_ZONE + 4) cost += 150;
     if ((usedPorts.get(portKey(request.source, from.point)) ?? 0) > 0) cost += 120;
     if ((usedPorts.get(portKey(request.target, to.point)) ?? 0) > 0) cost += request.kind === 'knowledge' ? 20 : 120;
 
@@ -343,33 +367,107 @@ function createRouter(rects: ReadonlyMap<string, Rect>, bounds: Rect): Router {
         const sameBus = request.kind === 'knowledge' && other.kind === 'knowledge' && other.target === request.target;
         const shared = sharedLength(a, b, segment.a, segment.b);
         if (shared > 0) cost += shared * (sameBus ? 0.1 : 12);
-        if (crosses(a, b, segment.a, segment.b)) cost += request.kind === 'flow' && other.kind === 'flow' ? 150 : sameBus ? 4 : 30;
+        const at = crossing(a, b, segment.a, segment.b);
+        if (at === null) continue;
+        cost += request.kind === 'flow' && other.kind === 'flow' ? 150 : sameBus ? 4 : 30;
+        // Crossing at an arrowhead, this arrow's or the other's, makes it hard to see which box the arrow enters.
+        const otherEnd = other.points[other.points.length - 1];
+        if (other.kind === 'flow' && otherEnd !== undefined && distance(at, otherEnd) < ARROWHEAD_ZONE + 8) cost += 120;
+        if (request.kind === 'flow' && distance(at, to.point) < ARROWHEAD_ZONE + 8) cost += 120;
       }
-      for (const rect of placedLabels) if (segmentHitsRect(a, b, rect, 2)) cost += 400;
+      for (const rect of placedLabels) {
+        if (!segmentHitsRect(a, b, rect, LABEL_TO_ARROW)) continue;
+        if (strict) return null;
+        cost += 400;
+      }
     }
     return cost;
   }
 
-  function placeLabel(text: string, path: Point[]): { label: EdgeLabel; cost: number } | null {
-    const size = labelSize(text);
+  /**
+   * Where a label goes on `path`: a pill on the line of a long enough stretch (the usual place), or
+   * beside a stretch too short to carry it, as close as the label can read as that arrow's. Never
+   * on a box or another label; in a strict search never on another arrow or on its own path's
+   * other stretches. A pill over the arrowhead costs extra, so a label moves beside a short
+   * arrow rather than hide where it points.
+   */
+  function placeLabel(text: string, path: Point[], strict: boolean): { label: EdgeLabel; cost: number } | null {
+    const size = labelSize(text, textWidth);
+    const ownSegments = segmentsOf({ id: '', source: '', target: '', kind: 'flow', points: path });
     let best: { label: EdgeLabel; cost: number } | null = null;
-    for (let index = 1; index < path.length; index++) {
-      const a = path[index - 1];
-      const b = path[index];
-      if (a === undefined || b === undefined) continue;
+    const consider = (centre: Point, onSegment: number, cost: number) => {
+      const label: EdgeLabel = { text, x: centre.x, y: centre.y, ...size };
+      const rect = labelRect(label);
+      if (rect.x < bounds.x || rect.y < bounds.y || rect.x + rect.width > bounds.x + bounds.width || rect.y + rect.height > bounds.y + bounds.height) return;
+      if (all.some((box) => rectsOverlap(rect, box, LABEL_CLEARANCE))) return;
+      if (placedLabels.some((other) => rectsOverlap(rect, other, LABEL_SPACING))) return;
+      if (ownSegments.some((segment, index) => index !== onSegment && segmentHitsRect(segment.a, segment.b, rect, LABEL_TO_ARROW))) return;
+      const onArrows = placedSegments.filter((segment) => segmentHitsRect(segment.a, segment.b, rect, LABEL_TO_ARROW)).length;
+      if (strict && onArrows > 0) return;
+      const total = cost + onArrows * 300;
+      if (best === null || total < best.cost) best = { label, cost: total };
+    };
+    for (const [index, segment] of ownSegments.entries()) {
+      const { a, b } = segment;
       const horizontal = a.y === b.y;
-      const length = Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
-      if (length < (horizontal ? size.width + 12 : size.height + 4)) continue;
-      const fractions = horizontal && length > size.width * 2 ? [0.5, 0.3, 0.7] : [0.5];
-      for (const fraction of fractions) {
-        const label: EdgeLabel = { text, x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction, ...size };
-        const rect = labelRect(label);
-        if (rect.x < bounds.x || rect.y < bounds.y || rect.x + rect.width > bounds.x + bounds.width || rect.y + rect.height > bounds.y + bounds.height) continue;
-        if (all.some((box) => rectsOverlap(rect, box, LABEL_CLEARANCE))) continue;
-        if (placedLabels.some((other) => rectsOverlap(rect, other, 6))) continue;
-        let cost = Math.abs(fraction - 0.5) * 40 + (horizontal ? 0 : 25);
-        for (const segment of placedSegments) if (segmentHitsRect(segment.a, segment.b, rect, 2)) cost += 300;
-        if (best === null || cost < best.cost) best = { label, cost };
+      const length = distance(a, b);
+      const along = horizontal ? size.width : size.height;
+      const last = index === ownSegments.length - 1;
+      const middle = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      if (length >= along + (horizontal ? 12 : 4)) {
+        const fractions = horizontal && length > size.width * 2 ? [0.5, 0.3, 0.7] : [0.5];
+        for (const fraction of fractions) {
+          const centre = { x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction };
+          // How much room the pill leaves before the arrow's end, where its head is.
+          const beforeEnd = length * (1 - fraction) - along / 2;
+          const hidesHead = last && beforeEnd < ARROWHEAD_ZONE;
+          consider(centre, index, Math.abs(fraction - 0.5) * 40 + (horizontal ? 0 : 25) + (hidesHead ? 150 : 0));
+        }
+      }
+      // Beside the stretch, level with its middle: right or left of a vertical one, above or below a horizontal one.
+      const offset = (horizontal ? size.height : size.width) / 2 + LABEL_BESIDE_GAP;
+      for (const side of [-1, 1]) {
+        consider(horizontal ? { x: middle.x, y: middle.y + side * offset } : { x: middle.x + side * offset, y: middle.y }, -1, 90);
+      }
+    }
+    return best;
+  }
+
+  function routeWith(request: RouteRequest, strict: boolean): { edge: RoutedEdge; cost: number } | null {
+    const source = rects.get(request.source);
+    const target = rects.get(request.target);
+    if (source === undefined || target === undefined) return null;
+    // Branch and bound: port pairs in order of the least any path between them can cost (their
+    // distance), so the search stops as soon as no remaining pair can beat the best route found.
+    const fromPorts = SIDES.filter((side) => facesTowards(source, side, target)).flatMap((side) => ports(source, side, target));
+    const toPorts = SIDES.filter((side) => facesTowards(target, side, source)).flatMap((side) => ports(target, side, source));
+    const pairs: { from: Port; to: Port; bound: number }[] = [];
+    for (const from of fromPorts) {
+      for (const to of toPorts) {
+        pairs.push({ from, to, bound: distance(from.point, to.point) + 30 * (from.offCentre + to.offCentre) });
+      }
+    }
+    pairs.sort((a, b) => a.bound - b.bound);
+    let best: { edge: RoutedEdge; cost: number } | null = null;
+    for (const pair of pairs) {
+      if (best !== null && pair.bound >= best.cost) break;
+      const { from, to } = pair;
+      for (const path of candidatePaths(from, to, lanes, bands)) {
+        if (best !== null && lowerBound(path, from, to) >= best.cost) continue;
+        const cost = pathCost(request, path, from, to, source, target, strict);
+        if (cost === null || (best !== null && cost >= best.cost)) continue;
+        let total = cost;
+        let label: EdgeLabel | undefined;
+        if (request.labelText !== undefined && request.labelText !== '') {
+          const placedLabel = placeLabel(request.labelText, path, strict);
+          if (placedLabel === null) continue;
+          total += placedLabel.cost;
+          label = placedLabel.label;
+        }
+        if (best !== null && total >= best.cost) continue;
+        const edge: RoutedEdge = { id: request.id, source: request.source, target: request.target, kind: request.kind, points: path };
+        if (label !== undefined) edge.label = label;
+        best = { edge, cost: total };
       }
     }
     return best;
@@ -377,43 +475,7 @@ function createRouter(rects: ReadonlyMap<string, Rect>, bounds: Rect): Router {
 
   return {
     route(request) {
-      const source = rects.get(request.source);
-      const target = rects.get(request.target);
-      if (source === undefined || target === undefined) return null;
-      // Branch and bound: port pairs in order of the least any path between them can cost (their
-      // distance), so the search stops as soon as no remaining pair can beat the best route found.
-      const fromPorts = SIDES.filter((side) => facesTowards(source, side, target)).flatMap((side) => ports(source, side, target));
-      const toPorts = SIDES.filter((side) => facesTowards(target, side, source)).flatMap((side) => ports(target, side, source));
-      const pairs: { from: Port; to: Port; bound: number }[] = [];
-      for (const from of fromPorts) {
-        for (const to of toPorts) {
-          pairs.push({ from, to, bound: distance(from.point, to.point) + 30 * (from.offCentre + to.offCentre) });
-        }
-      }
-      pairs.sort((a, b) => a.bound - b.bound);
-      let best: { edge: RoutedEdge; cost: number } | null = null;
-      for (const pair of pairs) {
-        if (best !== null && pair.bound >= best.cost) break;
-        const { from, to } = pair;
-        for (const path of candidatePaths(from, to, lanes, bands)) {
-          if (best !== null && lowerBound(path, from, to) >= best.cost) continue;
-          const cost = pathCost(request, path, from, to, source, target);
-          if (cost === null || (best !== null && cost >= best.cost)) continue;
-          let total = cost;
-          let label: EdgeLabel | undefined;
-          if (request.labelText !== undefined && request.labelText !== '') {
-            const placedLabel = placeLabel(request.labelText, path);
-            if (placedLabel === null) continue;
-            total += placedLabel.cost;
-            label = placedLabel.label;
-          }
-          if (best !== null && total >= best.cost) continue;
-          const edge: RoutedEdge = { id: request.id, source: request.source, target: request.target, kind: request.kind, points: path };
-          if (label !== undefined) edge.label = label;
-          best = { edge, cost: total };
-        }
-      }
-      return best;
+      return routeWith(request, true) ?? routeWith(request, false);
     },
     commit(edge) {
       placedSegments.push(...segmentsOf(edge));
@@ -447,8 +509,8 @@ function straightEdge(request: RouteRequest, rects: ReadonlyMap<string, Rect>): 
  * Boxes, the content's arrows ('flow') and one dashed link from every box flagged
  * `connectsToKnowledgeGraph` to whichever IT Knowledge Graph box it reaches most directly ('knowledge').
  */
-export function layoutDiagram(diagram: Architecture['diagram']): DiagramLayout {
-  const steps = layoutDiagramInSteps(diagram);
+export function layoutDiagram(diagram: Architecture['diagram'], textWidth?: TextWidth): DiagramLayout {
+  const steps = layoutDiagramInSteps(diagram, textWidth);
   for (;;) {
     const step = steps.next();
     if (step.done === true) return step.value;
@@ -459,10 +521,10 @@ export function layoutDiagram(diagram: Architecture['diagram']): DiagramLayout {
  * The same layout, one arrow at a time: the generator pauses after each, so a caller can spread the
  * work over several short tasks instead of one long one that would hold up clicks and typing.
  */
-export function* layoutDiagramInSteps(diagram: Architecture['diagram']): Generator<undefined, DiagramLayout> {
+export function* layoutDiagramInSteps(diagram: Architecture['diagram'], textWidth: TextWidth = estimatedTextWidth): Generator<undefined, DiagramLayout> {
   const bounds = diagramBounds(diagram.components);
   const rects = new Map(diagram.components.map((component) => [component.id, nodeRect(component)]));
-  const router = createRouter(rects, bounds);
+  const router = createRouter(rects, bounds, textWidth);
   const edges: RoutedEdge[] = [];
 
   // Short arrows first: they have one good route each, which long arrows can then go around.

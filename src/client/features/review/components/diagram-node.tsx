@@ -1,6 +1,7 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { DiagramComponent } from '../../../../common/contract/architecture';
 import { boxInk } from '../box-colours';
+import { DIAGRAM_FONT } from '../diagram-geometry';
 import type { ReviewTarget } from '../review-target';
 import type { OpenComments } from '../use-comment-panel';
 import { CommentCountBadge } from './comment-count-badge';
@@ -33,10 +34,16 @@ export function DiagramNode({ data }: NodeProps<ComponentNode>) {
     >
       <Handle type="target" position={Position.Left} isConnectable={false} className="!pointer-events-none !opacity-0" />
       <div className="flex items-center justify-between gap-2">
-        <span className="truncate text-[12px] leading-[15px] font-bold tracking-wide uppercase">{component.phase}</span>
-        <CommentCountBadge count={count} tone={ink.onDark ? 'on-dark' : 'on-light'} className="!px-1.5 !py-0 !text-[12px]" />
+        <span className="truncate leading-[15px] font-bold tracking-wide uppercase" style={{ fontSize: DIAGRAM_FONT.label }}>
+          {component.phase}
+        </span>
+        {/* DIAGRAM_FONT.label, as the phase. */}
+        <CommentCountBadge count={count} tone={ink.onDark ? 'on-dark' : 'on-light'} className="!px-1.5 !py-0 !text-[12.5px] !leading-[15px]" />
       </div>
-      <p className="mt-1 line-clamp-3 text-[18px] leading-[21px] font-semibold break-words">{component.title}</p>
+      {/* Three lines of title fit under the phase: 8 + 15 + 4 + 3 × 20 + 8 = 95 of the box's 96 units. */}
+      <p className="mt-1 line-clamp-3 leading-[20px] font-semibold break-words" style={{ fontSize: DIAGRAM_FONT.title }}>
+        {component.title}
+      </p>
       {/* Over the box's lower right corner, shown on hover and keyboard focus; a tap on the box opens the panel on touch screens. */}
       <CommentTrigger
         target={targetOf(component)}

@@ -29,8 +29,8 @@ interface IncidentFlowDiagramProps {
 }
 
 /**
- * The incident-flow diagram, drawn by React Flow at a zoom the page chooses (fit to the width, or
- * readable and scrolled sideways on narrow screens). React Flow's own panning and zooming are off:
+ * The incident-flow diagram, drawn by React Flow at a zoom the page chooses (fitted to the width
+ * where its text stays readable, else readable and scrolled sideways). React Flow's own panning and zooming are off:
  * the page's scroll container moves it instead, so touch scrolling, keyboard focus and the page's
  * vertical scroll all behave natively, and the picture is the same for every reviewer.
  */

@@ -1,5 +1,6 @@
-import { Eye, ListOrdered, RotateCcw, Scan, StepForward, ZoomIn, ZoomOut, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import clsx from 'clsx';
+import { ChevronLeft, ChevronRight, Eye, ListOrdered, MoveHorizontal, RotateCcw, Scan, StepForward, ZoomIn, ZoomOut, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Architecture } from '../../../../common/contract/architecture';
 import type { CommentCounts } from '../../../../common/contract/comments';
 import { Button } from '../../../components/ui/button';
@@ -28,6 +29,7 @@ const MODE_OPTIONS = [
 ] as const;
 
 const HEADING_ID = 'incident-flow-heading';
+const SCROLL_HINT_ID = 'incident-flow-scroll-hint';
 
 export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagram: Architecture['diagram']; counts: CommentCounts | undefined; onOpenComments: OpenComments }) {
   // Chosen once: switching from the lazy wrapper to the loaded component later would remount the diagram.
@@ -36,10 +38,28 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
   const [measure, containerWidth] = useElementWidth();
   const scroller = useRef<HTMLDivElement | null>(null);
   const bounds = useMemo(() => diagramBounds(diagram.components), [diagram.components]);
-  const [zoomChoice, setZoomChoice] = useState<ZoomChoice>('fit');
+  const [zoomChoice, setZoomChoice] = useState<ZoomChoice>('readable');
   const view = diagramView(bounds, containerWidth, zoomChoice);
   const zoomIn = nextZoom(view.zoom, 1);
   const zoomOut = nextZoom(view.zoom, -1);
+  const fitted = Math.abs(view.zoom - view.fitZoom) < 0.001;
+
+  // Which ways the diagram can still scroll: the side buttons and fades show only there.
+  const [scrollable, setScrollable] = useState({ left: false, right: false });
+  const updateScrollable = useCallback(() => {
+    const element = scroller.current;
+    if (element === null) return;
+    const left = element.scrollLeft > 1;
+    const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    setScrollable((current) => (current.left === left && current.right === right ? current : { left, right }));
+  }, []);
+  useLayoutEffect(updateScrollable, [updateScrollable, view.width, containerWidth]);
+  const scrollSideways = (direction: 1 | -1) => {
+    const element = scroller.current;
+    if (element === null) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollBy({ left: direction * Math.max(120, element.clientWidth * 0.7), behavior: reduceMotion ? 'auto' : 'smooth' });
+  };
 
   // Zooming keeps the middle of what was on screen in the middle.
   const shownZoom = useRef(view.zoom);
@@ -50,7 +70,8 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
     if (element === null || previous === view.zoom) return;
     const middle = element.scrollLeft + element.clientWidth / 2;
     element.scrollLeft = Math.max(0, (middle * view.zoom) / previous - element.clientWidth / 2);
-  }, [view.zoom]);
+    updateScrollable();
+  }, [view.zoom, updateScrollable]);
   const allIds = useMemo(() => diagram.components.map((component) => component.id), [diagram.components]);
   const visible = useMemo(() => visibleComponentIds(reveal, allIds, diagram.stepOrder), [reveal, allIds, diagram.stepOrder]);
   const total = diagram.stepOrder.length;
@@ -142,7 +163,8 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
           <Button
             variant="outline"
             size="sm"
-            aria-pressed={zoomChoice === 'fit'}
+            aria-pressed={fitted}
+            title="Fit the whole flow in the width"
             className="aria-pressed:bg-slate-100"
             onClick={() => {
               setZoomChoice('fit');
@@ -158,20 +180,42 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
         </div>
       </div>
 
-      <div
-        ref={(element) => {
-          scroller.current = element;
-          return measure(element);
-        }}
-        className="relative mt-3 overflow-x-auto overscroll-x-contain rounded-xl border border-slate-200 bg-slate-50"
-        {...(view.scrolls ? { role: 'region', 'aria-label': 'Incident flow diagram, scrolls sideways', tabIndex: 0 } : {})}
-      >
-        {containerWidth > 0 && (
-          <Suspense fallback={<DiagramPlaceholder width={view.width} height={view.height} />}>
-            {/* Once the chunk is in, render it directly: a lazy component suspends once even when its
-                code has arrived, and React then holds the reveal for up to 300 ms. */}
-            <IncidentFlowDiagram diagram={diagram} visibleIds={visible} counts={counts} view={view} bounds={bounds} onOpenComments={onOpenComments} />
-          </Suspense>
+      <div className="relative mt-3">
+        <div
+          ref={(element) => {
+            scroller.current = element;
+            return measure(element);
+          }}
+          data-diagram-scroller=""
+          onScroll={updateScrollable}
+          className="overflow-x-auto overscroll-x-contain rounded-xl border border-slate-200 bg-slate-50"
+          {...(view.scrolls ? { role: 'region', 'aria-label': 'Incident flow diagram, scrolls sideways', 'aria-describedby': SCROLL_HINT_ID, tabIndex: 0 } : {})}
+        >
+          {containerWidth > 0 && (
+            <Suspense fallback={<DiagramPlaceholder width={view.width} height={view.height} />}>
+              {/* Once the chunk is in, render it directly: a lazy component suspends once even when its
+                  code has arrived, and React then holds the reveal for up to 300 ms. */}
+              <IncidentFlowDiagram diagram={diagram} visibleIds={visible} counts={counts} view={view} bounds={bounds} onOpenComments={onOpenComments} />
+            </Suspense>
+          )}
+        </div>
+        {view.scrolls && (
+          <>
+            <ScrollEdge
+              side="left"
+              shown={scrollable.left}
+              onScroll={() => {
+                scrollSideways(-1);
+              }}
+            />
+            <ScrollEdge
+              side="right"
+              shown={scrollable.right}
+              onScroll={() => {
+                scrollSideways(1);
+              }}
+            />
+          </>
         )}
         {reveal.mode === 'step' && reveal.revealed === 0 && (
           <p className="pointer-events-none absolute inset-x-0 top-1/2 -translate-y-1/2 px-4 text-center text-sm font-medium text-slate-600">
@@ -179,7 +223,15 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
           </p>
         )}
       </div>
-      {view.scrolls && <p className="mt-2 text-xs text-slate-600 sm:hidden">Swipe sideways to follow the flow.</p>}
+      {view.scrolls && (
+        <p id={SCROLL_HINT_ID} className="mt-2 flex items-center gap-1.5 text-xs text-slate-600 sm:text-sm">
+          <MoveHorizontal className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>
+            <span className="sm:hidden">Swipe sideways to follow the flow.</span>
+            <span className="hidden sm:inline">The flow is wider than the page: scroll sideways with the buttons at either side, Shift + mouse wheel or the arrow keys, or choose Fit to see all of it, smaller.</span>
+          </span>
+        </p>
+      )}
     </section>
   );
 }
@@ -199,6 +251,40 @@ function ZoomStepButton({ label, icon: Icon, zoom, onZoom }: { label: string; ic
     >
       <Icon className="h-4 w-4" aria-hidden="true" />
     </Button>
+  );
+}
+
+/**
+ * One side of a diagram that scrolls: a fade that says there is more that way, and a round button
+ * that scrolls there, both shown only while there is more. The button is for pointers; keyboards
+ * scroll the focused region with the arrow keys, so it stays out of the tab order and away from
+ * assistive technology, which reads the whole diagram anyway.
+ */
+function ScrollEdge({ side, shown, onScroll }: { side: 'left' | 'right'; shown: boolean; onScroll: () => void }) {
+  const Icon = side === 'left' ? ChevronLeft : ChevronRight;
+  return (
+    <div
+      aria-hidden="true"
+      className={clsx(
+        'pointer-events-none absolute inset-y-px flex w-12 items-center transition-opacity duration-200 motion-reduce:transition-none sm:w-16',
+        side === 'left' ? 'left-px justify-start rounded-l-xl bg-linear-to-r pl-1.5 sm:pl-2' : 'right-px justify-end rounded-r-xl bg-linear-to-l pr-1.5 sm:pr-2',
+        'from-slate-50 via-slate-50/70 to-transparent',
+        shown ? 'opacity-100' : 'opacity-0',
+      )}
+    >
+      <button
+        type="button"
+        tabIndex={-1}
+        title={side === 'left' ? 'Scroll left' : 'Scroll right'}
+        onClick={onScroll}
+        className={clsx(
+          'flex h-9 w-9 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-md hover:bg-slate-50 hover:text-slate-900',
+          shown ? 'pointer-events-auto' : 'pointer-events-none',
+        )}
+      >
+        <Icon className="h-5 w-5" aria-hidden="true" />
+      </button>
+    </div>
   );
 }
 
