@@ -46,7 +46,7 @@ async function screenshot(target: Page | Locator, name: string) {
  */
 async function sectionScreenshot(page: Page, section: Locator, name: string) {
   const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
-  const needed = await page.evaluate<number>(`document.querySelector('[role="dialog"] .overflow-y-auto').scrollHeight + 200`);
+  const needed = await page.evaluate<number>(`document.querySelector('[role="dialog"] [data-radix-scroll-area-viewport]').scrollHeight + 200`);
   await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, needed) });
   await screenshot(section, name);
   await page.setViewportSize(viewport);
@@ -283,7 +283,7 @@ describe('AI comment summary in the comment panel', () => {
     const note = shown(section, '1 new comment since this summary');
     await note.waitFor();
     await voteOn(casey.page, late.id, 'thumbs_up');
-    await expect.poll(() => commentIn(dialog, late.content).getByRole('button', { name: 'Thumbs up (1)' }).count(), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => commentIn(dialog, late.content).getByRole('button', { name: '1 thumbs up' }).count(), { timeout: 5_000 }).toBe(1);
     await alice.page.waitForTimeout(300);
     expect(summaryCalls(alice, componentId)).toHaveLength(requestsBefore);
     expect(await section.getByText(`Made by ${first.generatedBy.provider}/${first.generatedBy.model} from 5 comments`).isVisible()).toBe(true);
@@ -333,7 +333,7 @@ describe('AI comment summary in the comment panel', () => {
     const formBox = await dialog.getByRole('form').boundingBox();
     const sectionBox = await section.boundingBox();
     expect((formBox?.y ?? Infinity) < (sectionBox?.y ?? -Infinity)).toBe(true);
-    expect(await phone.page.evaluate<boolean>(`(() => { const body = document.querySelector('[role="dialog"] .overflow-y-auto'); return body.scrollWidth <= body.clientWidth; })()`)).toBe(true);
+    expect(await phone.page.evaluate<boolean>(`(() => { const body = document.querySelector('[role="dialog"] [data-radix-scroll-area-viewport]'); return body.scrollWidth <= body.clientWidth; })()`)).toBe(true);
     await section.scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'comment-summary-mobile');
     expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
@@ -342,7 +342,7 @@ describe('AI comment summary in the comment panel', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await section.getByRole('heading', { name: 'Key themes' }).waitFor();
     await section.getByRole('list', { name: 'Key themes' }).getByRole('button').first().tap();
-    expect(await phone.page.evaluate<boolean>(`(() => { const body = document.querySelector('[role="dialog"] .overflow-y-auto'); return body.scrollWidth <= body.clientWidth; })()`)).toBe(true);
+    expect(await phone.page.evaluate<boolean>(`(() => { const body = document.querySelector('[role="dialog"] [data-radix-scroll-area-viewport]'); return body.scrollWidth <= body.clientWidth; })()`)).toBe(true);
     await section.scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'comment-summary-mobile-open');
     await sectionScreenshot(phone.page, section, 'comment-summary-section-mobile-open');

@@ -90,7 +90,7 @@ describe('static pages', () => {
       const { context, page } = opened;
 
       await expect.poll(() => page.getByRole('heading', { level: 1, name: 'AI-Driven Operations Management' }).isVisible()).toBe(true);
-      expect(await page.getByText('Design Principles', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('banner').locator('p').getByText('Design Principles', { exact: true }).isVisible()).toBe(true);
       expect(await page.getByRole('heading', { level: 2, name: /Build fast, ship prototypes, iterate/ }).isVisible()).toBe(true);
 
       const principles = page.getByRole('article');

@@ -1,79 +1,166 @@
-import { LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import clsx from 'clsx';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { PRODUCT_VERSION } from '../../../common/product';
 import { isAdmin, useCurrentUser, useLogout } from '../../lib/auth';
 import { ImageWithFallback } from '../image-with-fallback';
 import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
+import { NAV_LINKS, type HeaderLink } from './navigation';
 import { UserMenu } from './user-menu';
-
-export interface HeaderLink {
-  label: string;
-  to: string;
-  icon: ReactNode;
-  /** Shown only to members with the admin role (decided by the server). */
-  adminOnly?: boolean;
-}
 
 interface PageHeaderProps {
   title: string;
   subtitle: string;
-  links: readonly HeaderLink[];
+  /** A page whose own content opens with its h1 (a hero) names itself in the header as plain text. */
+  titleIsHeading?: boolean;
 }
 
-/** The header of the signed-in pages: brand, navigation, version, logout and the avatar menu. */
-export function PageHeader({ title, subtitle, links }: PageHeaderProps) {
+/**
+ * The one header of every signed-in page: brand and page title, the same navigation everywhere with
+ * the current page marked, version, logout and the avatar menu. From 1024 px the destinations are a
+ * row of labelled tabs under the title; below, one row holds the title and a Menu button that opens
+ * them as a list, so a phone's header stays a single row.
+ */
+export function PageHeader({ title, subtitle, titleIsHeading = true }: PageHeaderProps) {
+  const Title = titleIsHeading ? 'h1' : 'p';
   const { user } = useCurrentUser();
   const logout = useLogout();
-  const visible = links.filter((link) => link.adminOnly !== true || isAdmin(user));
-  // Four or more labelled links beside the title, Logout and the avatar need about 1,340 px: below
-  // that, labels would push the navigation onto a second row, so such headers show icons until 2xl.
-  const labelsFromWide = visible.length >= 4;
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const links = NAV_LINKS.filter((link) => link.adminOnly !== true || isAdmin(user));
+  const logoutLabel = logout.isPending ? 'Logging out...' : 'Logout';
+
+  // Escape closes the menu and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [menuOpen]);
+
   return (
     <header className="border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <div className="flex items-center gap-3">
-          <ImageWithFallback src="/biggy-logo.svg" alt="Biggy logo" className="h-10 w-10 rounded-lg" fallbackEmoji="🤖" />
-          <div>
-            <h1 className="text-lg leading-tight font-bold text-slate-900">{title}</h1>
-            <p className="text-sm text-slate-600">{subtitle}</p>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="flex min-h-14 items-center gap-3 py-2 lg:py-3">
+          <ImageWithFallback src="/biggy-logo.svg" alt="Biggy logo" className="h-8 w-8 shrink-0 rounded-lg lg:h-10 lg:w-10" fallbackEmoji="🤖" />
+          <div className="min-w-0 flex-1">
+            <Title className="truncate text-base leading-tight font-bold text-slate-900 lg:text-lg">{title}</Title>
+            <p className="hidden truncate text-sm text-slate-600 sm:block">{subtitle}</p>
+          </div>
+          <div className="ml-auto flex shrink-0 items-center gap-2">
+            {/* Wrappers carry the breakpoints: a control's own display class would override 'hidden'. */}
+            <span className="hidden sm:block">
+              <Badge className="border-brand-100 bg-brand-50 text-brand-700" title="Version">
+                v{PRODUCT_VERSION}
+              </Badge>
+            </span>
+            {user !== null && (
+              <span className="hidden lg:block">
+                <button
+                  type="button"
+                  className={buttonClasses('outline', 'sm')}
+                  disabled={logout.isPending}
+                  onClick={() => {
+                    logout.mutate();
+                  }}
+                >
+                  <LogOut className="h-4 w-4" aria-hidden="true" />
+                  {logoutLabel}
+                </button>
+              </span>
+            )}
+            <UserMenu user={user} />
+            <span className="lg:hidden">
+              <button
+                ref={menuButton}
+                type="button"
+                className={buttonClasses('outline', 'sm')}
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => {
+                  setMenuOpen((open) => !open);
+                }}
+              >
+                {menuOpen ? <X className="h-4 w-4" aria-hidden="true" /> : <Menu className="h-4 w-4" aria-hidden="true" />}
+                Menu
+              </button>
+            </span>
           </div>
         </div>
-        <nav aria-label="Main" className="ml-auto flex flex-wrap items-center justify-end gap-1">
-          {visible.map((link) => (
-            // Below 1024 px (1536 px for long link lists) only the icons show; the accessible name and tooltip keep the label.
-            <Link
-              key={link.to}
-              href={link.to}
-              aria-label={link.label}
-              title={link.label}
-              className={buttonClasses('ghost', 'sm', labelsFromWide ? 'px-2 2xl:px-3' : 'px-2 lg:px-3')}
-            >
-              {link.icon}
-              <span className={labelsFromWide ? 'hidden 2xl:inline' : 'hidden lg:inline'}>{link.label}</span>
-            </Link>
+        <nav aria-label="Main" className="-mb-px hidden gap-1 overflow-x-auto lg:flex">
+          {links.map((link) => (
+            <NavLink key={link.to} link={link} current={isCurrent(link, location)} variant="tab" />
           ))}
-          {user !== null && (
-            <button
-              type="button"
-              className={buttonClasses('outline', 'sm')}
-              disabled={logout.isPending}
-              aria-label={logout.isPending ? 'Logging out...' : 'Logout'}
-              onClick={() => {
-                logout.mutate();
-              }}
-            >
-              <LogOut className="h-4 w-4" aria-hidden="true" />
-              <span className="hidden sm:inline">{logout.isPending ? 'Logging out...' : 'Logout'}</span>
-            </button>
-          )}
-          <Badge className="ml-1 border-brand-100 bg-brand-50 text-brand-700" title="Version">
-            v{PRODUCT_VERSION}
-          </Badge>
-          <UserMenu user={user} />
         </nav>
       </div>
+      {menuOpen && (
+        <nav id={menuId} aria-label="Main" className="border-t border-slate-200 bg-white px-4 py-2 sm:px-6 lg:hidden">
+          <ul className="flex flex-col gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  link={link}
+                  current={isCurrent(link, location)}
+                  variant="row"
+                  onNavigate={() => {
+                    setMenuOpen(false);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 flex items-center justify-between border-t border-slate-100 pt-2">
+            {user !== null && (
+              <button
+                type="button"
+                className={buttonClasses('ghost', 'sm', '-ml-3')}
+                disabled={logout.isPending}
+                onClick={() => {
+                  logout.mutate();
+                }}
+              >
+                <LogOut className="h-4 w-4" aria-hidden="true" />
+                {logoutLabel}
+              </button>
+            )}
+            <span className="text-xs text-slate-500 sm:hidden">Version {PRODUCT_VERSION}</span>
+          </div>
+        </nav>
+      )}
     </header>
+  );
+}
+
+function isCurrent(link: HeaderLink, location: string): boolean {
+  const path = location.length > 1 && location.endsWith('/') ? location.slice(0, -1) : location;
+  return path === link.to;
+}
+
+function NavLink({ link, current, variant, onNavigate }: { link: HeaderLink; current: boolean; variant: 'tab' | 'row'; onNavigate?: () => void }) {
+  return (
+    <Link
+      href={link.to}
+      aria-current={current ? 'page' : undefined}
+      onClick={onNavigate}
+      className={clsx(
+        'inline-flex items-center gap-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600',
+        variant === 'tab'
+          ? clsx('border-b-2 px-3 py-2.5', current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900')
+          : clsx('w-full rounded-md px-3 py-2.5', current ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'),
+      )}
+    >
+      {link.icon}
+      {link.label}
+    </Link>
   );
 }

@@ -10,8 +10,9 @@ const itemClasses =
 export default function UserMenuDropdown({ user, label, defaultOpen }: { user: CurrentUser | null; label: string; defaultOpen: boolean }) {
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
-      <DropdownMenu.Trigger aria-label={label} className="rounded-full">
+      <DropdownMenu.Trigger className="rounded-full">
         <UserAvatar user={user} />
+        <span className="sr-only">{label}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg">

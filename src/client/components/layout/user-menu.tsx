@@ -16,7 +16,6 @@ export function UserMenu({ user }: { user: CurrentUser | null }) {
   const placeholder = (
     <button
       type="button"
-      aria-label={label}
       aria-haspopup="menu"
       aria-expanded={false}
       className="rounded-full"
@@ -30,6 +29,7 @@ export function UserMenu({ user }: { user: CurrentUser | null }) {
       }}
     >
       <UserAvatar user={user} />
+      <span className="sr-only">{label}</span>
     </button>
   );
   if (!activated) return placeholder;

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { CommentVote, VoteType } from '../../../common/contract/comments';
+import { Tip } from './tooltip';
 
 /**
  * Thumbs up and down with their counts, the member's own vote pressed: the same
@@ -40,11 +41,10 @@ function VoteButton({ kind, count, pressed, busy, onVote }: { kind: VoteType; co
   const up = kind === 'thumbs_up';
   const Icon = up ? ThumbsUp : ThumbsDown;
   return (
+    <Tip label={pressed ? 'Your vote: select again to remove it' : up ? 'Vote thumbs up' : 'Vote thumbs down'}>
     <button
       type="button"
       aria-pressed={pressed}
-      aria-label={`${up ? 'Thumbs up' : 'Thumbs down'} (${count})`}
-      title={pressed ? 'Your vote: select again to remove it' : up ? 'Vote thumbs up' : 'Vote thumbs down'}
       aria-disabled={busy}
       onClick={() => {
         onVote(kind);
@@ -59,7 +59,10 @@ function VoteButton({ kind, count, pressed, busy, onVote }: { kind: VoteType; co
       )}
     >
       <Icon className="h-4 w-4" aria-hidden="true" fill={pressed ? 'currentColor' : 'none'} fillOpacity={pressed ? 0.2 : 0} />
+      {/* The name starts with what the button shows, the count (label in name): '3 thumbs up'. */}
       {count}
+      <span className="sr-only">{up ? ' thumbs up' : ' thumbs down'}</span>
     </button>
+    </Tip>
   );
 }

@@ -2,7 +2,6 @@ import { Bot, Bug, FlaskConical, KeyRound, ScrollText, Server, ShieldAlert, User
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import type { EnrollmentLinkResult } from '../../../common/contract/admin';
-import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -40,7 +39,7 @@ export default function AdminPage() {
   const { user, isLoading } = useCurrentUser();
   return (
     <div className="min-h-screen">
-      <PageHeader title="Admin Panel" subtitle="Manage team members, QA testing, and system monitoring" links={[NAV.home, NAV.principles, NAV.analytics, NAV.suggestions]} />
+      <PageHeader title="Admin Panel" subtitle="Manage team members, QA testing, and system monitoring" />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
         {isLoading ? <PanelSkeleton /> : isAdmin(user) ? <AdminTabs /> : <AccessDenied />}
       </main>

@@ -91,7 +91,9 @@ describe('error logs', () => {
     await renderErrors();
     const box = await screen.findByRole('region', { name: 'All error logs' });
     expect(box.getAttribute('tabindex')).toBe('0');
-    expect(box.className).toContain('overflow-y-auto');
+    // The app's scroll area: the region is its viewport, bounded in height.
+    expect(box.hasAttribute('data-radix-scroll-area-viewport')).toBe(true);
+    expect(box.className).toContain('max-h-[28rem]');
     const items = within(box).getAllByRole('listitem');
     expect(items).toHaveLength(ALL_ERRORS_SHOWN);
     expect(items[0]?.textContent).toMatch(/^Resolvedmedium.*Old one.*javascript_error · .*ago/);

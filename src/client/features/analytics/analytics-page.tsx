@@ -3,7 +3,6 @@ import { Tabs } from 'radix-ui';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ROUTES } from '../../../common/routes';
-import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -33,7 +32,7 @@ export default function AnalyticsPage() {
   const [tab, selectTab] = useSectionTab(ANALYTICS_TABS);
   return (
     <div className="min-h-screen">
-      <PageHeader title="Team Analytics" subtitle="How the team takes part in the review" links={[NAV.home, NAV.principles, NAV.suggestions, NAV.admin]} />
+      <PageHeader title="Team Analytics" subtitle="How the team takes part in the review" />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
         <Link href={ROUTES.home} className={buttonClasses('outline', 'sm')}>
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Main

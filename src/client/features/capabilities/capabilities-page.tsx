@@ -1,8 +1,9 @@
 import { ArrowLeft, BookOpen, Link2, Sparkles, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import { ASSISTANT_NAME } from '../../../common/product';
 import { ROUTES } from '../../../common/routes';
+import { PageHeader } from '../../components/layout/page-header';
 import { FeatureItem, type FeatureItemClasses } from '../../components/feature-item';
-import { ImageWithFallback } from '../../components/image-with-fallback';
 import { SectionHeading, type SectionHeadingClasses } from '../../components/section-heading';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -213,19 +214,14 @@ function Diagram() {
 export default function CapabilitiesPage() {
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <Link href={ROUTES.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
+      <PageHeader title={`${ASSISTANT_NAME} Capabilities`} subtitle="AI-Driven Operations Management" titleIsHeading={false} />
+      <main>
+        <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">
+          <Link href={ROUTES.home} className={buttonClasses('outline', 'sm')}>
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />
             Back
           </Link>
-          <p className="flex items-center gap-2 text-sm font-semibold text-slate-700">
-            <ImageWithFallback src="/biggy-logo.svg" alt="" className="h-7 w-7 rounded-md" fallbackEmoji="🤖" />
-            <span className="hidden sm:inline">{HERO.overline}</span>
-          </p>
         </div>
-      </header>
-      <main>
         <Hero />
         <Diagram />
       </main>

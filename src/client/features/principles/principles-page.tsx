@@ -2,7 +2,6 @@ import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'wouter';
 import { ROUTES } from '../../../common/routes';
 import { FeatureItem, type FeatureItemClasses } from '../../components/feature-item';
-import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { SectionHeading, type SectionHeadingClasses } from '../../components/section-heading';
 import { buttonClasses } from '../../components/ui/button';
@@ -100,7 +99,6 @@ export default function PrinciplesPage() {
       <PageHeader
         title="AI-Driven Operations Management"
         subtitle="Design Principles"
-        links={[NAV.home, NAV.analytics, NAV.suggestions, NAV.admin]}
       />
       <main className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:px-6 sm:py-10">
         <MissionBanner />

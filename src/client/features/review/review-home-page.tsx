@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Architecture } from '../../../common/contract/architecture';
-import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -63,7 +62,6 @@ export default function ReviewHomePage() {
       <PageHeader
         title="AI-Driven Operations Management"
         subtitle="Architecture Review"
-        links={[NAV.capabilities, NAV.principles, NAV.analytics, NAV.suggestions, NAV.admin]}
       />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <div className="max-w-3xl">

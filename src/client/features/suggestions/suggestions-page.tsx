@@ -5,7 +5,6 @@ import { Link } from 'wouter';
 import type { Suggestion } from '../../../common/contract/ai';
 import type { CommentCounts } from '../../../common/contract/comments';
 import { ROUTES } from '../../../common/routes';
-import { NAV } from '../../components/layout/navigation';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -52,7 +51,7 @@ export default function SuggestionsPage() {
 
   return (
     <div className="min-h-screen">
-      <PageHeader title="Feedback and Recommendations" subtitle="AI-Driven Operations Management" links={[NAV.home, NAV.principles, NAV.analytics, NAV.admin]} />
+      <PageHeader title="Feedback and Recommendations" subtitle="AI-Driven Operations Management" />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
         <Link href={ROUTES.home} className={buttonClasses('outline', 'sm')}>
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Main

@@ -9,6 +9,7 @@ import { useErrorLogs, useResolveError, useUnresolvedErrors } from '../api/error
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 import { TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge, type Tone } from './tone-badge';
+import { ScrollArea } from '../../../components/ui/scroll-area';
 
 /** Severity colours; the severity is also written out, so colour is never the only signal. */
 const SEVERITY_DOTS: Readonly<Record<string, string>> = { critical: 'bg-red-600', high: 'bg-orange-500', medium: 'bg-yellow-400', low: 'bg-blue-500' };
@@ -119,8 +120,8 @@ function AllErrors() {
       {errors.isError && shown === undefined && <LoadError title="Error logs could not be loaded" query={errors} />}
       {shown?.length === 0 && <EmptyState>No error logs found. System is clean!</EmptyState>}
       {shown !== undefined && shown.length > 0 && (
-        // Focusable, so the box scrolls from the keyboard too.
-        <div role="region" aria-label="All error logs" tabIndex={0} className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200">
+        // A focusable region, so the box scrolls from the keyboard too.
+        <ScrollArea label="All error logs" className="rounded-lg border border-slate-200" viewportClassName="max-h-[28rem]">
           <ul className="divide-y divide-slate-200">
             {shown.map((entry) => (
               <li key={entry.id} className="px-4 py-3">
@@ -137,7 +138,7 @@ function AllErrors() {
               </li>
             ))}
           </ul>
-        </div>
+        </ScrollArea>
       )}
     </Panel>
   );

@@ -12,6 +12,7 @@ import { formatHoursMinutes } from '../format';
 import { ActivityTimeline } from './activity-timeline';
 import { EmptyState, ListSkeleton } from '../../../components/ui/panel';
 import { TimeAgo } from '../../../components/ui/time-text';
+import { ScrollArea } from '../../../components/ui/scroll-area';
 
 /**
  * One member's figures and recent activity, in a modal dialog over the members table: focus moves
@@ -47,7 +48,9 @@ export default function MemberDetailDialog({ memberName, opener, onClose }: { me
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <div className="flex-1 overflow-y-auto px-5 py-4">{memberName !== null && <MemberDetail memberName={memberName} />}</div>
+          <ScrollArea className="min-h-0 flex-1" viewportClassName="px-5 py-4">
+            {memberName !== null && <MemberDetail memberName={memberName} />}
+          </ScrollArea>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

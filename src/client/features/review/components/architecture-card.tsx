@@ -19,7 +19,7 @@ export function ArchitectureCard({ card, groupTitle, count, onOpenComments, clas
     <article
       aria-labelledby={headingId}
       className={clsx(
-        'group flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:border-slate-300 hover:shadow-md focus-within:border-brand-500 focus-within:shadow-md',
+        'group relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:border-slate-300 hover:shadow-md focus-within:border-brand-500 focus-within:shadow-md',
         className,
       )}
     >
@@ -42,7 +42,12 @@ export function ArchitectureCard({ card, groupTitle, count, onOpenComments, clas
           </li>
         ))}
       </ul>
-      <div className="mt-auto flex justify-end pt-4">
+      {/*
+        Where a pointer can hover, the button is hidden until then: it floats on the card's top edge
+        and takes no room, so no card keeps an empty band for it. On touch screens it always shows,
+        so it has its own row at the bottom.
+      */}
+      <div className="mt-auto flex justify-end pt-4 [@media(hover:hover)]:absolute [@media(hover:hover)]:-top-4 [@media(hover:hover)]:right-4 [@media(hover:hover)]:mt-0 [@media(hover:hover)]:pt-0">
         <CommentTrigger target={{ id: card.id, title: card.title, description: card.description, context: groupTitle }} onOpen={onOpenComments} />
       </div>
     </article>

@@ -30,15 +30,15 @@ function renderItem(memberName: string | undefined, comment: Comment = COMMENT) 
   );
 }
 
-const thumbsUp = () => screen.getByRole('button', { name: /^Thumbs up/ });
-const thumbsDown = () => screen.getByRole('button', { name: /^Thumbs down/ });
+const thumbsUp = () => screen.getByRole('button', { name: /thumbs up$/ });
+const thumbsDown = () => screen.getByRole('button', { name: /thumbs down$/ });
 
 describe('comment votes', () => {
   test('show the counts, with the member’s own vote pressed', () => {
     mockFetch();
     renderItem('Ada Lovelace');
-    expect(thumbsUp().getAttribute('aria-label')).toBe('Thumbs up (2)');
-    expect(thumbsDown().getAttribute('aria-label')).toBe('Thumbs down (1)');
+    expect(thumbsUp().textContent).toBe('2 thumbs up');
+    expect(thumbsDown().textContent).toBe('1 thumbs down');
     expect(thumbsUp().getAttribute('aria-pressed')).toBe('false');
     expect(thumbsDown().getAttribute('aria-pressed')).toBe('true');
   });

@@ -6,6 +6,8 @@ import type { ReviewTarget } from '../review-target';
 import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
 import { CommentSummarySection } from './comment-summary';
+import { ScrollArea } from '../../../components/ui/scroll-area';
+import { Tip } from '../../../components/ui/tooltip';
 
 interface CommentPanelProps {
   target: ReviewTarget | null;
@@ -52,18 +54,22 @@ export default function CommentPanel({ target, open, onOpenChange, restoreFocus 
                   <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{target.context}</p>
                   <Dialog.Title className="mt-0.5 text-lg leading-snug font-semibold text-slate-900">{target.title}</Dialog.Title>
                 </div>
-                <Dialog.Close className="-mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Close comments">
-                  <X className="h-5 w-5" aria-hidden="true" />
-                </Dialog.Close>
+                <Tip label="Close comments (Esc)" side="bottom">
+                  <Dialog.Close className="-mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Close comments">
+                    <X className="h-5 w-5" aria-hidden="true" />
+                  </Dialog.Close>
+                </Tip>
               </header>
               {/* Keyed by component: reopening for another component starts with an empty form. */}
-              <div key={target.id} className="flex-1 space-y-6 overflow-y-auto px-5 py-4">
-                <Dialog.Description className="text-sm leading-relaxed text-slate-600">{target.description}</Dialog.Description>
-                <CommentForm componentId={target.id} componentTitle={target.title} textareaRef={textarea} />
-                {/* Between the form and the list it sums up: it never pushes the form down. */}
-                <CommentSummarySection componentId={target.id} componentTitle={target.title} />
-                <CommentList componentId={target.id} componentTitle={target.title} />
-              </div>
+              <ScrollArea key={target.id} className="min-h-0 flex-1">
+                <div className="space-y-6 px-5 py-4">
+                  <Dialog.Description className="text-sm leading-relaxed text-slate-600">{target.description}</Dialog.Description>
+                  <CommentForm componentId={target.id} componentTitle={target.title} textareaRef={textarea} />
+                  {/* Between the form and the list it sums up: it never pushes the form down. */}
+                  <CommentSummarySection componentId={target.id} componentTitle={target.title} />
+                  <CommentList componentId={target.id} componentTitle={target.title} />
+                </div>
+              </ScrollArea>
             </>
           )}
         </Dialog.Content>

@@ -12,6 +12,7 @@ import { useNow } from '../../../lib/use-now';
 import { useSuggestionLookup } from '../suggestion-lookup';
 import { cutText, plural } from '../text';
 import { SkeletonBars } from './skeleton-bars';
+import { ScrollArea } from '../../../components/ui/scroll-area';
 
 const triggerClasses =
   'inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700';
@@ -90,7 +91,9 @@ function SourcesDialog({ trigger, title, description, children }: { trigger: Rea
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </header>
-          <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          <ScrollArea className="min-h-0 flex-1" viewportClassName="px-5 py-4">
+            {children}
+          </ScrollArea>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
