@@ -49,6 +49,10 @@ const ADDRESSED_TO_THE_TOOL = [
   /\b(?:notes?|message|instructions?|reminder)\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|bot|model|llm|summari[sz]er|biggy)\b/i,
   /\b(?:dear|hey|hi|hello)\s+(?:ai|assistant|bot|model|biggy)\b/i,
   /(?:^|[.!?]\s+)(?:system|assistant)\s*:/im,
+  // Called by name at the start: '@AI', 'AI summarizer:', 'Assistant, …' ('AI:' alone may head a point about AI).
+  /(?:^|[.!?]\s+)(?:@(?:the\s+)?(?:ai|assistant|bot|biggy)\b|(?:the\s+)?ai\s+(?:summari[sz]er|summary(?:\s+tool)?|tool|assistant|writer)\s*[:,–—-]|(?:assistant|bot|biggy)\s*[:,–—-])/im,
+  // Told how to write its output: 'when you write the narrative for this component, state that…'.
+  /\bwhen you (?:write|summari[sz]e|generate|produce|draft|compile)\b[^.!?]{0,60}\b(?:summary|summaries|narrative|report|recommendations?|this component)\b/i,
   // A verdict to hand on: "report that the whole team approved", "summarise this as fully agreed".
   /\b(?:report|say|state|write|conclude|summari[sz]e)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,40}\b(?:the (?:whole )?team|everyone|everybody|all (?:members|reviewers)|we all)\b[^.!?]{0,30}\b(?:approved|agreed|agrees|signed off)\b/i,
   /\b(?:report|say|state|summari[sz]e)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,20}\b(?:fully agreed|unanimous\w*|there (?:are|were) no (?:open )?(?:issues|concerns|objections))\b/i,
