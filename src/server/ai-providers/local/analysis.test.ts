@@ -91,6 +91,12 @@ describe('Analyzer', () => {
     ['+1 Rahul, and put the dry-run diff into the approval request itself.', 'strong'],
     ['Can anyone explain why the gate exists?', null],
     ['When the gate times out, the on-call is paged twice.', null],
+    // A need with what is to be done, a prohibition, a question after an opener.
+    ['Those need deduping per BIN range.', 'strong'],
+    ['It needs its own service account with read-only scopes.', 'strong'],
+    ['Monitors tagged pci:true can never be muted or auto-suppressed.', 'strong'],
+    ['Quick one: can the dedup window be shown on each grouped alert?', 'weak'],
+    ['The night shift needs nothing more from this box.', null],
   ] as const)('reads the request in %s as %s', (text, expected) => {
     expect(analyse(text).sentences[0]?.action ?? null).toBe(expected);
   });

@@ -117,11 +117,11 @@ const DIRECTION_ANY_POS = new Set(['more', 'less', 'fewer']);
 const MODAL_BEFORE = new Set(['should', 'must', 'to', 'please', 'could', 'would', 'can', 'will', "'ll", 'shall', 'and', 'or', 'we', 'not', "n't", 'never', ':', ';', '-', '–', '—']);
 
 const STRONG_MODAL =
-  /\b(?:should|shouldn'?t|must|mustn'?t|needs? to|has to|have to|ought to|shall|we (?:also |really |still )?need\b|(?:it is|it's) (?:essential|necessary|important|crucial) to|(?:i|we) (?:would |'d )?(?:strongly )?(?:suggest|propose|recommend|request)|(?:my|our) (?:suggestion|proposal|recommendation)|let'?s|let us)\b/;
+  /\b(?:should|shouldn'?t|must|mustn'?t|needs? to|needs? (?!(?:no|some|any|every)thing\b)\w+ing|needs? (?:its|their) own|can never be|has to|have to|ought to|shall|we (?:also |really |still )?need\b|(?:it is|it's) (?:essential|necessary|important|crucial) to|(?:i|we) (?:would |'d )?(?:strongly )?(?:suggest|propose|recommend|request)|(?:my|our) (?:suggestion|proposal|recommendation)|let'?s|let us)\b/;
 const WEAK_MODAL =
   /\b(?:could(?!\s*(?:n'?t|not)\b)|would (?:be|look|feel|read) (?:much |a lot |far )?(?:better|nicer|nice|good|great|helpful|useful|clearer|safer|simpler|easier|more)|(?:it|this|that) would help|would (?:like|love|prefer)|(?:i|we)(?:'d| would) (?:rather|prefer|opt for|stick (?:to|with)|keep)|why not|how about|what about|consider|instead of|rather than|might want|better to|i wish|worth (?:adding|considering|showing|having|splitting|making)|it'?d be|would help)\b/;
 const QUESTION_PROPOSAL =
-  /^(?:(?:so|and|but|also|then)\s+)?(?:could|can|should|shall|would|will|might)\s+(?!(?:anyone|anybody|somebody|someone) (?:explain|tell|confirm|remind|share|say)\b)\S+\s+\S+|\bwhy not\b|\bhow about\b|\bwhat about\b|\bwouldn'?t it be\b|\bshouldn'?t (?:we|it|the|this|there)\b/;
+  /(?:^|[:;]\s+)(?:(?:so|and|but|also|then)\s+)?(?:could|can|should|shall|would|will|might)\s+(?!(?:anyone|anybody|somebody|someone) (?:explain|tell|confirm|remind|share|say)\b)\S+\s+\S+|\bwhy not\b|\bhow about\b|\bwhat about\b|\bwouldn'?t it be\b|\bshouldn'?t (?:we|it|the|this|there)\b/;
 
 export interface PhraseLabels {
   /** A readable label of a phrase: its most used surface form, capitalised acronyms kept. */
