@@ -10,7 +10,9 @@ import { createScratchDatabase, dropScratchDatabase, hasScratchDatabase } from '
 import { cpuBusyShare, gitState, ROOT, writeResults } from './lib/environment.js';
 import { say } from './lib/output.js';
 import { cleanUp } from './lib/processes.js';
-import type { BenchResults } from './lib/results.js';
+import type { LighthouseResult } from './lib/lighthouse.js';
+import type { MainPageResult } from './lib/main-page.js';
+import type { BenchResults, Step } from './lib/results.js';
 import type { Scenario } from './lib/scenario.js';
 import { nonEmpty, SCENARIO_FILTER, SETTINGS, WATCHDOG_MS_PER_ENGINE } from './lib/settings.js';
 import { fixed, formatTable } from './lib/table.js';
@@ -22,6 +24,7 @@ import { COMMENT_READ_SCENARIOS } from './scenarios/comment-reads.js';
 import { COMMENT_WRITE_SCENARIO } from './scenarios/comment-writes.js';
 import { COMPRESSED_READ_SCENARIOS } from './scenarios/compressed-reads.js';
 import { FLOOD_SCENARIOS } from './scenarios/flood.js';
+import { lighthouseTargets, runLighthouse } from './scenarios/lighthouse.js';
 import { mainPageTarget, runMainPage } from './scenarios/main-page.js';
 import { qaRunSelected, qaRunTargets, runQaBench } from './scenarios/qa-run.js';
 import { READ_SCENARIOS, READ_TARGETS } from './scenarios/reads.js';
@@ -41,6 +44,12 @@ const SCENARIOS: Scenario[] = [
   COMMENT_WRITE_SCENARIO,
   ...ANALYTICS_SCENARIOS,
 ];
+
+/** The steps run in Chromium on the bench server once the loads are over. */
+interface BrowserSteps {
+  mainPage: Step<MainPageResult>;
+  lighthouse: Step<LighthouseResult>;
+}
 
 type Engine = { database: 'sqlite'; url: undefined } | { database: 'postgres'; url: string };
 
@@ -78,7 +87,19 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
 
   const startup = await runStartup(databaseUrl);
   const analyzer = await runAnalyzer();
-  const { throughput, comments, activity, mainPage, serverPeakRssMiB } = await runThroughput(SCENARIOS, clientDir, databaseUrl, (ready) => runMainPage(clientDir, ready));
+  const {
+    throughput,
+    comments,
+    activity,
+    after: { mainPage, lighthouse },
+    serverPeakRssMiB,
+  } = await runThroughput<BrowserSteps>(
+    SCENARIOS,
+    clientDir,
+    databaseUrl,
+    async (ready) => ({ mainPage: await runMainPage(clientDir, ready), lighthouse: await runLighthouse(clientDir, ready) }),
+    (message) => ({ mainPage: { status: 'error', message }, lighthouse: { status: 'error', message } }),
+  );
   // The self-test needs an admin, so it runs on a bench server of its own (scenarios/qa-run.ts).
   const qaRun = qaRunSelected() ? await runQaBench(databaseUrl) : undefined;
   const bundle = runBundle();
@@ -91,6 +112,7 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
     ...(qaRun === undefined ? [] : qaRunTargets(qaRun, engine.database)),
     ...bundleTargets(bundle),
     mainPageTarget(mainPage),
+    ...lighthouseTargets(lighthouse),
   ];
   say('Targets');
   say(formatTable(['target', 'goal', 'measured', 'result'], targets.map((t) => [t.name, t.target, t.measured.split('\n')[0] ?? '', t.status]), ['left', 'left', 'left', 'left']));
@@ -123,6 +145,7 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
     commentData: comments ?? null,
     activityData: activity ?? null,
     mainPage,
+    lighthouse,
     analyzer,
     serverPeakRssMiB: serverPeakRssMiB ?? null,
     bundle: bundle.bundle,

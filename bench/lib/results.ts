@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BundleReport } from '../../scripts/bundle-size.js';
 import type { AnalyzerResult } from './analyzer.js';
+import type { LighthouseResult } from './lighthouse.js';
 import type { LoadResult } from './load.js';
 import type { MainPageResult } from './main-page.js';
 import type { ReadyLine } from './protocol.js';
@@ -106,6 +107,7 @@ export interface BenchResults {
     analyticsConnections: number;
     infoDurationSeconds: number;
     mainPageRuns: number;
+    lighthouseRuns: number;
     /** BENCH_SCENARIOS, when the run measured only some throughput scenarios. */
     scenarioFilter?: string;
     logging: string;
@@ -117,6 +119,8 @@ export interface BenchResults {
   /** The generated activity data set; null when no analytics scenario ran (or the server did not start). */
   activityData: ReadyLine['activity'];
   mainPage: Step<MainPageResult>;
+  /** Lighthouse on the main and suggestions pages, mobile and desktop presets. */
+  lighthouse: Step<LighthouseResult>;
   /** The local analyzer's timings, and the server's peak resident memory (MiB) over the throughput scenarios. */
   analyzer: Step<AnalyzerResult>;
   serverPeakRssMiB: number | null;

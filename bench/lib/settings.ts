@@ -46,10 +46,16 @@ export const SETTINGS = {
   /** The scenarios without a target (busiest component, counts) run shorter. */
   infoDurationSeconds: Math.min(DURATION_SECONDS, 5),
   mainPageRuns: 5,
+  /** Lighthouse runs per page and preset; the median is reported (BENCH_LIGHTHOUSE_RUNS). */
+  lighthouseRuns: Math.round(positiveNumberFromEnv('BENCH_LIGHTHOUSE_RUNS', 3)),
 };
+
+/** Bound on one Lighthouse run (one page, one preset); a run takes 10–20 s on 2 cores. */
+const LIGHTHOUSE_MS_PER_RUN = 30_000;
 
 /**
  * Bounds one engine's run (start-ups, data generation with the activity data's minute at most,
- * browser, twenty-eight load runs and the self-test runs going on beside some); a hung step is killed.
+ * browser, twenty-eight load runs and the self-test runs going on beside some, and the Lighthouse
+ * runs: two pages, two presets); a hung step is killed.
  */
-export const WATCHDOG_MS_PER_ENGINE = 300_000 + SETTINGS.durationSeconds * 35 * 1000;
+export const WATCHDOG_MS_PER_ENGINE = 300_000 + SETTINGS.durationSeconds * 35 * 1000 + LIGHTHOUSE_MS_PER_RUN * 4 * SETTINGS.lighthouseRuns;

@@ -1,7 +1,6 @@
 /** Runs the throughput scenarios on one bench server: checks, loads, judgements, the table and their targets. */
 import type { FloodReport } from './flood.js';
 import { runLoad, type LoadResult } from './load.js';
-import type { MainPageResult } from './main-page.js';
 import { errorMessage, say, step } from './output.js';
 import { probe, stopChild, type RequestSpec } from './processes.js';
 import { argon2BoundPerSecond, type ReadyLine } from './protocol.js';
@@ -11,11 +10,12 @@ import { SCENARIO_FILTER, SETTINGS } from './settings.js';
 import { sampleRss, startBenchServer } from './bench-server.js';
 import { fixed, formatTable, thousands } from './table.js';
 
-export interface ThroughputOutcome {
+export interface ThroughputOutcome<T> {
   throughput: Step<ScenarioResult[]>;
   comments: ReadyLine['comments'] | undefined;
   activity: ReadyLine['activity'] | undefined;
-  mainPage: Step<MainPageResult>;
+  /** What `afterLoad` measured (the browser steps). */
+  after: T;
   /** Peak resident memory of the server process over the scenarios, in MiB. */
   serverPeakRssMiB: number | undefined;
 }
@@ -154,15 +154,17 @@ function throughputTable(results: ScenarioResult[]): string {
 }
 
 /**
- * Starts the bench server, runs the scenarios, then `afterLoad` (the main page) on the same server
- * once the load has stopped, and stops it.
+ * Starts the bench server, runs the scenarios, then `afterLoad` (the browser steps) on the same
+ * server once the load has stopped, and stops it. `noServer` stands for `afterLoad`'s result when
+ * the server did not start.
  */
-export async function runThroughput(
+export async function runThroughput<T>(
   all: Scenario[],
   clientDir: string | undefined,
   databaseUrl: string | undefined,
-  afterLoad: (ready: ReadyLine) => Promise<Step<MainPageResult>>,
-): Promise<ThroughputOutcome> {
+  afterLoad: (ready: ReadyLine) => Promise<T>,
+  noServer: (message: string) => T,
+): Promise<ThroughputOutcome<T>> {
   const scenarios = selectedScenarios(all).filter((scenario) => scenario.skipReason?.(clientDir) === undefined);
   if (SCENARIO_FILTER !== undefined) say(`BENCH_SCENARIOS=${SCENARIO_FILTER.source}: ${scenarios.map((scenario) => scenario.name).join(', ')}`);
   const others = scenarios.filter((scenario) => scenario.connections !== SETTINGS.connections || scenario.durationSeconds !== SETTINGS.durationSeconds);
@@ -183,7 +185,7 @@ export async function runThroughput(
     const message = errorMessage(error);
     say(`  ERROR: ${message}`);
     say();
-    return { throughput: { status: 'error', message }, comments: undefined, activity: undefined, mainPage: { status: 'error', message: `no bench server: ${message}` }, serverPeakRssMiB: undefined };
+    return { throughput: { status: 'error', message }, comments: undefined, activity: undefined, after: noServer(`no bench server: ${message}`), serverPeakRssMiB: undefined };
   }
   const { ready, child } = server;
   describeServer(ready);
@@ -202,10 +204,10 @@ export async function runThroughput(
   say();
   const serverPeakRssMiB = memory.stop();
   if (serverPeakRssMiB !== undefined) say(`  server memory: peak resident ${fixed(serverPeakRssMiB, 0)} MiB over the scenarios (sampled every 100 ms)`);
-  const mainPage = await afterLoad(ready);
+  const after = await afterLoad(ready);
   const stopped = await stopChild(child, 5000);
   if (!stopped.graceful) say('  warning: the bench server ignored SIGTERM and was killed');
-  return { throughput: result, comments: ready.comments, activity: ready.activity, mainPage, serverPeakRssMiB };
+  return { throughput: result, comments: ready.comments, activity: ready.activity, after, serverPeakRssMiB };
 }
 
 /** The targets-table rows of the gated scenarios (and of those whose requests failed). */

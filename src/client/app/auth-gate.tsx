@@ -1,7 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { LoadingScreen } from '../components/ui/spinner';
 import { useCurrentUser } from '../lib/auth';
 import { SignedInActivity } from '../lib/use-activity-tracking';
+import { preloadPage } from './router';
 
 // Signed-in members never download the sign-in screen, and visitors never download a page first.
 const SignInScreen = lazy(() => import('../features/auth/sign-in-screen'));
@@ -13,6 +15,7 @@ const SignInScreen = lazy(() => import('../features/auth/sign-in-screen'));
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
+  const pageReady = useFirstPageChunk(!isLoading && user !== null);
   if (isLoading) return <LoadingScreen />;
   if (user === null) {
     return (
@@ -21,10 +24,31 @@ export function AuthGate({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
+  // The same 'Loading...' until the first page's chunk is here, so the page renders in one go
+  // rather than suspending (see pageChunk in router.tsx).
+  if (!pageReady) return <LoadingScreen />;
   return (
     <>
       <SignedInActivity memberName={user.name} />
       {children}
     </>
   );
+}
+
+/** Whether the chunk of the page first shown to a signed-in member has arrived (or failed: the page reports it). */
+function useFirstPageChunk(signedIn: boolean): boolean {
+  const [location] = useLocation();
+  const [firstPath] = useState(location);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!signedIn || ready) return undefined;
+    let live = true;
+    void preloadPage(firstPath).then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [signedIn, ready, firstPath]);
+  return ready;
 }

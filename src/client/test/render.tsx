@@ -1,7 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Tooltip } from 'radix-ui';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
 import { Toaster } from '../components/ui/toaster';
@@ -12,16 +11,14 @@ export interface Rendered extends RenderResult {
   user: UserEvent;
 }
 
-/** Renders `ui` as the app does: a fresh query client with the app's defaults, its tooltip timings, and the app's Toaster. */
+/** Renders `ui` as the app does: a fresh query client with the app's defaults and the app's Toaster. */
 export function renderWithApp(ui: ReactElement, { toaster = true }: { toaster?: boolean } = {}): Rendered {
   const queryClient = createQueryClient();
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        {ui}
-        {toaster && <Toaster />}
-      </Tooltip.Provider>
+      {ui}
+      {toaster && <Toaster />}
     </QueryClientProvider>,
   );
   return { ...result, queryClient, user };

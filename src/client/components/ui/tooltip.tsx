@@ -1,5 +1,34 @@
-import { Tooltip } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
+import type { TipProps } from './tooltip-popup';
+
+type TipComponent = (props: TipProps) => ReactElement;
+
+// Radix Tooltip brings its positioning code (Popper, Floating UI: about 14 KiB gzip) and would put
+// it in the first load of every page with an icon control. A tooltip is only needed once the
+// pointer or focus reaches a control, so it loads beside the page: until it is here the control
+// renders alone, with its own accessible name.
+let loaded: TipComponent | null = null;
+let loading: Promise<TipComponent> | null = null;
+
+function loadTip(): Promise<TipComponent> {
+  loading ??= import('./tooltip-popup').then(
+    (module) => {
+      loaded = module.RadixTip;
+      return module.RadixTip;
+    },
+    (error: unknown) => {
+      // A failed load (a deploy replaced the chunk, the network dropped) is retried by the next tooltip.
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+// Fetched as soon as a page that has tooltips is loaded, beside the page's own requests: by the
+// time its controls render (after their data) the tooltip is there and the control renders inside
+// it from the start. A control rendered before that mounts once more when it arrives.
+void loadTip().catch(() => undefined);
 
 /**
  * A real tooltip for a control that shows an icon rather than words (or words that need more):
@@ -7,21 +36,22 @@ import type { ReactElement, ReactNode } from 'react';
  * keyboard focus, dismissed with Escape. The control keeps its own accessible name; the tooltip
  * repeats what it does for those who see only the icon.
  */
-export function Tip({ label, side = 'top', children }: { label: ReactNode; side?: 'top' | 'bottom' | 'left' | 'right'; children: ReactElement }) {
-  return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content
-          side={side}
-          sideOffset={6}
-          collisionPadding={8}
-          className="z-[60] max-w-64 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-snug font-medium text-white shadow-lg"
-        >
-          {label}
-          <Tooltip.Arrow className="fill-slate-900" />
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
-  );
+export function Tip(props: TipProps) {
+  const [Loaded, setLoaded] = useState<TipComponent | null>(() => loaded);
+  useEffect(() => {
+    if (Loaded !== null) return undefined;
+    let live = true;
+    loadTip().then(
+      (component) => {
+        if (live) setLoaded(() => component);
+      },
+      () => {
+        // The control works without its tooltip.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [Loaded]);
+  return Loaded === null ? props.children : <Loaded {...props} />;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import type { Suggestion } from '../../../../common/contract/ai';
 import { significanceOf } from '../../../../common/significance';
 import { useCurrentUser } from '../../../lib/auth';
@@ -13,12 +13,22 @@ const headerCell = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-now
 const cell = 'px-4 py-3 align-top max-md:flex max-md:items-center max-md:gap-3 max-md:px-0 max-md:py-1.5';
 
 /**
+ * Rows in the first render, and added per idle moment after it. A row is about 25 elements: a few
+ * hundred suggestions in one go would be a first render of thousands of elements, a long task that
+ * holds the page's first paint and input back. The first screenful is there at once and the rest
+ * follows within a moment, so find-in-page and Tab reach every row soon after.
+ */
+export const FIRST_ROWS = 30;
+const ROWS_PER_STEP = 60;
+
+/**
  * The suggestions with their significance (the same rules as the server), components, type,
  * the initials of the members behind them, and votes. A real table on wide screens; on a phone
  * the same table lays each row out as a card, so nothing scrolls sideways.
  */
 export function SuggestionsTable({ suggestions, captionId }: { suggestions: readonly Suggestion[]; captionId: string }) {
   const { user } = useCurrentUser();
+  const shown = useRowsShown(suggestions.length);
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm max-md:overflow-visible max-md:border-0 max-md:bg-transparent max-md:shadow-none">
       <table aria-labelledby={captionId} className="w-full text-left text-sm max-md:block">
@@ -32,13 +42,38 @@ export function SuggestionsTable({ suggestions, captionId }: { suggestions: read
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 max-md:block max-md:space-y-3 max-md:divide-y-0">
-          {suggestions.map((suggestion) => (
+          {suggestions.slice(0, shown).map((suggestion) => (
             <SuggestionRow key={suggestion.id} suggestion={suggestion} memberName={user?.name} />
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** How many rows to render: FIRST_ROWS at first, then ROWS_PER_STEP more each time the browser is idle, up to `total`. */
+function useRowsShown(total: number): number {
+  const [shown, setShown] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (shown >= total) return undefined;
+    const more = () => {
+      // A transition: React renders the new rows in slices and lets input in between.
+      startTransition(() => {
+        setShown((count) => count + ROWS_PER_STEP);
+      });
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(more, { timeout: 500 });
+      return () => {
+        window.cancelIdleCallback(handle);
+      };
+    }
+    const timer = setTimeout(more, 16);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [shown, total]);
+  return Math.min(shown, total);
 }
 
 function SuggestionRow({ suggestion, memberName }: { suggestion: Suggestion; memberName: string | undefined }) {
