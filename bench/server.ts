@@ -22,6 +22,8 @@ import { QA_TEST_COMPONENT_ID } from '../src/common/api/architecture.js';
 import { builtExport } from './lib/built.js';
 import { generateActivityData } from './lib/activity-data.js';
 import { COMMENT_DATA_TARGETS, generateCommentData, generatedMemberNames, type CommentDataSummary } from './lib/comment-data.js';
+import { generateSuggestionData } from './lib/suggestion-data.js';
+import type { DEMO_THREADS } from '../src/server/seed/demo-comments.js';
 import { BENCH_SERVER_ENV, SESSION_COOKIE, type CommentAudit, type ReadyLine } from './lib/protocol.js';
 import { installSqlTrace, startSqlTrace, stopSqlTrace } from './lib/sql-trace.js';
 import { summarize } from './lib/stats.js';
@@ -92,6 +94,12 @@ async function main() {
     commentableIds: new Set([...commentable(app.architecture)].filter((id) => id !== QA_TEST_COMPONENT_ID)),
     addMember: add,
     alsoClearMemberIds: [memberId],
+  });
+  const threads = await builtExport<typeof DEMO_THREADS>('server/seed/demo-comments.js', 'DEMO_THREADS');
+  await generateSuggestionData({
+    db: app.database.db,
+    threads,
+    members: await app.database.db.selectFrom('members').select(['id', 'full_name']).where('full_name', 'in', generatedMemberNames(COMMENT_DATA_TARGETS.members)).orderBy('id').execute(),
   });
   const activity = withActivityData
     ? await generateActivityData({

@@ -12,4 +12,6 @@ export const SEEDS = {
   /** The analyzer's comments and suggestions (lib/analyzer.ts). */
   analyzerComments: 5_000,
   analyzerSuggestions: 7_000,
+  /** The suggestions page's 60 suggestions and their votes (lib/suggestion-data.ts). */
+  suggestionData: 8_300,
 } as const;
