@@ -528,7 +528,8 @@ describe('Feedback and Recommendations page on the demo review', () => {
     await page.getByRole('table', { name: /^Suggestions/ }).waitFor();
     await aiSummary(page).getByText(/^Confidence \d+%$/).waitFor();
     const suggestions = await getJson<Suggestion[]>(context, server, '/api/suggestions/with-votes');
-    expect(await page.locator('tr[data-suggestion-id]').count()).toBe(suggestions.length);
+    // The table renders its first rows at once and the rest at idle moments.
+    await expect.poll(() => page.locator('tr[data-suggestion-id]').count(), { timeout: 10_000 }).toBe(suggestions.length);
     await closeToasts(page);
     for (const name of [/^Key themes/, /^Action items/, /^Conflicts/]) await aiSummary(page).getByRole('button', { name }).click();
     expect(await hasHorizontalPageScroll(page)).toBe(false);
