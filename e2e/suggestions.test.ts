@@ -227,7 +227,7 @@ describe('Feedback and Recommendations page', () => {
     // The table: one row per suggestion, in the server's order, with its significance, components, type and authors.
     const table = page.getByRole('table', { name: /^Suggestions/ });
     await table.waitFor();
-    expect(await table.getByRole('row').count()).toBe(answer.suggestions.length + 1);
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(answer.suggestions.length + 1);
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['SUGGESTION', 'SIGNIFICANCE', 'COMPONENTS', 'TYPE', 'RAISED BY', 'VOTES']);
     const rollback = answer.suggestions.find((suggestion) => /automatic rollback/i.test(suggestion.suggestion));
     for (const suggestion of answer.suggestions) {
@@ -404,7 +404,7 @@ describe('Feedback and Recommendations page', () => {
     await phone.page.getByRole('table', { name: /^Suggestions/ }).waitFor();
     await aiSummary(phone.page).getByText(/^Confidence \d+%$/).waitFor();
     expect(await hasHorizontalPageScroll(phone.page)).toBe(false);
-    expect(await phone.page.getByRole('row').count()).toBe(answer.suggestions.length + 1);
+    await expect.poll(() => phone.page.getByRole('row').count(), { timeout: 10_000 }).toBe(answer.suggestions.length + 1);
     await screenshot(phone.page, 'suggestions-mobile');
     await screenshot(phone.page, 'suggestions-mobile-full', { fullPage: true });
     expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
