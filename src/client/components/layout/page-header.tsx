@@ -26,13 +26,11 @@ interface PageHeaderProps {
 export function PageHeader({ title, subtitle, titleIsHeading = true }: PageHeaderProps) {
   const Title = titleIsHeading ? 'h1' : 'p';
   const { user } = useCurrentUser();
-  const logout = useLogout();
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const links = NAV_LINKS.filter((link) => link.adminOnly !== true || isAdmin(user));
-  const logoutLabel = logout.isPending ? 'Logging out...' : 'Logout';
 
   // Escape closes the menu and gives focus back to its button.
   useEffect(() => {
@@ -66,17 +64,7 @@ export function PageHeader({ title, subtitle, titleIsHeading = true }: PageHeade
             </span>
             {user !== null && (
               <span className="hidden lg:block">
-                <button
-                  type="button"
-                  className={buttonClasses('outline', 'sm')}
-                  disabled={logout.isPending}
-                  onClick={() => {
-                    logout.mutate();
-                  }}
-                >
-                  <LogOut className="h-4 w-4" aria-hidden="true" />
-                  {logoutLabel}
-                </button>
+                <LogoutButton className={buttonClasses('outline', 'sm')} />
               </span>
             )}
             <UserMenu user={user} />
@@ -121,23 +109,31 @@ export function PageHeader({ title, subtitle, titleIsHeading = true }: PageHeade
           </ul>
           <div className="mt-2 flex items-center justify-between border-t border-slate-100 pt-2">
             {user !== null && (
-              <button
-                type="button"
-                className={buttonClasses('ghost', 'sm', '-ml-3')}
-                disabled={logout.isPending}
-                onClick={() => {
-                  logout.mutate();
-                }}
-              >
-                <LogOut className="h-4 w-4" aria-hidden="true" />
-                {logoutLabel}
-              </button>
+              <LogoutButton className={buttonClasses('ghost', 'sm', '-ml-3')} />
             )}
             <span className="text-xs text-slate-500 sm:hidden">Version {PRODUCT_VERSION}</span>
           </div>
         </nav>
       )}
     </header>
+  );
+}
+
+/** Logout, in the header's row from 1024 px and in the phone menu below. */
+function LogoutButton({ className }: { className: string }) {
+  const logout = useLogout();
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={logout.isPending}
+      onClick={() => {
+        logout.mutate();
+      }}
+    >
+      <LogOut className="h-4 w-4" aria-hidden="true" />
+      {logout.isPending ? 'Logging out...' : 'Logout'}
+    </button>
   );
 }
 

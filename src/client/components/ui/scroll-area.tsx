@@ -8,7 +8,7 @@ const SCROLL_HIDE_DELAY_MS = 600;
 /**
  * A long list's own scroll bar, the same on every platform: it shows while the pointer is over the
  * list or it scrolls, and its thumb is never shorter than 18 px (Radix's minimum), so a long list
- * stays easy to grab. The viewport scrolls with the wheel, touch and the keyboard as any box does.
+ * stays easy to grab. The viewport scrolls with the wheel, touch and the keyboard like every scrolling box.
  * `label` makes the viewport a focusable region for lists with nothing focusable inside.
  */
 export function ScrollArea({

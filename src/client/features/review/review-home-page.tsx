@@ -11,6 +11,7 @@ import { CardGroupSection } from './components/card-group-section';
 import { IncidentFlowSection } from './components/incident-flow-section';
 import { loadCommentPanel, useCommentPanel, type OpenComments } from './use-comment-panel';
 import type { CommentCounts } from '../../../common/contract/comments';
+import { whenIdle } from '../../lib/use-after-idle';
 
 const CommentPanel = lazy(loadCommentPanel);
 
@@ -33,19 +34,7 @@ export default function ReviewHomePage() {
   const [panelRequested, setPanelRequested] = useState(false);
 
   // The panel's code is fetched once the page is idle, so the first Comment click opens it at once.
-  useEffect(() => {
-    const prefetch = () => void loadCommentPanel();
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 3000 });
-      return () => {
-        window.cancelIdleCallback(handle);
-      };
-    }
-    const timer = setTimeout(prefetch, 1500);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => whenIdle(() => void loadCommentPanel(), { timeoutMs: 3000, fallbackMs: 1500 }), []);
 
   const { openComments: showPanel } = panel;
   // Stable, so the diagram's boxes are not rebuilt on every render of the page.

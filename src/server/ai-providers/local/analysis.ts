@@ -455,6 +455,17 @@ export function actionSentencesOf(comment: CommentForAnalysis, analysis: TextAna
   return actions;
 }
 
+/** Indexes of the comments of each component, in the order given. */
+export function indexesByComponent(comments: readonly CommentForAnalysis[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  comments.forEach((comment, i) => {
+    const list = groups.get(comment.componentId);
+    if (list === undefined) groups.set(comment.componentId, [i]);
+    else list.push(i);
+  });
+  return groups;
+}
+
 /** Sorted by id, each id once: the analysis never depends on the order it is given. */
 export function uniqueById<T extends { id: number }>(items: readonly T[]): T[] {
   const seen = new Set<number>();

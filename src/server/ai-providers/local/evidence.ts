@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CommentForAnalysis, GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
-import type { Analyzer } from './analysis.js';
+import type { GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
+import { indexesByComponent, type Analyzer } from './analysis.js';
 import { readDiscussion, type Discussion } from './summarize.js';
 
 /**
@@ -58,15 +58,11 @@ export function summaryEvidence(analyzer: Analyzer, input: SummarizeCommentsInpu
 
 /** Every component read as its summary reads it; the themes and disagreements of all of them. */
 export function suggestionsEvidence(analyzer: Analyzer, input: GenerateSuggestionsInput): CommentEvidence {
-  const byComponent = new Map<string, CommentForAnalysis[]>();
-  for (const comment of input.comments) {
-    const list = byComponent.get(comment.componentId);
-    if (list === undefined) byComponent.set(comment.componentId, [comment]);
-    else list.push(comment);
-  }
-  const parts = [...byComponent.values()].map((comments) =>
-    fromDiscussion(readDiscussion(analyzer, { componentId: comments[0]?.componentId ?? '', componentTitle: comments[0]?.componentTitle ?? '', comments })),
-  );
+  const parts = [...indexesByComponent(input.comments).values()].map((indexes) => {
+    const comments = indexes.flatMap((i) => (input.comments[i] === undefined ? [] : [input.comments[i]]));
+    const first = comments[0];
+    return fromDiscussion(readDiscussion(analyzer, { componentId: first?.componentId ?? '', componentTitle: first?.componentTitle ?? '', comments }));
+  });
   return {
     themes: parts.flatMap((part) => part.themes),
     disagreements: parts.flatMap((part) => part.disagreements),

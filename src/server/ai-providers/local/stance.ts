@@ -1,6 +1,6 @@
 import type { CommentForAnalysis } from '../provider.js';
 import type { PhraseLabels, TextAnalysis } from './analysis.js';
-import { actionSentencesOf, overlap } from './analysis.js';
+import { actionSentencesOf, indexesByComponent, overlap } from './analysis.js';
 import { offTopic } from './relevance.js';
 import { namesIn, sharedRun, wordCount } from './runs.js';
 import { asRequest, compareText, lowerFirst, truncate } from './text.js';
@@ -400,12 +400,7 @@ export function disagreementsByComponent(
   comments: readonly CommentForAnalysis[],
   analyses: readonly TextAnalysis[],
 ): { disagreements: Array<Disagreement & { componentId: string }>; aside: Set<number> } {
-  const byComponent = new Map<string, number[]>();
-  comments.forEach((comment, i) => {
-    const list = byComponent.get(comment.componentId);
-    if (list === undefined) byComponent.set(comment.componentId, [i]);
-    else list.push(i);
-  });
+  const byComponent = indexesByComponent(comments);
   const aside = offTopic(comments);
   const disagreements: Array<Disagreement & { componentId: string }> = [];
   for (const [componentId, all] of byComponent) {

@@ -138,40 +138,42 @@ export async function listQaMemberIds(db: Kysely<Database>): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** Who voted some comments which way, in statements of at most 500 ids (SQLite caps the bound parameters). */
-/** The given comments, oldest first, in batches; the QA member's and the QA component's are left out. */
+/** SQLite caps the bound parameters of a statement: ids go in statements of at most this many. */
+const IDS_PER_STATEMENT = 500;
+
+/** Each distinct id once, read in statements of at most IDS_PER_STATEMENT ids. */
+async function readInBatches<T>(ids: readonly number[], read: (batch: number[]) => Promise<T[]>): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  const rows: T[] = [];
+  for (let start = 0; start < unique.length; start += IDS_PER_STATEMENT) rows.push(...(await read(unique.slice(start, start + IDS_PER_STATEMENT))));
+  return rows;
+}
+
+/** The given comments, oldest first; the QA member's and the QA component's are left out. */
 export async function listCommentsByIds(db: Kysely<Database>, commentIds: readonly number[]): Promise<CommentRowForAnalysis[]> {
-  const unique = [...new Set(commentIds)];
-  const rows: CommentRowForAnalysis[] = [];
-  for (let start = 0; start < unique.length; start += 500) {
-    rows.push(
-      ...(await db
-        .selectFrom('comments')
-        .innerJoin('members', 'members.id', 'comments.member_id')
-        .select(COLUMNS_FOR_ANALYSIS)
-        .where('members.is_qa', '=', 0)
-        .where('comments.component_id', '!=', QA_TEST_COMPONENT_ID)
-        .where('comments.id', 'in', unique.slice(start, start + 500))
-        .execute()),
-    );
-  }
+  const rows = await readInBatches(commentIds, (batch) =>
+    db
+      .selectFrom('comments')
+      .innerJoin('members', 'members.id', 'comments.member_id')
+      .select(COLUMNS_FOR_ANALYSIS)
+      .where('members.is_qa', '=', 0)
+      .where('comments.component_id', '!=', QA_TEST_COMPONENT_ID)
+      .where('comments.id', 'in', batch)
+      .execute(),
+  );
   return rows.sort((a, b) => a.created_at - b.created_at || a.id - b.id);
 }
 
+/** Who voted some comments which way. */
 export async function listVotersOf(db: Kysely<Database>, commentIds: readonly number[]): Promise<VoterRow[]> {
-  const unique = [...new Set(commentIds)];
-  const rows: VoterRow[] = [];
-  for (let start = 0; start < unique.length; start += 500) {
-    rows.push(
-      ...(await db
-        .selectFrom('comment_votes')
-        .innerJoin('members', 'members.id', 'comment_votes.member_id')
-        .select(['comment_votes.comment_id', 'comment_votes.member_id', 'comment_votes.vote_type'])
-        // The QA member's votes reach no AI input.
-        .where('members.is_qa', '=', 0)
-        .where('comment_votes.comment_id', 'in', unique.slice(start, start + 500))
-        .execute()),
-    );
-  }
-  return rows;
+  return readInBatches(commentIds, (batch) =>
+    db
+      .selectFrom('comment_votes')
+      .innerJoin('members', 'members.id', 'comment_votes.member_id')
+      .select(['comment_votes.comment_id', 'comment_votes.member_id', 'comment_votes.vote_type'])
+      // The QA member's votes reach no AI input.
+      .where('members.is_qa', '=', 0)
+      .where('comment_votes.comment_id', 'in', batch)
+      .execute(),
+  );
 }

@@ -6,6 +6,7 @@ import { useSuggestionLookup } from '../suggestion-lookup';
 import { RecommendationTypeBadge, SignificanceBadge } from './badges';
 import { SuggestionSourcesButton } from './sources-dialog';
 import { SuggestionVotes } from './vote-buttons';
+import { whenIdle } from '../../../lib/use-after-idle';
 
 const COLUMNS = ['Suggestion', 'Significance', 'Components', 'Type', 'Raised by', 'Votes'] as const;
 const headerCell = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase';
@@ -63,16 +64,7 @@ function useRowsShown(total: number): number {
         setShown((count) => count + ROWS_PER_STEP);
       });
     };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(more, { timeout: 500 });
-      return () => {
-        window.cancelIdleCallback(handle);
-      };
-    }
-    const timer = setTimeout(more, 16);
-    return () => {
-      clearTimeout(timer);
-    };
+    return whenIdle(more, { timeoutMs: 500, fallbackMs: 16 });
   }, [shown, total]);
   return Math.min(shown, total);
 }
