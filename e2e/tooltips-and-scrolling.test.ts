@@ -63,6 +63,13 @@ describe('tooltips and the scroll area', () => {
     const tooltip = page.getByRole('tooltip');
     await tooltip.waitFor();
     expect(await tooltip.innerText()).toBe('Close comments (Esc)');
+    // Under the button (as asked), inside the window, the button described by it.
+    const closeBox = await close.boundingBox();
+    const tipBox = await tooltip.boundingBox();
+    expect(tipBox?.y ?? 0).toBeGreaterThanOrEqual((closeBox?.y ?? 0) + (closeBox?.height ?? 0));
+    expect((tipBox?.x ?? 0) + (tipBox?.width ?? 0)).toBeLessThanOrEqual(1440 - 8);
+    expect(await close.getAttribute('aria-describedby')).toBe(await tooltip.getAttribute('id'));
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'tooltip-close-comments.png'), clip: { x: 1440 - 360, y: 0, width: 360, height: 160 } });
     // Off the button (a pointer moving away, not jumping), it goes.
     const title = await panel.getByRole('heading', { name: COMPONENT.title }).boundingBox();
     await page.mouse.move((title?.x ?? 0) + 20, (title?.y ?? 0) + 10, { steps: 5 });

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { TooltipLayer } from '../components/ui/tooltip';
 import { useToasts } from '../components/ui/use-toast';
 import { forgetSignedInData } from '../lib/auth';
 import { useAfterIdle } from '../lib/use-after-idle';
@@ -41,6 +42,7 @@ export function App() {
         </AuthGate>
       </ErrorBoundary>
       <DeferredToaster />
+      <TooltipLayer />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { CommentVote, VoteType } from '../../../common/contract/comments';
-import { Tip } from './tooltip';
+import { tip } from './tooltip';
 
 /**
  * Thumbs up and down with their counts, the member's own vote pressed: the same
@@ -41,9 +41,9 @@ function VoteButton({ kind, count, pressed, busy, onVote }: { kind: VoteType; co
   const up = kind === 'thumbs_up';
   const Icon = up ? ThumbsUp : ThumbsDown;
   return (
-    <Tip label={pressed ? 'Your vote: select again to remove it' : up ? 'Vote thumbs up' : 'Vote thumbs down'}>
     <button
       type="button"
+      {...tip(pressed ? 'Your vote: select again to remove it' : up ? 'Vote thumbs up' : 'Vote thumbs down')}
       aria-pressed={pressed}
       aria-disabled={busy}
       onClick={() => {
@@ -63,6 +63,5 @@ function VoteButton({ kind, count, pressed, busy, onVote }: { kind: VoteType; co
       {count}
       <span className="sr-only">{up ? ' thumbs up' : ' thumbs down'}</span>
     </button>
-    </Tip>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type Ref } from 'react';
 import { inputClasses } from '../../../components/ui/input';
 import { keepPinDigits } from '../../../../common/pin-rules';
 import { FormField, hintIdOf } from './form-field';
-import { Tip } from '../../../components/ui/tooltip';
+import { tip } from '../../../components/ui/tooltip';
 
 interface PinFieldProps {
   id: string;
@@ -49,20 +49,19 @@ export function PinField({ id, label, value, onChange, hint, error, autoFocus, d
           className={inputClasses(revealable ? 'pr-12 tracking-[0.3em]' : 'tracking-[0.3em]')}
         />
         {revealable && (
-          <Tip label={revealed ? 'Hide PIN' : 'Show PIN'}>
-            <button
-              type="button"
-              aria-controls={id}
-              aria-pressed={revealed}
-              aria-label="Show PIN"
-              onClick={() => {
-                setRevealed((shown) => !shown);
-              }}
-              className="absolute inset-y-1 right-1 inline-flex w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
-            >
-              {revealed ? <EyeOff className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}
-            </button>
-          </Tip>
+          <button
+            type="button"
+            {...tip(revealed ? 'Hide PIN' : 'Show PIN')}
+            aria-controls={id}
+            aria-pressed={revealed}
+            aria-label="Show PIN"
+            onClick={() => {
+              setRevealed((shown) => !shown);
+            }}
+            className="absolute inset-y-1 right-1 inline-flex w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+          >
+            {revealed ? <EyeOff className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}
+          </button>
         )}
       </div>
     </FormField>

@@ -7,7 +7,7 @@ import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
 import { CommentSummarySection } from './comment-summary';
 import { ScrollArea } from '../../../components/ui/scroll-area';
-import { Tip } from '../../../components/ui/tooltip';
+import { tip } from '../../../components/ui/tooltip';
 
 interface CommentPanelProps {
   target: ReviewTarget | null;
@@ -54,11 +54,9 @@ export default function CommentPanel({ target, open, onOpenChange, restoreFocus 
                   <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{target.context}</p>
                   <Dialog.Title className="mt-0.5 text-lg leading-snug font-semibold text-slate-900">{target.title}</Dialog.Title>
                 </div>
-                <Tip label="Close comments (Esc)" side="bottom">
-                  <Dialog.Close className="-mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Close comments">
-                    <X className="h-5 w-5" aria-hidden="true" />
-                  </Dialog.Close>
-                </Tip>
+                <Dialog.Close {...tip('Close comments (Esc)', 'bottom')} className="-mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Close comments">
+                  <X className="h-5 w-5" aria-hidden="true" />
+                </Dialog.Close>
               </header>
               {/* Keyed by component: reopening for another component starts with an empty form. */}
               <ScrollArea key={target.id} className="min-h-0 flex-1">

@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useDeleteComment } from '../api/delete-comment';
-import { Tip } from '../../../components/ui/tooltip';
+import { tip } from '../../../components/ui/tooltip';
 
 /**
  * Shown only on the member's own comments (the server checks authorship too), and
@@ -20,14 +20,12 @@ export function DeleteCommentButton({ commentId, componentId, onDeleted }: { com
   });
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <Tip label="Delete comment">
-        <AlertDialog.Trigger asChild>
-          <Button variant="ghost" size="sm" className="ml-auto text-slate-600 hover:bg-red-50 hover:text-red-700" aria-label="Delete comment">
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Delete</span>
-          </Button>
-        </AlertDialog.Trigger>
-      </Tip>
+      <AlertDialog.Trigger asChild>
+        <Button variant="ghost" size="sm" className="ml-auto text-slate-600 hover:bg-red-50 hover:text-red-700" aria-label="Delete comment" {...tip('Delete comment')}>
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Delete</span>
+        </Button>
+      </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
         <AlertDialog.Content
