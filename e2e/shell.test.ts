@@ -77,6 +77,34 @@ describe('client shell in a real browser', () => {
     await context.close();
   });
 
+  it('asks who is signed in once, with the document, and a returning member’s page is fetched beside that check', async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    // A visitor who never signed in downloads no page: only the sign-in screen.
+    const firstVisit: string[] = [];
+    page.on('request', (request) => firstVisit.push(new URL(request.url()).pathname));
+    await page.goto(`${server.baseUrl}/suggestions`);
+    await page.getByRole('heading', { level: 1, name: 'Team Sign In' }).waitFor();
+    expect(firstVisit.filter((url) => url.includes('suggestions-page'))).toEqual([]);
+    await signIn(page, server, MEMBER);
+    await page.getByRole('heading', { level: 1, name: 'Feedback and Recommendations' }).waitFor();
+    page.removeAllListeners('request');
+
+    // Coming back: while the sign-in check is still unanswered, the page's chunk is already asked for.
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const release = await holdRequests(page, '**/api/user');
+    const chunkRequested = page.waitForRequest(/\/assets\/suggestions-page-[^/]*\.js$/);
+    await page.goto(`${server.baseUrl}/suggestions`, { waitUntil: 'commit' });
+    await chunkRequested;
+    expect(requests.filter((url) => url === '/api/user')).toHaveLength(1);
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Feedback and Recommendations' }).waitFor();
+    // The preload answered the app's own question: /api/user was asked once.
+    expect(requests.filter((url) => url === '/api/user')).toHaveLength(1);
+    expect(consoleErrors.filter((text) => !text.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
   it('catches a render failure on the error screen, logs it with the member, and Try Again recovers', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, server, MEMBER);

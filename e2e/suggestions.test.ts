@@ -11,7 +11,7 @@ import { significanceOf } from '../src/common/significance.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { closeToasts, expectToast } from './toasts.js';
-import { holdRequests } from './page-api.js';
+import { fetchFromPage, holdRequests } from './page-api.js';
 
 // Browser-side code is passed to page.evaluate as strings: this file is type-checked for Node,
 // without the DOM library.
@@ -547,5 +547,31 @@ describe('Feedback and Recommendations page on the demo review', () => {
     await screenshot(phone, 'suggestions-demo-mobile', { fullPage: true });
     expect(await seriousAccessibilityViolations(phone)).toEqual([]);
     await phoneContext.close();
+  });
+
+  it('keeps the table in place while the summary card loads, on desktop and phone', async () => {
+    const member = { name: DEMO_MEMBERS.priya.name, pin: '1470' };
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { context, page } = await newPage(browser, { viewport });
+      await signIn(page, server, member);
+      // Suggestions to show, whether or not the test before generated them.
+      const suggestions = await getJson<Suggestion[]>(context, server, '/api/suggestions/with-votes');
+      if (suggestions.length === 0) expect((await fetchFromPage(page, 'POST', '/api/suggestions/generate', {})).status).toBe(200);
+      const release = await holdRequests(page, '**/api/suggestions/narrative-summary');
+      await page.goto(`${server.baseUrl}/suggestions`);
+      const heading = page.getByRole('heading', { level: 2, name: /^Suggestions \(\d+\)$/ });
+      await heading.waitFor();
+      await aiSummary(page).getByRole('status').filter({ hasText: 'Summarising the suggestions…' }).waitFor();
+      // Its place on the page (a screenshot of the card scrolls the window).
+      const top = async () => ((await heading.boundingBox())?.y ?? Number.NaN) + (await page.evaluate<number>('window.scrollY'));
+      const before = await top();
+      await aiSummary(page).screenshot({ path: path.join(SCREENSHOT_DIR, `suggestions-summary-loading-${viewport.width}.png`) });
+      release();
+      await aiSummary(page).getByText(/^Confidence \d+%$/).waitFor();
+      const after = await top();
+      // The placeholder has the card's usual layout: the table moves by a line at most.
+      expect(Math.abs(after - before)).toBeLessThanOrEqual(32);
+      await context.close();
+    }
   });
 });

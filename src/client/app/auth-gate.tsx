@@ -2,11 +2,16 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { LoadingScreen } from '../components/ui/spinner';
 import { useCurrentUser } from '../lib/auth';
+import { wasSignedIn } from '../lib/signed-in-hint';
 import { SignedInActivity } from '../lib/use-activity-tracking';
 import { preloadPage } from './router';
 
 // Signed-in members never download the sign-in screen, and visitors never download a page first.
 const SignInScreen = lazy(() => import('../features/auth/sign-in-screen'));
+
+// A member coming back (signed in last time) fetches the page asked for at once, beside the
+// sign-in check (index.html preloads /api/user with the document), rather than one round trip after it.
+if (wasSignedIn()) void preloadPage(window.location.pathname);
 
 /**
  * 'Loading...' while the sign-in state is unknown, the sign-in screen instead of

@@ -1,6 +1,9 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
 import { queryKeys } from './query-keys';
+import { rememberSignedIn } from './signed-in-hint';
+
+const USER_QUERY_HASH = hashKey(queryKeys.user);
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 401;
@@ -28,6 +31,12 @@ export function createQueryClient(): QueryClient {
       },
       mutations: { retry: false },
     },
+  });
+  // Every way the current user changes (the check on load, a sign-in, a logout, a session that
+  // ended) passes through its query: the hint for the next visit follows it.
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryHash !== USER_QUERY_HASH) return;
+    rememberSignedIn(event.query.state.data != null);
   });
   return queryClient;
 }

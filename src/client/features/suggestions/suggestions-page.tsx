@@ -42,7 +42,9 @@ export default function SuggestionsPage() {
   const generate = useGenerateSuggestions();
   const list = suggestions.data;
   const hasSuggestions = list !== undefined && list.length > 0;
-  const narrative = useNarrativeSummary(hasSuggestions);
+  // Asked for beside the list rather than after it, unless the list is known to be empty: the
+  // card then fills in with the table instead of pushing it down a moment later.
+  const narrative = useNarrativeSummary(list === undefined || list.length > 0);
   const commentTotal = totalOf(counts.data);
   const tableHeadingId = useId();
 

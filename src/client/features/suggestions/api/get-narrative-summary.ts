@@ -11,7 +11,7 @@ function narrativeSummaryQueryOptions() {
   });
 }
 
-/** Only asked for when there are suggestions: without them the summary has nothing to say. */
+/** Not asked for once there are known to be no suggestions: without them the summary has nothing to say. */
 export function useNarrativeSummary(enabled: boolean) {
   return useQuery({ ...narrativeSummaryQueryOptions(), enabled, refetchOnMount: 'always' });
 }

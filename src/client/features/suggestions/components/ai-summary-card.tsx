@@ -2,6 +2,7 @@ import { Info, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { NarrativeSummary } from '../../../../common/contract/ai';
 import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { InlineError } from '../../../components/ui/inline-error';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
@@ -30,7 +31,7 @@ export function AiSummaryCard({ narrative }: { narrative: NarrativeQuery }) {
           <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
             <Sparkles className="h-5 w-5 text-brand-600" aria-hidden="true" /> AI Summary
           </h2>
-          {data !== undefined && <Confidence value={data.confidence} />}
+          {data !== undefined ? <Confidence value={data.confidence} /> : narrative.isPending && <Skeleton className="h-6 w-40" />}
         </header>
         <div className="px-5 py-5">
           {narrative.isPending && <SummarySkeleton />}
@@ -144,13 +145,43 @@ function TopList({ title, count, empty, children }: { title: string; count: numb
   );
 }
 
+/**
+ * The card's layout while the summary is on its way: the consensus, two columns of two picks, the
+ * three closed sections and the footer, at their usual heights on a phone and on a wide screen, so
+ * the table below does not move when the summary arrives.
+ */
 function SummarySkeleton() {
+  const pick = (bars: readonly string[]) => (
+    <div className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <SkeletonBars bars={bars} />
+    </div>
+  );
+  const theme = ['h-5 w-3/4', 'h-6 w-32', 'h-5 w-28'];
+  const action = ['h-5 w-full', 'h-5 w-2/3', 'h-5 w-1/2 md:hidden', 'h-6 w-24', 'h-5 w-28'];
   return (
-    <div role="status" className="space-y-4">
+    <div role="status" className="space-y-6">
       <span className="sr-only">Summarising the suggestions…</span>
-      <SkeletonBars bars={['h-4 w-40', 'h-4 w-full', 'h-4 w-5/6']} />
-      <div className="grid gap-4 md:grid-cols-2">
-        <SkeletonBars bars={['h-24 w-full', 'h-24 w-full']} />
+      <div className="space-y-2">
+        <SkeletonBars bars={['h-4 w-40', 'h-5 w-full', 'h-5 w-full md:hidden', 'h-5 w-full md:hidden', 'h-5 w-2/3 md:hidden', 'h-4 w-20']} />
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        {[theme, action].map((bars, column) => (
+          <div key={column} className="space-y-3">
+            <SkeletonBars bars={['h-4 w-32']} />
+            {pick(bars)}
+            {pick(bars)}
+          </div>
+        ))}
+      </div>
+      <div className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {[0, 1, 2].map((row) => (
+          <div key={row} className="px-4 py-3.5">
+            <SkeletonBars bars={['h-4 w-36']} />
+          </div>
+        ))}
+      </div>
+      <div className="space-y-1">
+        <SkeletonBars bars={['h-3 w-80 max-w-full', 'h-3 w-1/2 md:hidden']} />
       </div>
     </div>
   );
