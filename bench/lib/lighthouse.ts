@@ -6,7 +6,9 @@
  * Each page and preset runs several times and the median run (by performance score) is kept, since
  * simulated throttling on a small machine moves the score by a few points from run to run.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { launchChromium } from '../../scripts/chromium.js';
 import { summarize, type Summary } from './stats.js';
@@ -51,6 +53,8 @@ export interface LighthouseOptions {
   paths: readonly string[];
   presets: readonly LighthousePreset[];
   runs: number;
+  /** A folder to keep each run's full Lighthouse report in (JSON), to see what a score is made of. */
+  reportDir?: string;
 }
 
 /** A free local port for Chromium's debugging endpoint. */
@@ -109,23 +113,28 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
   let version = '';
   try {
     const pages: LighthousePage[] = [];
-    for (const path of options.paths) {
+    for (const pagePath of options.paths) {
       for (const preset of options.presets) {
         const runs: LighthouseRun[] = [];
         for (let run = 0; run < options.runs; run++) {
           const outcome = await lighthouse(
-            `${options.baseUrl}${path}`,
+            `${options.baseUrl}${pagePath}`,
             { port, output: 'json', logLevel: 'error', extraHeaders: { Cookie: options.cookie } },
             CONFIGS[preset],
           );
-          if (outcome === undefined) throw new Error(`Lighthouse returned nothing for ${path} (${preset})`);
+          if (outcome === undefined) throw new Error(`Lighthouse returned nothing for ${pagePath} (${preset})`);
           version = outcome.lhr.lighthouseVersion;
+          if (options.reportDir !== undefined) {
+            await mkdir(options.reportDir, { recursive: true });
+            const name = `${pagePath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'main'}-${preset}-${run + 1}.json`;
+            await writeFile(path.join(options.reportDir, name), JSON.stringify(outcome.lhr));
+          }
           runs.push(toRun(outcome.lhr));
         }
         const byScore = [...runs].sort((a, b) => a.performance - b.performance);
         const median = byScore[Math.floor((byScore.length - 1) / 2)];
         if (median === undefined) throw new Error('no Lighthouse run');
-        pages.push({ path, preset, runs, median, performance: summarize(runs.map((run) => run.performance)) });
+        pages.push({ path: pagePath, preset, runs, median, performance: summarize(runs.map((run) => run.performance)) });
       }
     }
     return { lighthouse: version, chromium: browser.version(), pages };

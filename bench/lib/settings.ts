@@ -48,6 +48,8 @@ export const SETTINGS = {
   mainPageRuns: 5,
   /** Lighthouse runs per page and preset; the median is reported (BENCH_LIGHTHOUSE_RUNS). */
   lighthouseRuns: Math.round(positiveNumberFromEnv('BENCH_LIGHTHOUSE_RUNS', 3)),
+  /** A folder for every Lighthouse run's full report (BENCH_LIGHTHOUSE_REPORTS), none by default. */
+  lighthouseReportDir: process.env.BENCH_LIGHTHOUSE_REPORTS === undefined || process.env.BENCH_LIGHTHOUSE_REPORTS === '' ? undefined : process.env.BENCH_LIGHTHOUSE_REPORTS,
 };
 
 /** Bound on one Lighthouse run (one page, one preset); a run takes 10–20 s on 2 cores. */

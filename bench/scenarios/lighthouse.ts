@@ -55,6 +55,7 @@ export async function runLighthouse(clientDir: string | undefined, ready: ReadyL
       paths: PATHS,
       presets: PRESETS,
       runs: SETTINGS.lighthouseRuns,
+      ...(SETTINGS.lighthouseReportDir === undefined ? {} : { reportDir: SETTINGS.lighthouseReportDir }),
     }),
   );
   if (result.status === 'done') describe(result.result);
