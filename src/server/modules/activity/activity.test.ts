@@ -18,6 +18,7 @@ import type { App } from '../../http/types.js';
 import { expectApiError } from '../../test/api-errors.js';
 import { baseUrlOf, closeOpenStreams, openStream } from '../../test/event-stream.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
+import { ACTIVE_SESSIONS_MAX_AGE_MS } from './routes.js';
 import { TEST_SECRETS, createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashToken } from '../auth/secrets.js';
 import { SESSION_CACHE_TTL_MS } from '../auth/session-cache.js';
@@ -226,6 +227,16 @@ describe('activity and analytics', () => {
           expect(hashToken(token)).not.toContain(session.id);
         }
       }
+    });
+
+    it('shows a new sign-in and a sign-out in the active sessions within a second', async () => {
+      const names = async () => activeSessionEntrySchema.array().parse((await apiCall(app, 'GET', analytics.activeSessions.path, alice)).json()).map((session) => session.memberName);
+      expect(await names()).not.toContain('Sam Session');
+      const sam = await signInAs(app, 'Sam Session');
+      // The list is kept for a second: polled until it has changed, for three seconds at most.
+      await expect.poll(names, { timeout: 3 * ACTIVE_SESSIONS_MAX_AGE_MS }).toContain('Sam Session');
+      expect((await apiCall(app, 'POST', routes.auth.logout.path, sam)).statusCode).toBe(200);
+      await expect.poll(names, { timeout: 3 * ACTIVE_SESSIONS_MAX_AGE_MS }).not.toContain('Sam Session');
     });
 
     it('answers 401 to strangers on every analytics call', async () => {

@@ -8,6 +8,9 @@ import { readSessionToken, requireMember } from '../auth/guards.js';
 import { hashToken } from '../auth/secrets.js';
 import { isCountedCommentEvent, type ActivityService, type AnalyticsService } from './service.js';
 
+/** How stale the list of active sessions may be. */
+export const ACTIVE_SESSIONS_MAX_AGE_MS = 1_000;
+
 /** Anything a figure of the analytics page counts: comments, votes, members, and recorded activity. */
 function changesAnalytics(event: LiveEvent): boolean {
   return isCountedCommentEvent(event) || isSuggestionEvent(event) || event.type === 'members.changed' || event.type === 'activity.recorded';
@@ -57,6 +60,14 @@ export function registerActivityRoutes(app: App, deps: { activity: ActivityServi
     invalidatedBy,
   });
 
-  // Who is active now changes with every request of every member: read it fresh (one indexed query on a small table).
-  app.get(analyticsContract.activeSessions.path, { schema: { response: analyticsContract.activeSessions.response } }, async () => analytics.activeSessions());
+  // Who is active now: kept a second (a session's start or end is no change event), like the
+  // session lookups themselves. The answer grows with the sessions (a thousand make 140 KB): read
+  // and serialized once a second rather than for every request of every open analytics page.
+  cachedJson(app, events, {
+    url: analyticsContract.activeSessions.path,
+    key: () => 'active-sessions',
+    load: () => analytics.activeSessions(),
+    invalidatedBy: (event) => (event.type === 'activity.recorded' || event.type === 'members.changed' ? 'all' : 'none'),
+    maxAgeMs: ACTIVE_SESSIONS_MAX_AGE_MS,
+  });
 }
