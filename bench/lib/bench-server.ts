@@ -65,12 +65,18 @@ function residentMiB(pid: number): number | undefined {
   }
 }
 
-/** Samples a process's resident memory every 100 ms; stop() returns the peak. */
-export function sampleRss(pid: number | undefined): { stop: () => number | undefined } {
+/**
+ * Samples a process's resident memory every 100 ms; stop() returns the peak. lap() returns the peak
+ * since the last lap (or the start), to tell which part of a run the memory went to.
+ */
+export function sampleRss(pid: number | undefined): { stop: () => number | undefined; lap: () => number | undefined } {
   let peak: number | undefined;
+  let lapPeak: number | undefined;
   const sample = () => {
     const now = pid === undefined ? undefined : residentMiB(pid);
-    if (now !== undefined) peak = Math.max(peak ?? 0, now);
+    if (now === undefined) return;
+    peak = Math.max(peak ?? 0, now);
+    lapPeak = Math.max(lapPeak ?? 0, now);
   };
   sample();
   const timer = setInterval(sample, 100);
@@ -79,6 +85,12 @@ export function sampleRss(pid: number | undefined): { stop: () => number | undef
       clearInterval(timer);
       sample();
       return peak;
+    },
+    lap: () => {
+      sample();
+      const value = lapPeak;
+      lapPeak = undefined;
+      return value;
     },
   };
 }

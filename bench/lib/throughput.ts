@@ -190,9 +190,16 @@ export async function runThroughput<T>(
   const { ready, child } = server;
   describeServer(ready);
   const memory = sampleRss(child.process.pid);
+  /** The scenario whose run saw the highest resident memory, and that peak. */
+  let highest: { name: string; mib: number } | undefined;
   const result = await step(async () => {
     const loads: LoadEntry[] = [];
-    for (const scenario of scenarios) loads.push(await runScenario(scenario, ready, child.process.pid));
+    memory.lap();
+    for (const scenario of scenarios) {
+      loads.push(await runScenario(scenario, ready, child.process.pid));
+      const mib = memory.lap();
+      if (mib !== undefined && (highest === undefined || mib > highest.mib)) highest = { name: scenario.name, mib };
+    }
     return judgeScenarios(loads, ready);
   });
   if (result.status === 'done') {
@@ -203,7 +210,10 @@ export async function runThroughput<T>(
   }
   say();
   const serverPeakRssMiB = memory.stop();
-  if (serverPeakRssMiB !== undefined) say(`  server memory: peak resident ${fixed(serverPeakRssMiB, 0)} MiB over the scenarios (sampled every 100 ms)`);
+  if (serverPeakRssMiB !== undefined) {
+    const during = highest === undefined ? '' : `, highest during ${highest.name} (${fixed(highest.mib, 0)} MiB)`;
+    say(`  server memory: peak resident ${fixed(serverPeakRssMiB, 0)} MiB over the scenarios (sampled every 100 ms)${during}`);
+  }
   const after = await afterLoad(ready);
   const stopped = await stopChild(child, 5000);
   if (!stopped.graceful) say('  warning: the bench server ignored SIGTERM and was killed');
