@@ -74,6 +74,11 @@ const WEAK_SINGLE = new Set([
   'ai', 'plan', 'review', 'role', 'rule', 'type', 'account', 'summary', 'loop', 'graph',
 ]);
 
+/** A word that names no theme on its own ('need', 'time', 'great'): fine inside a longer label only. */
+export function isVagueAlone(word: string): boolean {
+  return WEAK_SINGLE.has(word) || EVALUATIVE.has(word) || BREAK_WORDS.has(word);
+}
+
 const CHUNK_POS = new Set(['ADJ', 'NOUN', 'PROPN']);
 const HEAD_POS = new Set(['NOUN', 'PROPN']);
 

@@ -38,6 +38,21 @@ describe('themesOf', () => {
     for (const label of labels) expect(label.split(' ').length).toBeGreaterThan(1);
   });
 
+  it('never names a theme by a word that says nothing alone, such as the request verb its comments share', async () => {
+    const comments = [
+      comment(1, DEDUP, 'Ana Berg', 'We need an owner for each suppression rule.'),
+      comment(2, DEDUP, 'Ben Cole', 'Every rota needs a named owner before go-live.'),
+      comment(3, DEDUP, 'Cy Diaz', 'Someone needs to own the escalation matrix; we need that owner written down.'),
+      comment(4, DEDUP, 'Dee Eng', 'Shorten the flap damping window to three minutes.'),
+      comment(5, DEDUP, 'Eli Fox', 'The flap damping window hides real outages.'),
+    ];
+    const found = await themes(comments);
+    const owners = found.find((theme) => theme.members.includes(0));
+    expect(owners?.members).toEqual([0, 1, 2]);
+    expect(owners?.label.toLowerCase()).toContain('owner');
+    expect(found.map((theme) => theme.label.toLowerCase())).not.toContain('need');
+  });
+
   it('keeps the sides of one question together though they share few words, and lets others join them', async () => {
     const comments = [
       comment(1, COMPONENTS.triage, 'Ana Berg', 'Page the owning on-call straight away when the service desk declares from customer calls.'),

@@ -1,4 +1,4 @@
-import type { PhraseLabels, TextAnalysis } from './analysis.js';
+import { isVagueAlone, type PhraseLabels, type TextAnalysis } from './analysis.js';
 import { mostSharedRun, namesIn, wordCount } from './runs.js';
 import { compareText, lowerFirst } from './text.js';
 
@@ -251,14 +251,19 @@ function labelOf(
   if (shared !== undefined) return labels.label(shared[0].slice(1, -1));
   const pairRun = mostSharedRun(texts, names, 2, says);
   if (pairRun !== undefined) return capitalised(pairRun);
-  const [word] = ranked.find(([term]) => !term.startsWith('"')) ?? [];
+  // A word that says nothing alone ('need', 'time') may still name the theme inside a phrase.
+  const [word] = ranked.find(([term]) => !term.startsWith('"') && !isVagueAlone(term)) ?? ranked.find(([term]) => !term.startsWith('"')) ?? [];
   if (word === undefined) return 'Other points';
   const around = new Map<string, number>();
   for (const i of members) {
     for (const phrase of analyses[i]?.phrases ?? []) if (phrase.includes(' ') && phrase.split(' ').includes(word)) around.set(phrase, (around.get(phrase) ?? 0) + 1);
   }
   const [phrase] = [...around.entries()].sort(([a, x], [b, y]) => y - x || wordCount(b) - wordCount(a) || compareText(a, b))[0] ?? [];
-  return labels.label(phrase ?? word);
+  if (phrase !== undefined) return labels.label(phrase);
+  if (!isVagueAlone(word)) return labels.label(word);
+  // Only vague words: the longest key phrase its comments use, rather than 'Need'.
+  const longest = members.flatMap((i) => analyses[i]?.phrases ?? []).sort((a, b) => wordCount(b) - wordCount(a) || compareText(a, b))[0];
+  return longest !== undefined && longest.includes(' ') ? labels.label(longest) : 'Other points';
 }
 
 /** Without the quote marks a word was written in ('Network' assignment group' → 'Network assignment group'). */
