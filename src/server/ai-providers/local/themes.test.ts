@@ -38,6 +38,21 @@ describe('themesOf', () => {
     for (const label of labels) expect(label.split(' ').length).toBeGreaterThan(1);
   });
 
+  it('puts a reply by name with the comment it answers, though they share no word', async () => {
+    const at = (minutes: number) => Date.UTC(2026, 0, 12, 9, minutes);
+    const comments = [
+      { ...comment(1, DEDUP, 'Lukas Brandt', 'Put a cap on automated restarts: at most two per site per day.'), createdAt: at(1) },
+      { ...comment(2, DEDUP, 'Mira Holt', 'Shorten the flap damping window to three minutes for edge checks.'), createdAt: at(2) },
+      { ...comment(3, DEDUP, 'Omar Reyes', 'The flap damping window of ten minutes hides real edge outages.'), createdAt: at(3) },
+      { ...comment(4, DEDUP, 'Pia Stone', 'Agree with Lukas. After that a human takes over.'), createdAt: at(4) },
+    ];
+    const found = await themes(comments);
+    expect(found.find((theme) => theme.members.includes(0))?.members).toEqual([0, 3]);
+    // Without the name the reply is no theme of the capped restarts.
+    const unnamed = await themes(comments.map((item) => (item.id === 4 ? { ...item, content: 'After that a human takes over.' } : item)));
+    expect(unnamed.some((theme) => theme.members.includes(0) && theme.members.includes(3))).toBe(false);
+  });
+
   it('never names a theme by a word that says nothing alone, such as the request verb its comments share', async () => {
     const comments = [
       comment(1, DEDUP, 'Ana Berg', 'We need an owner for each suppression rule.'),

@@ -19,6 +19,8 @@ export interface ThemeItem {
   downVotes: number;
   /** Its author's name, when it has one: names never make a theme's label. */
   memberName: string;
+  /** When it was written, when known: a reply by name answers the author's latest comment before it. */
+  createdAt?: number;
 }
 
 export interface Theme {
@@ -46,6 +48,15 @@ const MAX_COMMENTS = 150;
 const MIN_TERMS = 2;
 /** A key phrase of several words says more than one of its words. */
 const PHRASE_WEIGHT = 1.5;
+
+/**
+ * A comment that answers a teammate by name ('+1 Lukas', 'Agree with Priyanka') is about the same
+ * question as that teammate's latest comment before it: in a flat list of comments, naming the
+ * person answered is how a reply is written, and the reply often shares few words with what it
+ * answers ('2 per 24h is fine, after that it goes to a human'). Like the sides of a disagreement,
+ * the two start as one question; others may still join them.
+ */
+const REPLY_SIMILARITY = 1;
 
 /** Two themes merged at an average similarity under this may be shown apart when there is room. */
 const SPLIT_BELOW = 0.3;
@@ -139,6 +150,12 @@ export function themesOf(
       similarity[b * m + a] = value;
     }
   }
+  // The name is the evidence here, not the words: a short reply is linked even when it is 'weak'.
+  for (const [a, b] of repliesByName(comments, kept)) {
+    const value = Math.max(similarity[a * m + b] ?? 0, REPLY_SIMILARITY);
+    similarity[a * m + b] = value;
+    similarity[b * m + a] = value;
+  }
   // Each cluster is a node of the merge tree: where it was joined, and how similar its parts were.
   const clusters: Array<Node | undefined> = kept.map((_i, k) => ({ members: [k], similarity: 1, together: false }));
   /** Merges cluster b into a; Lance–Williams for average linkage gives the merged cluster's similarity to every other one. */
@@ -210,6 +227,38 @@ export function themesOf(
     .sort((a, b) => b.length + support(b) - (a.length + support(a)) || (a[0] ?? 0) - (b[0] ?? 0))
     .slice(0, options.maxThemes)
     .map((members) => ({ label: unquoted(labelOf(labels, members, comments, analyses, weightsOf(members, kept, vectors), names, titleWords)), members }));
+}
+
+/**
+ * Pairs (positions in `kept`) of a comment that names another author, by first or full name as
+ * written, and that author's latest comment before it. Only comments with a time and an author
+ * take part; a name of two letters or fewer is too likely a word.
+ */
+function repliesByName(comments: readonly ThemeItem[], kept: readonly number[]): Array<[number, number]> {
+  const dated = kept.map((i, k) => ({ k, item: comments[i] })).filter(({ item }) => item?.createdAt !== undefined && item.memberName !== '');
+  const pairs: Array<[number, number]> = [];
+  for (const { k, item } of dated) {
+    if (item?.createdAt === undefined) continue;
+    const when = item.createdAt;
+    const latestBy = new Map<string, { k: number; at: number }>();
+    for (const other of dated) {
+      const at = other.item?.createdAt;
+      const name = other.item?.memberName;
+      if (at === undefined || name === undefined || at >= when || name === item.memberName) continue;
+      const known = latestBy.get(name);
+      if (known === undefined || at > known.at) latestBy.set(name, { k: other.k, at });
+    }
+    for (const [name, latest] of latestBy) {
+      const first = name.split(/\s+/)[0] ?? '';
+      if (first.length <= 2) continue;
+      if (new RegExp(`(^|[^\\p{L}])(${escaped(first)})(?![\\p{L}])`, 'u').test(item.content)) pairs.push([k, latest.k]);
+    }
+  }
+  return pairs;
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The cluster's terms with their summed weights, and in how many of its comments each is. */
