@@ -230,36 +230,32 @@ export function themesOf(
 }
 
 /**
- * Pairs (positions in `kept`) of a comment that names another author, by first or full name as
- * written, and that author's latest comment before it. Only comments with a time and an author
+ * Pairs (positions in `kept`) of a comment that names another author by first name, as written
+ * (a full name starts with it), and that author's latest comment before it. Only comments with a time and an author
  * take part; a name of two letters or fewer is too likely a word.
  */
 function repliesByName(comments: readonly ThemeItem[], kept: readonly number[]): Array<[number, number]> {
-  const dated = kept.map((i, k) => ({ k, item: comments[i] })).filter(({ item }) => item?.createdAt !== undefined && item.memberName !== '');
+  const dated = kept.flatMap((i, k) => {
+    const item = comments[i];
+    return item?.createdAt === undefined || item.memberName === '' ? [] : [{ k, at: item.createdAt, author: item.memberName, content: item.content }];
+  });
+  // Oldest first: each author's latest comment so far is the one a later reply answers.
+  dated.sort((a, b) => a.at - b.at || a.k - b.k);
+  const latestBy = new Map<string, { k: number; at: number }>();
   const pairs: Array<[number, number]> = [];
-  for (const { k, item } of dated) {
-    if (item?.createdAt === undefined) continue;
-    const when = item.createdAt;
-    const latestBy = new Map<string, { k: number; at: number }>();
-    for (const other of dated) {
-      const at = other.item?.createdAt;
-      const name = other.item?.memberName;
-      if (at === undefined || name === undefined || at >= when || name === item.memberName) continue;
-      const known = latestBy.get(name);
-      if (known === undefined || at > known.at) latestBy.set(name, { k: other.k, at });
-    }
+  for (const { k, at, author, content } of dated) {
+    const words = new Set(content.match(NAME_WORD) ?? []);
     for (const [name, latest] of latestBy) {
       const first = name.split(/\s+/)[0] ?? '';
-      if (first.length <= 2) continue;
-      if (new RegExp(`(^|[^\\p{L}])(${escaped(first)})(?![\\p{L}])`, 'u').test(item.content)) pairs.push([k, latest.k]);
+      if (name !== author && latest.at < at && first.length > 2 && words.has(first)) pairs.push([k, latest.k]);
     }
+    latestBy.set(author, { k, at });
   }
   return pairs;
 }
 
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+/** Words as written, for first names: letters, with inner hyphens ('Jean-Luc'); "Priya's" gives 'Priya'. */
+const NAME_WORD = /\p{L}+(?:-\p{L}+)*/gu;
 
 /** The cluster's terms with their summed weights, and in how many of its comments each is. */
 function weightsOf(members: readonly number[], kept: readonly number[], vectors: readonly Vector[]): Map<string, { weight: number; count: number }> {
