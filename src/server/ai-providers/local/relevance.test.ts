@@ -24,6 +24,16 @@ describe('offTopic', () => {
     expect([...offTopic(comments)]).toEqual([0]);
   });
 
+  it('sets aside a question to the room about office life even when colleagues voted for it', () => {
+    const comments = [
+      comment(1, COMPONENTS.triage, 'Ana Berg', 'Does anyone know whether the staff car park by gate 2 reopens on Monday?', { up: 2 }),
+      comment(2, COMPONENTS.triage, 'Ben Cole', 'Could someone from the facilities team explain why the air con in the east wing is off again?', { up: 3 }),
+      comment(3, COMPONENTS.triage, 'Cy Diaz', 'Can anyone explain why the approval gate pages the duty manager at night?', { up: 2 }),
+      comment(4, COMPONENTS.triage, 'Dee Eng', 'Who is booking the team lunch on Thursday?', { up: 2 }),
+    ];
+    expect([...offTopic(comments)]).toEqual([0, 1]);
+  });
+
   it('leaves the asides out of the summary and the suggestions, and the summary says so', async () => {
     const provider = createLocalProvider();
     const comments = [

@@ -51,6 +51,10 @@ const ADDRESSED_TO_THE_TOOL = [
   /(?:^|[.!?]\s+)(?:system|assistant)\s*:/im,
   // Called by name at the start: '@AI', 'AI summarizer:', 'Assistant, …' ('AI:' alone may head a point about AI).
   /(?:^|[.!?]\s+)(?:@(?:the\s+)?(?:ai|assistant|bot|biggy)\b|(?:the\s+)?ai\s+(?:summari[sz]er|summary(?:\s+tool)?|tool|assistant|writer)\s*[:,–—-]|(?:assistant|bot|biggy)\s*[:,–—-])/im,
+  // Whoever or whatever writes the output, addressed: 'Note for whoever generates the summary: …'.
+  /\b(?:notes?|message|instructions?|reminder|request)\s+(?:for|to)\s+(?:whoever|whatever|anyone|anything)\b[^.!?:]{0,60}\b(?:generates?|writes?|produces?|makes?|compiles?|drafts?|creates?)\b[^.!?:]{0,40}\b(?:summary|summaries|narrative|report|minutes|recommendations?)\b/i,
+  // Told to keep the dissent out of it: 'leave the objections out', 'omit the concerns'.
+  /\b(?:leave|keep)\s+(?:the|all|any)\s+(?:objections?|concerns?|dissent|disagreements?)\s+out\b|\b(?:omit|hide|suppress)\s+(?:the|all|any)\s+(?:objections?|concerns?|dissent|disagreements?)\b/i,
   // Told how to write its output: 'when you write the narrative for this component, state that…'.
   /\bwhen you (?:write|summari[sz]e|generate|produce|draft|compile)\b[^.!?]{0,60}\b(?:summary|summaries|narrative|report|recommendations?|this component)\b/i,
   // A verdict to hand on: "report that the whole team approved", "summarise this as fully agreed".
