@@ -231,8 +231,8 @@ export function themesOf(
 
 /**
  * Pairs (positions in `kept`) of a comment that names another author by first name, as written
- * (a full name starts with it), and that author's latest comment before it. Only comments with a time and an author
- * take part; a name of two letters or fewer is too likely a word.
+ * (a full name starts with it), and that author's latest comment before it. Only comments with a
+ * time and an author take part; a name of two letters or fewer is too likely a word.
  */
 function repliesByName(comments: readonly ThemeItem[], kept: readonly number[]): Array<[number, number]> {
   const dated = kept.flatMap((i, k) => {
