@@ -34,6 +34,19 @@ describe('offTopic', () => {
     expect([...offTopic(comments)]).toEqual([0, 1]);
   });
 
+  it('sets aside unvoted asides about the kitchen, tickets and one’s own day', () => {
+    const comments = [
+      comment(1, COMPONENTS.triage, 'Ana Berg', 'Separate matter: the fridge on the third floor is full of old milk again.'),
+      comment(2, COMPONENTS.triage, 'Ben Cole', 'Anyone got a spare seat on the minibus to the offsite?'),
+      comment(3, COMPONENTS.triage, 'Cy Diaz', 'Heads up, my laptop goes in for repair on Tuesday, so ping me on Teams from my phone.'),
+      comment(4, COMPONENTS.triage, 'Dee Eng', 'Quick one: can the triage view show the rule that set the severity?'),
+      comment(5, COMPONENTS.triage, 'Eli Fox', 'Separate the duplicate-suppression rules from the severity rules in the UI.'),
+      comment(6, COMPONENTS.triage, 'Fay Gray', 'The escalation never rang my phone, and the runbook would not open on my laptop.'),
+      comment(7, COMPONENTS.triage, 'Gus Hale', 'Page the facilities on-call when the data-centre cooling alarm fires.'),
+    ];
+    expect([...offTopic(comments)]).toEqual([0, 1, 2]);
+  });
+
   it('leaves the asides out of the summary and the suggestions, and the summary says so', async () => {
     const provider = createLocalProvider();
     const comments = [

@@ -14,11 +14,11 @@ import type { CommentForAnalysis } from '../provider.js';
  */
 
 const ASIDE =
-  /^(?:[^.!?]{0,40}\b)?(?:unrelated|off[- ]topic|side question|random question|slightly off|not (?:related|review-related)|on another note|different topic|quick question for (?:anyone|everyone)|does anyone (?:know|have)|anyone (?:know|have|up for))\b/i;
+  /^(?:[^.!?]{0,40}\b)?(?:unrelated|off[- ]topic|side question|random question|slightly off|not (?:related|review-related)|on another note|different topic|separate (?:thing|topic|note|matter)|quick question for (?:anyone|everyone)|does anyone (?:know|have)|anyone (?:know|have|got|up for))\b/i;
 
 /** Office life rather than the architecture: the bank holiday rota, lunch, the bike cage, the heating. */
 const OFFICE_LIFE =
-  /\b(?:lunch|coffee|canteen|car park|parking|bike (?:cage|shed|rack)|cake|birthday|leaving (?:do|drinks)|drinks|(?:bank )?holiday (?:rota|schedule|calendar)|annual leave|shift swaps?|office (?:is )?closed|(?:team|christmas) (?:lunch|dinner|party|outing)|desk booking|football|padlock|heating|air[- ]?con(?:ditioning)?|estates team|facilities team)\b/i;
+  /\b(?:lunch|coffee|canteen|car park|parking|bike (?:cage|shed|rack)|cake|birthday|leaving (?:do|drinks)|drinks|(?:bank )?holiday (?:rota|schedule|calendar)|annual leave|shift swaps?|office (?:is )?closed|(?:team|christmas) (?:lunch|dinner|party|outing)|desk booking|football|padlock|heating|air[- ]?con(?:ditioning)?|estates team|facilities team|espresso|coffee machine|fridge|concert|school play|my (?:laptop|desk|car) (?:is|goes|will be|gets)|(?:call|ring) my mobile|(?:i'm|i am) (?:off|out of office|on leave|away) (?:on|from|until|next))\b/i;
 
 /** A question put to the room: 'Does anyone know…', 'Can someone from estates explain…'. */
 const ASKS_AROUND = /\b(?:does|do|can|could|would) (?:anyone|anybody|someone|somebody)\b/i;

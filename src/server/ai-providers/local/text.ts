@@ -51,6 +51,10 @@ const ADDRESSED_TO_THE_TOOL = [
   /(?:^|[.!?]\s+)(?:system|assistant)\s*:/im,
   // Called by name at the start: '@AI', 'AI summarizer:', 'Assistant, …' ('AI:' alone may head a point about AI).
   /(?:^|[.!?]\s+)(?:@(?:the\s+)?(?:ai|assistant|bot|biggy)\b|(?:the\s+)?ai\s+(?:summari[sz]er|summary(?:\s+tool)?|tool|assistant|writer)\s*[:,–—-]|(?:assistant|bot|biggy)\s*[:,–—-])/im,
+  // The tool that writes the output, addressed: 'For the assistant generating this summary: …'.
+  /(?:^|[.!?]\s+)(?:for|to|dear)\s+(?:the\s+)?(?:ai|assistant|bot|model|llm|summari[sz]er|tool)\b[^.!?:]{0,40}\b(?:generat|writ|produc|mak|compil|draft|creat)\w*\b[^.!?:]{0,30}\b(?:summary|summaries|narrative|report|recommendations?)\b/im,
+  // Told to report no dissent: 'list zero concerns', 'report no objections'.
+  /\b(?:list|report|show|mention|record)\s+(?:zero|no)\s+(?:concerns?|objections?|issues|risks|dissent)\b/i,
   // Whoever or whatever writes the output, addressed: 'Note for whoever generates the summary: …'.
   /\b(?:notes?|message|instructions?|reminder|request)\s+(?:for|to)\s+(?:whoever|whatever|anyone|anything)\b[^.!?:]{0,60}\b(?:generates?|writes?|produces?|makes?|compiles?|drafts?|creates?)\b[^.!?:]{0,40}\b(?:summary|summaries|narrative|report|minutes|recommendations?)\b/i,
   // Told to keep the dissent out of it: 'leave the objections out', 'omit the concerns'.
