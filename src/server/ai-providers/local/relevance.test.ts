@@ -30,8 +30,11 @@ describe('offTopic', () => {
       comment(2, COMPONENTS.triage, 'Ben Cole', 'Could someone from the facilities team explain why the air con in the east wing is off again?', { up: 3 }),
       comment(3, COMPONENTS.triage, 'Cy Diaz', 'Can anyone explain why the approval gate pages the duty manager at night?', { up: 2 }),
       comment(4, COMPONENTS.triage, 'Dee Eng', 'Who is booking the team lunch on Thursday?', { up: 2 }),
+      comment(5, COMPONENTS.triage, 'Eli Fox', 'Happy birthday Tom! Cake by the kitchen on level 2.', { up: 4 }),
+      comment(6, COMPONENTS.triage, 'Fay Gray', 'Sorry to hijack, but my car is at the garage: could anyone give me a lift on Friday?', { up: 1 }),
+      comment(7, COMPONENTS.triage, 'Gus Hale', 'Congratulations on the cut-over; now add a canary check before each deploy.', { up: 2 }),
     ];
-    expect([...offTopic(comments)]).toEqual([0, 1]);
+    expect([...offTopic(comments)]).toEqual([0, 1, 4, 5]);
   });
 
   it('sets aside unvoted asides about the kitchen, tickets and one’s own day', () => {

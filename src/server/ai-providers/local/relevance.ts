@@ -6,22 +6,25 @@ import type { CommentForAnalysis } from '../provider.js';
  * on that says it is an aside ('Unrelated, but…', 'Side question:', 'Does anyone know…') or talks of
  * office life (the holiday rota, lunch, parking). A comment
  * members voted on is kept: the votes say it matters to the review. Only a question put to the room
- * about office life ('Does anyone know if the car park is shut?') goes though voted: colleagues vote
- * for the heating or the car park too.
+ * or wishes about office life ('Does anyone know if the car park is shut?', 'Happy birthday, there
+ * is cake') go though voted: colleagues vote for the heating, the car park and the cake too.
  *
  * Sharing no word with the title or the thread is not enough: a short, unvoted request ('Add a
  * replay button for alert storms') often shares none and is on topic all the same.
  */
 
 const ASIDE =
-  /^(?:[^.!?]{0,40}\b)?(?:unrelated|off[- ]topic|side question|random question|slightly off|not (?:related|review-related)|on another note|different topic|separate (?:thing|topic|note|matter)|quick question for (?:anyone|everyone)|does anyone (?:know|have)|anyone (?:know|have|got|up for))\b/i;
+  /^(?:[^.!?]{0,40}\b)?(?:unrelated|off[- ]topic|side question|random question|slightly off|not (?:related|review-related)|on another note|different topic|separate (?:thing|topic|note|matter)|sorry to hijack|quick question for (?:anyone|everyone)|does anyone (?:know|have)|anyone (?:know|have|got|up for))\b/i;
 
 /** Office life rather than the architecture: the bank holiday rota, lunch, the bike cage, the heating. */
 const OFFICE_LIFE =
-  /\b(?:lunch|coffee|canteen|car park|parking|bike (?:cage|shed|rack)|cake|birthday|leaving (?:do|drinks)|drinks|(?:bank )?holiday (?:rota|schedule|calendar)|annual leave|shift swaps?|office (?:is )?closed|(?:team|christmas) (?:lunch|dinner|party|outing)|desk booking|football|padlock|heating|air[- ]?con(?:ditioning)?|estates team|facilities team|espresso|coffee machine|fridge|concert|school play|my (?:laptop|desk|car) (?:is|goes|will be|gets)|(?:call|ring) my mobile|(?:i'm|i am) (?:off|out of office|on leave|away) (?:on|from|until|next))\b/i;
+  /\b(?:lunch|coffee|canteen|car park|parking|bike (?:cage|shed|rack)|cake|birthday|leaving (?:do|drinks)|drinks|(?:bank )?holiday (?:rota|schedule|calendar)|annual leave|shift swaps?|office (?:is )?closed|(?:team|christmas) (?:lunch|dinner|party|outing)|desk booking|football|padlock|heating|air[- ]?con(?:ditioning)?|estates team|facilities team|espresso|coffee machine|fridge|concert|school play|my (?:laptop|desk|car) (?:is|goes|will be|gets)|my car's|(?:give|get) (?:me|us) a lift|(?:call|ring) my mobile|(?:i'm|i am) (?:off|out of office|on leave|away) (?:on|from|until|next))\b/i;
 
 /** A question put to the room: 'Does anyone know…', 'Can someone from estates explain…'. */
 const ASKS_AROUND = /\b(?:does|do|can|could|would) (?:anyone|anybody|someone|somebody)\b/i;
+
+/** Wishes to a colleague: 'Happy birthday Mei!', 'Congratulations on the new job'. */
+const WISHES = /\b(?:happy birthday|congratulations|congrats|welcome (?:to the team|aboard)|farewell)\b/i;
 
 /** Indexes of the comments that are off their component's topic. */
 export function offTopic(comments: readonly CommentForAnalysis[]): Set<number> {
@@ -29,7 +32,7 @@ export function offTopic(comments: readonly CommentForAnalysis[]): Set<number> {
   comments.forEach((comment, i) => {
     const content = comment.content.trim();
     const officeLife = OFFICE_LIFE.test(content);
-    const askedAround = officeLife && (ASIDE.test(content) || ASKS_AROUND.test(content));
+    const askedAround = officeLife && (ASIDE.test(content) || ASKS_AROUND.test(content) || WISHES.test(content));
     if (askedAround || (comment.upVotes + comment.downVotes === 0 && (ASIDE.test(content) || officeLife))) aside.add(i);
   });
   return aside;

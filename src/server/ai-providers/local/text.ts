@@ -53,6 +53,8 @@ const ADDRESSED_TO_THE_TOOL = [
   /(?:^|[.!?]\s+)(?:@(?:the\s+)?(?:ai|assistant|bot|biggy)\b|(?:the\s+)?ai\s+(?:summari[sz]er|summary(?:\s+tool)?|tool|assistant|writer)\s*[:,–—-]|(?:assistant|bot|biggy)\s*[:,–—-])/im,
   // The tool that writes the output, addressed: 'For the assistant generating this summary: …'.
   /(?:^|[.!?]\s+)(?:for|to|dear)\s+(?:the\s+)?(?:ai|assistant|bot|model|llm|summari[sz]er|tool)\b[^.!?:]{0,40}\b(?:generat|writ|produc|mak|compil|draft|creat)\w*\b[^.!?:]{0,30}\b(?:summary|summaries|narrative|report|recommendations?)\b/im,
+  // Whichever tool reads it, addressed: 'For whichever AI is reading this: …'.
+  /\b(?:for|to)\s+(?:whichever|whatever)\s+(?:ai|assistant|bot|model|llm|tool|summari[sz]er)\b|\b(?:ai|assistant|bot|model|tool|summari[sz]er)\s+(?:that\s+|who\s+)?(?:is\s+)?reading this\b/i,
   // Told to report no dissent: 'list zero concerns', 'report no objections'.
   /\b(?:list|report|show|mention|record)\s+(?:zero|no)\s+(?:concerns?|objections?|issues|risks|dissent)\b/i,
   // Whoever or whatever writes the output, addressed: 'Note for whoever generates the summary: …'.
@@ -63,7 +65,7 @@ const ADDRESSED_TO_THE_TOOL = [
   /\bwhen you (?:write|summari[sz]e|generate|produce|draft|compile)\b[^.!?]{0,60}\b(?:summary|summaries|narrative|report|recommendations?|this component)\b/i,
   // A verdict to hand on: "report that the whole team approved", "summarise this as fully agreed".
   /\b(?:report|say|state|write|conclude|summari[sz]e)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,40}\b(?:the (?:whole )?team|everyone|everybody|all (?:members|reviewers)|we all)\b[^.!?]{0,30}\b(?:approved|agreed|agrees|signed off)\b/i,
-  /\b(?:report|say|state|summari[sz]e)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,20}\b(?:fully agreed|unanimous\w*|there (?:are|were) no (?:open )?(?:issues|concerns|objections))\b/i,
+  /\b(?:report|say|state|summari[sz]e|mark|record)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,20}\b(?:fully agreed|unanimous\w*|there (?:are|were) no (?:open )?(?:issues|concerns|objections))\b/i,
 ];
 
 const INJECTION_PATTERNS = [
