@@ -149,27 +149,23 @@ export function TooltipLayer() {
       event.stopPropagation();
       close();
     };
-    document.addEventListener('pointerover', onPointerOver);
-    document.addEventListener('pointerout', onPointerOut);
-    document.addEventListener('focusin', onFocusIn);
-    document.addEventListener('focusout', onFocusOut);
+    // One signal removes every listener when the layer goes.
+    const listening = new AbortController();
+    const { signal } = listening;
+    document.addEventListener('pointerover', onPointerOver, { signal });
+    document.addEventListener('pointerout', onPointerOut, { signal });
+    document.addEventListener('focusin', onFocusIn, { signal });
+    document.addEventListener('focusout', onFocusOut, { signal });
     // On the window, capturing: before a dialog's own Escape handler on the document.
-    window.addEventListener('keydown', onKeyDown, true);
-    document.addEventListener('pointerdown', close, true);
-    window.addEventListener('scroll', close, true);
-    window.addEventListener('resize', close);
+    window.addEventListener('keydown', onKeyDown, { capture: true, signal });
+    document.addEventListener('pointerdown', close, { capture: true, signal });
+    window.addEventListener('scroll', close, { capture: true, signal });
+    window.addEventListener('resize', close, { signal });
     return () => {
+      listening.abort();
       clearTimers();
       observer.disconnect();
       restoreDescription?.();
-      document.removeEventListener('pointerover', onPointerOver);
-      document.removeEventListener('pointerout', onPointerOut);
-      document.removeEventListener('focusin', onFocusIn);
-      document.removeEventListener('focusout', onFocusOut);
-      window.removeEventListener('keydown', onKeyDown, true);
-      document.removeEventListener('pointerdown', close, true);
-      window.removeEventListener('scroll', close, true);
-      window.removeEventListener('resize', close);
     };
   }, []);
 

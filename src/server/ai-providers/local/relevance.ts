@@ -7,7 +7,7 @@ import type { CommentForAnalysis } from '../provider.js';
  * office life (the holiday rota, lunch, parking). A comment
  * members voted on is kept: the votes say it matters to the review. Only a question put to the room
  * or wishes about office life ('Does anyone know if the car park is shut?', 'Happy birthday, there
- * is cake') go though voted: colleagues vote for the heating, the car park and the cake too.
+ * is cake') are set aside even when voted: colleagues vote for the heating, the car park and the cake too.
  *
  * Sharing no word with the title or the thread is not enough: a short, unvoted request ('Add a
  * replay button for alert storms') often shares none and is on topic all the same.
@@ -32,8 +32,8 @@ export function offTopic(comments: readonly CommentForAnalysis[]): Set<number> {
   comments.forEach((comment, i) => {
     const content = comment.content.trim();
     const officeLife = OFFICE_LIFE.test(content);
-    const askedAround = officeLife && (ASIDE.test(content) || ASKS_AROUND.test(content) || WISHES.test(content));
-    if (askedAround || (comment.upVotes + comment.downVotes === 0 && (ASIDE.test(content) || officeLife))) aside.add(i);
+    const toTheRoom = officeLife && (ASIDE.test(content) || ASKS_AROUND.test(content) || WISHES.test(content));
+    if (toTheRoom || (comment.upVotes + comment.downVotes === 0 && (ASIDE.test(content) || officeLife))) aside.add(i);
   });
   return aside;
 }

@@ -11,9 +11,14 @@ import { isCountedCommentEvent, type ActivityService, type AnalyticsService } fr
 /** How stale the list of active sessions may be. */
 export const ACTIVE_SESSIONS_MAX_AGE_MS = 1_000;
 
+/** What the team's recent activity and active sessions read: recorded activity and the members. */
+function changesActivity(event: LiveEvent): boolean {
+  return event.type === 'activity.recorded' || event.type === 'members.changed';
+}
+
 /** Anything a figure of the analytics page counts: comments, votes, members, and recorded activity. */
 function changesAnalytics(event: LiveEvent): boolean {
-  return isCountedCommentEvent(event) || isSuggestionEvent(event) || event.type === 'members.changed' || event.type === 'activity.recorded';
+  return isCountedCommentEvent(event) || isSuggestionEvent(event) || changesActivity(event);
 }
 
 /**
@@ -43,7 +48,7 @@ export function registerActivityRoutes(app: App, deps: { activity: ActivityServi
     url: analyticsContract.activity.path,
     key: () => 'activity',
     load: () => analytics.activity(),
-    invalidatedBy: (event) => (event.type === 'activity.recorded' || event.type === 'members.changed' ? 'all' : 'none'),
+    invalidatedBy: (event) => (changesActivity(event) ? 'all' : 'none'),
   });
   cachedJson(app, events, {
     url: analyticsContract.coverage.path,
@@ -67,7 +72,7 @@ export function registerActivityRoutes(app: App, deps: { activity: ActivityServi
     url: analyticsContract.activeSessions.path,
     key: () => 'active-sessions',
     load: () => analytics.activeSessions(),
-    invalidatedBy: (event) => (event.type === 'activity.recorded' || event.type === 'members.changed' ? 'all' : 'none'),
+    invalidatedBy: (event) => (changesActivity(event) ? 'all' : 'none'),
     maxAgeMs: ACTIVE_SESSIONS_MAX_AGE_MS,
   });
 }
