@@ -16,6 +16,7 @@ async function countingReader(): Promise<{ reader: Reader; reads: () => number }
         count += 1;
         return inner.read(text);
       },
+      stem: (word) => inner.stem(word),
     },
     reads: () => count,
   };

@@ -24,6 +24,12 @@ export interface AnalysedSentence {
   directions: Map<string, Direction>;
   /** Content lemmas, to tell near-duplicate sentences apart. */
   lemmas: Set<string>;
+  /**
+   * Those lemmas by their stem, without the title's words: what themes compare, so that a lemma's
+   * other forms ('escalate', 'escalation'; 'runbooks', which the lemmatiser does not know) are one
+   * word. Lemma → its stem.
+   */
+  stems: Map<string, string>;
   /** Says one of the words of the component's title. */
   mentionsTitle: boolean;
   words: number;
@@ -264,6 +270,7 @@ export class Analyzer implements PhraseLabels {
     const seen = new Set<string>();
     const directions = new Map<string, Direction>();
     const lemmas = new Set<string>();
+    const stems = new Map<string, string>();
     let mentionsTitle = false;
     let words = 0;
 
@@ -314,7 +321,11 @@ export class Analyzer implements PhraseLabels {
       if (token === undefined) continue;
       if (token.type === 'word') {
         words += 1;
-        if (!token.stop && token.lemma.length >= 3) lemmas.add(token.lemma);
+        if (!token.stop && token.lemma.length >= 3) {
+          lemmas.add(token.lemma);
+          const stem = titleWords.has(token.lemma) || !/\p{L}/u.test(token.lemma) ? undefined : this.reader.stem(token.lemma);
+          if (stem !== undefined && !titleWords.has(stem)) stems.set(token.lemma, stem);
+        }
         if (titleWords.has(token.lemma) || titleWords.has(token.normal)) mentionsTitle = true;
       }
       const direction = this.directionOf(tokens, i, first);
@@ -349,6 +360,7 @@ export class Analyzer implements PhraseLabels {
       sentiment: 0,
       directions,
       lemmas,
+      stems,
       mentionsTitle,
       words,
     };

@@ -53,6 +53,55 @@ describe('themesOf', () => {
     expect(unnamed.some((theme) => theme.members.includes(0) && theme.members.includes(3))).toBe(false);
   });
 
+  it('puts a reply that opens by answering the comment before it with that comment, though they share no word', async () => {
+    const at = (minutes: number) => Date.UTC(2026, 0, 12, 9, minutes);
+    const comments = [
+      { ...comment(1, DEDUP, 'Ana Berg', 'Shorten the flap damping window to three minutes for edge checks.'), createdAt: at(1) },
+      { ...comment(2, DEDUP, 'Ben Cole', 'The flap damping window of ten minutes hides real edge outages.'), createdAt: at(2) },
+      { ...comment(3, DEDUP, 'Cy Diaz', 'Put a cap on automated restarts: at most two restarts per site per day.'), createdAt: at(3) },
+      { ...comment(4, DEDUP, 'Dee Eng', 'Restarts without a cap took one site down eleven times last night.'), createdAt: at(4) },
+      { ...comment(5, DEDUP, 'Eli Fox', 'Same for the carrier links: a human decides after that.'), createdAt: at(5) },
+    ];
+    const found = await themes(comments);
+    expect(found.find((theme) => theme.members.includes(3))?.members).toEqual([2, 3, 4]);
+    // Without the opening it answers nobody.
+    const plain = await themes(comments.map((item) => (item.id === 5 ? { ...item, content: 'For the carrier links, a human decides after that.' } : item)));
+    expect(plain.some((theme) => theme.members.includes(4))).toBe(false);
+  });
+
+  it('never links a reply to the comment before it when that one shares no word with the discussion', async () => {
+    const at = (minutes: number) => Date.UTC(2026, 0, 12, 9, minutes);
+    const comments = [
+      { ...comment(1, DEDUP, 'Cy Diaz', 'Put a cap on automated restarts: at most two restarts per site per day.'), createdAt: at(1) },
+      { ...comment(2, DEDUP, 'Dee Eng', 'Restarts without a cap took one site down eleven times last night.'), createdAt: at(2) },
+      { ...comment(3, DEDUP, 'Fay Gray', 'The quiz at the Red Lion moved to Friday, bring your own team name.'), createdAt: at(3) },
+      { ...comment(4, DEDUP, 'Eli Fox', 'Same for the carrier links: a human decides after that.'), createdAt: at(4) },
+    ];
+    const found = await themes(comments);
+    expect(found.map((theme) => theme.members)).toEqual([[0, 1]]);
+  });
+
+  it('compares words by their stem, so that other forms of one word link two comments', async () => {
+    const comments = [
+      comment(1, DEDUP, 'Ana Berg', 'Escalations stall because the runbooks are stale.'),
+      comment(2, DEDUP, 'Ben Cole', 'Escalate at once when the runbook fails.'),
+      comment(3, DEDUP, 'Cy Diaz', 'Shorten the flap damping window to three minutes for edge checks.'),
+      comment(4, DEDUP, 'Dee Eng', 'The flap damping window of ten minutes hides real edge outages.'),
+    ];
+    const analyzer = new Analyzer(await loadReader());
+    const [escalations, escalate] = comments.map((item) => analyzer.analyse(item.content, analyzer.titleWords(item.componentTitle)).sentences[0]?.stems);
+    // The lemmatiser leaves 'escalations' and 'runbooks' as they are; their stems are those of 'escalate' and 'runbook'.
+    expect(escalations?.get('escalations')).toBeDefined();
+    expect(escalations?.get('escalations')).toBe(escalate?.get('escalate'));
+    expect(escalations?.get('runbooks')).toBe(escalate?.get('runbook'));
+    const found = await themes(comments);
+    expect(found.map((theme) => theme.members).sort()).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    expect(found.find((theme) => theme.members.includes(0))?.label).not.toMatch(/escal\b/i);
+  });
+
   it('never names a theme by a word that says nothing alone, such as the request verb its comments share', async () => {
     const comments = [
       comment(1, DEDUP, 'Ana Berg', 'We need an owner for each suppression rule.'),

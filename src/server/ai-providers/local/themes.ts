@@ -58,6 +58,17 @@ const PHRASE_WEIGHT = 1.5;
  */
 const REPLY_SIMILARITY = 1;
 
+/**
+ * A comment that opens by answering what was just said ('Same for the stop displays: …', 'Yes, and
+ * keep the history', 'But only for P1s', '+1, and …', 'That is the Granite data again') and names
+ * nobody answers the comment just before it, and is linked to it as a reply by name is. Not when
+ * that comment shares no words with the rest of the discussion: an aside no rule caught, which a
+ * reply must not pull into a theme.
+ */
+const ANSWERS_THE_LAST = /^\W*(?:(?:\+1|same|yes|yep|yeah|agreed|agree|exactly|totally|absolutely|fair|true|good point|plus|building on|but|nope|that|those|these)\b|no[,.!])/iu;
+/** A comment as similar as this to another one is on the thread. */
+const ON_THE_THREAD = 0.1;
+
 /** Two themes merged at an average similarity under this may be shown apart when there is room. */
 const SPLIT_BELOW = 0.3;
 
@@ -91,11 +102,11 @@ function cosine(a: Vector, b: Vector, normA: number, normB: number): number {
   return dot / (normA * normB);
 }
 
-/** Each comment's terms: content lemmas and multi-word key phrases, without the title's words. */
-function termsOf(analysis: TextAnalysis, titleWords: ReadonlySet<string>): Map<string, number> {
+/** Each comment's terms: content words (stemmed) and multi-word key phrases, without the title's words. */
+function termsOf(analysis: TextAnalysis): Map<string, number> {
   const terms = new Map<string, number>();
   for (const sentence of analysis.sentences) {
-    for (const lemma of sentence.lemmas) if (!titleWords.has(lemma) && /\p{L}/u.test(lemma)) terms.set(lemma, (terms.get(lemma) ?? 0) + 1);
+    for (const stem of sentence.stems.values()) terms.set(stem, (terms.get(stem) ?? 0) + 1);
   }
   for (const phrase of analysis.phrases) if (phrase.includes(' ')) terms.set(`"${phrase}"`, (terms.get(`"${phrase}"`) ?? 0) + PHRASE_WEIGHT);
   return terms;
@@ -121,7 +132,7 @@ export function themesOf(
   const kept = mostVoted(comments);
   const terms = kept.map((i) => {
     const analysis = analyses[i];
-    return analysis === undefined ? new Map<string, number>() : termsOf(analysis, titleWords);
+    return analysis === undefined ? new Map<string, number>() : termsOf(analysis);
   });
   const documents = new Map<string, number>();
   for (const list of terms) for (const term of list.keys()) documents.set(term, (documents.get(term) ?? 0) + 1);
@@ -150,8 +161,12 @@ export function themesOf(
       similarity[b * m + a] = value;
     }
   }
-  // The name is the evidence here, not the words: a short reply is linked even when it is 'weak'.
-  for (const [a, b] of repliesByName(comments, kept)) {
+  // The name or the opening is the evidence here, not the words: a short reply is linked even when it is 'weak'.
+  const onTheThread = (k: number, apart: number) => {
+    for (let j = 0; j < m; j += 1) if (j !== k && j !== apart && (similarity[k * m + j] ?? 0) >= ON_THE_THREAD) return true;
+    return false;
+  };
+  for (const [a, b] of replies(comments, kept, onTheThread)) {
     const value = Math.max(similarity[a * m + b] ?? 0, REPLY_SIMILARITY);
     similarity[a * m + b] = value;
     similarity[b * m + a] = value;
@@ -230,11 +245,13 @@ export function themesOf(
 }
 
 /**
- * Pairs (positions in `kept`) of a comment that names another author by first name, as written
- * (a full name starts with it), and that author's latest comment before it. Only comments with a
- * time and an author take part; a name of two letters or fewer is too likely a word.
+ * Pairs (positions in `kept`) of a reply and what it answers: a comment that names another author
+ * by first name, as written (a full name starts with it), and that author's latest comment before
+ * it; else a comment that opens by answering the comment just before it, when `onTheThread` says
+ * that one is (the reply left out). Only comments with a time and an author take part; a name of
+ * two letters or fewer is too likely a word.
  */
-function repliesByName(comments: readonly ThemeItem[], kept: readonly number[]): Array<[number, number]> {
+function replies(comments: readonly ThemeItem[], kept: readonly number[], onTheThread: (k: number, apart: number) => boolean): Array<[number, number]> {
   const dated = kept.flatMap((i, k) => {
     const item = comments[i];
     return item?.createdAt === undefined || item.memberName === '' ? [] : [{ k, at: item.createdAt, author: item.memberName, content: item.content }];
@@ -243,13 +260,17 @@ function repliesByName(comments: readonly ThemeItem[], kept: readonly number[]):
   dated.sort((a, b) => a.at - b.at || a.k - b.k);
   const latestBy = new Map<string, { k: number; at: number }>();
   const pairs: Array<[number, number]> = [];
+  let last: { k: number; at: number } | undefined;
   for (const { k, at, author, content } of dated) {
     const words = new Set(content.match(NAME_WORD) ?? []);
+    const named = pairs.length;
     for (const [name, latest] of latestBy) {
       const first = name.split(/\s+/)[0] ?? '';
       if (name !== author && latest.at < at && first.length > 2 && words.has(first)) pairs.push([k, latest.k]);
     }
+    if (pairs.length === named && last !== undefined && last.at < at && ANSWERS_THE_LAST.test(content) && onTheThread(last.k, k)) pairs.push([k, last.k]);
     latestBy.set(author, { k, at });
+    last = { k, at };
   }
   return pairs;
 }
@@ -290,7 +311,22 @@ function labelOf(
   const says = (run: string) => !run.split(' ').every((word) => titleWords.has(word));
   const run = mostSharedRun(texts, names, Math.max(2, Math.ceil(texts.length / 3)), says);
   if (run !== undefined) return capitalised(run);
-  const ranked = [...weights.entries()].sort(([a, x], [b, y]) => y.weight - x.weight || compareText(a, b));
+  // Words are compared by their stem, and named by the lemma the cluster's comments write most.
+  const written = new Map<string, Map<string, number>>();
+  for (const i of members) {
+    for (const sentence of analyses[i]?.sentences ?? []) {
+      for (const [lemma, stem] of sentence.stems) {
+        const counts = written.get(stem) ?? new Map<string, number>();
+        counts.set(lemma, (counts.get(lemma) ?? 0) + 1);
+        written.set(stem, counts);
+      }
+    }
+  }
+  const lemmaOf = (stem: string) =>
+    [...(written.get(stem) ?? [])].sort(([a, x], [b, y]) => y - x || compareText(a, b))[0]?.[0] ?? stem;
+  const ranked = [...weights.entries()]
+    .map(([term, weight]) => [term.startsWith('"') ? term : lemmaOf(term), weight] as const)
+    .sort(([a, x], [b, y]) => y.weight - x.weight || compareText(a, b));
   const phrases = ranked.filter(([term]) => term.startsWith('"'));
   const shared = phrases.find(([, { count }]) => count >= 2);
   if (shared !== undefined) return labels.label(shared[0].slice(1, -1));

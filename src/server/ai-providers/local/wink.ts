@@ -37,6 +37,8 @@ export interface ReadText {
 
 export interface Reader {
   read(text: string): ReadText;
+  /** The Porter2 stem of a lowercase word ('escalation' and 'escalate' give 'escal'). */
+  stem(word: string): string;
 }
 
 interface ItsFunctions {
@@ -64,8 +66,18 @@ export function loadReader(): Promise<Reader> {
 async function createReader(): Promise<Reader> {
   const [{ default: winkNLP }, { default: model }] = await Promise.all([import('wink-nlp'), import('wink-eng-lite-web-model')]);
   // Named entities and custom entities are not used: leaving them out of the pipe saves a third of the reading time.
-  return wrap(winkNLP(model, ['sbd', 'negation', 'sentiment', 'pos']));
+  const stem = model.addons.stem;
+  if (!isStemmer(stem)) throw new Error('wink-eng-lite-web-model has no stemmer');
+  return wrap(winkNLP(model, ['sbd', 'negation', 'sentiment', 'pos']), stem);
 }
+
+/** The model declares its stemmer as `unknown`; it is Porter2, a function of one word. */
+function isStemmer(value: unknown): value is (word: string) => string {
+  return typeof value === 'function' && value.length === 1;
+}
+
+/** Words stemmed so far: a review's vocabulary is small and repeats. */
+const MAX_STEMS = 50_000;
 
 function strings(values: readonly unknown[]): string[] {
   return values.map((value) => (typeof value === 'string' ? value : String(value)));
@@ -86,12 +98,22 @@ function spans(values: readonly unknown[]): Array<[number, number]> {
   });
 }
 
-function wrap(nlp: WinkMethods): Reader {
+function wrap(nlp: WinkMethods, stemOf: (word: string) => string): Reader {
   // `out()` only runs the `its` functions it knows by identity, so wink's own functions must be passed;
   // they never use `this`, but wink declares them as methods (and `lemma` with a signature its own
   // `out()` does not accept), hence this one view of them as plain functions.
   const its = nlp.its as unknown as ItsFunctions;
+  const stems = new Map<string, string>();
   return {
+    stem(word: string): string {
+      let stem = stems.get(word);
+      if (stem === undefined) {
+        if (stems.size >= MAX_STEMS) stems.clear();
+        stem = stemOf(word);
+        stems.set(word, stem);
+      }
+      return stem;
+    },
     read(text: string): ReadText {
       const doc = nlp.readDoc(text);
       const tokens = doc.tokens();
