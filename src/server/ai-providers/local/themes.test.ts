@@ -53,6 +53,34 @@ describe('themesOf', () => {
     expect(unnamed.some((theme) => theme.members.includes(0) && theme.members.includes(3))).toBe(false);
   });
 
+  it('links a reply that answers a teammate by name, not a comment that only mentions one', async () => {
+    const at = (minutes: number) => Date.UTC(2026, 0, 12, 9, minutes);
+    const comments = [
+      { ...comment(1, DEDUP, 'Lukas Brandt', 'Put a cap on automated restarts: at most two per site per day.'), createdAt: at(1) },
+      { ...comment(2, DEDUP, 'Mira Holt', 'Shorten the flap damping window to three minutes for edge checks.'), createdAt: at(2) },
+      { ...comment(3, DEDUP, 'Omar Reyes', 'The flap damping window of ten minutes hides real edge outages.'), createdAt: at(3) },
+      { ...comment(4, DEDUP, 'Pia Stone', 'Photos from the open day are up on the intranet; Lukas is in most of them.'), createdAt: at(4) },
+    ];
+    const mentioned = await themes(comments);
+    expect(mentioned.some((theme) => theme.members.includes(3))).toBe(false);
+    for (const answer of ['Lukas is right, after that a human takes over.', "I'd go with Lukas here: after that a human takes over.", "Lukas's rule is enough: after that a human takes over."]) {
+      const found = await themes(comments.map((item) => (item.id === 4 ? { ...item, content: answer } : item)));
+      expect(found.find((theme) => theme.members.includes(0))?.members).toEqual([0, 3]);
+    }
+  });
+
+  it('never links two comments by the name of a teammate they both mention', async () => {
+    const comments = [
+      comment(1, DEDUP, 'Ana Berg', 'Cross-train engineers on the backup site, so Kwame is not always rung at night.'),
+      comment(2, DEDUP, 'Ben Cole', 'The charity run needs marshals at night if Kwame organises it.'),
+      comment(3, DEDUP, 'Kwame Mensah', 'Escalate to the secondary after five minutes without an acknowledgement.'),
+      comment(4, DEDUP, 'Cy Diaz', 'Shorten the flap damping window to three minutes for edge checks.'),
+      comment(5, DEDUP, 'Dee Eng', 'The flap damping window of ten minutes hides real edge outages.'),
+    ];
+    const found = await themes(comments);
+    expect(found.map((theme) => theme.members)).toEqual([[3, 4]]);
+  });
+
   it('puts a reply that opens by answering the comment before it with that comment, though they share no word', async () => {
     const at = (minutes: number) => Date.UTC(2026, 0, 12, 9, minutes);
     const comments = [
