@@ -66,6 +66,14 @@ const ADDRESSED_TO_THE_TOOL = [
   // A verdict to hand on: "report that the whole team approved", "summarise this as fully agreed".
   /\b(?:report|say|state|write|conclude|summari[sz]e)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,40}\b(?:the (?:whole )?team|everyone|everybody|all (?:members|reviewers)|we all)\b[^.!?]{0,30}\b(?:approved|agreed|agrees|signed off)\b/i,
   /\b(?:report|say|state|summari[sz]e|mark|record)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,20}\b(?:fully agreed|unanimous\w*|there (?:are|were) no (?:open )?(?:issues|concerns|objections))\b/i,
+  // Whatever condenses the thread, addressed by what it does: 'Whoever or whatever condenses this
+  // thread: …', 'To the software boiling these comments down: …'. Colleagues reading it later are
+  // addressed by reading, and not caught.
+  /(?:^|[.!?]\s+)[^.!?:]{0,60}\b(?:condens|summari[sz]|digest|boil|distil|turn|compil|collat|rewrit|process|generat|produc)\w*\b[^.!?:]{0,20}\b(?:this|these)\s+(?:threads?|comments?|discussions?|pages?|reviews?|sections?|conversations?|posts)\b[^.!?:]{0,60}:/im,
+  // A verdict to present: 'present paging first as the agreed decision', 'write it up as unanimous'.
+  /\b(?:present|frame|portray|describe|report|record|list|show|summari[sz]e|state|treat|write\s+(?:it|this|that)\s+up|put\s+(?:it|this|that)\s+forward)\b[^.!?]{0,60}\bas\s+(?:the\s+|an?\s+)?(?:agreed|unanimous|consensus)\b/i,
+  // The dissent to drop from the output: "drop Kwame's objections from it", 'keep the back-and-forth out of it'.
+  /\b(?:drop|omit|leave\s+out|strip|cut|remove|exclude|skip|keep)\b[^.!?]{0,40}\b(?:objections?|concerns?|dissent|disagreements?|pushback|back-and-forth|debate|arguments?)\b[^.!?]{0,20}\b(?:from|out\s+of)\s+(?:it|this|the\s+(?:summary|digest|report|narrative|write-?up|recap|minutes))\b/i,
 ];
 
 const INJECTION_PATTERNS = [
