@@ -67,6 +67,21 @@ describe('Analyzer', () => {
     expect(analysis.phrases).toContain('confidence score');
   });
 
+  it("never takes a pronoun with its verb ('I'm') or a unit ('min') for a topic", () => {
+    expect(analyse("I'm nervous about flapping between acquirers.").phrases).not.toContain("i'm");
+    expect(analyse("We're fine with a hold of 30 min on Stripe.").phrases.filter((phrase) => phrase === 'min' || phrase.startsWith("we're"))).toEqual([]);
+  });
+
+  it('keeps the stems of content words for themes, without the title’s words', () => {
+    const analysis = analyse('The triage result escalations stall while the runbooks are stale.');
+    const stems = analysis.sentences[0]?.stems;
+    expect(stems?.has('triage')).toBe(false);
+    const escalate = analyse('Escalate it.').sentences[0]?.stems.get('escalate');
+    expect(escalate).toBeDefined();
+    expect([...(stems?.values() ?? [])]).toContain(escalate);
+    expect(stems?.get('runbooks')).toBe('runbook');
+  });
+
   it('does not make a lone modifier a topic of its own', () => {
     const analysis = analyse('Increase the approval gate timeout.');
     expect(analysis.phrases).toEqual(expect.arrayContaining(['approval gate timeout', 'gate timeout', 'approval gate', 'timeout']));

@@ -64,11 +64,13 @@ const EVALUATIVE = new Set([
   'additional', 'extra', 'separate', 'own', 'possible', 'potential', 'necessary', 'optional', 'obvious', 'readable',
   'visible', 'silent', 'silently', 'far', 'too', 'really', 'very', 'just', 'only', 'also', 'actual', 'specific', 'nicer',
   'fine', 'perfect', 'solid', 'confusing', 'unclear', 'weird', 'strange', 'tricky', 'difficult', 'risky', 'safe', 'unsafe',
+  'different', 'cheap', 'cheaper', 'expensive',
 ]);
 
 /** Fine inside a longer phrase, too vague on their own. */
 const WEAK_SINGLE = new Set([
-  'time', 'minute', 'hour', 'second', 'day', 'week', 'month', 'year', 'night', 'step', 'process', 'system', 'option',
+  'time', 'minute', 'hour', 'second', 'day', 'week', 'month', 'year', 'night', 'min', 'mins', 'sec', 'secs', 'hr', 'hrs',
+  'step', 'process', 'system', 'option',
   'level', 'issue', 'problem', 'change', 'data', 'flow', 'layer', 'detail', 'user', 'case', 'place', 'area', 'number',
   'result', 'stage', 'part', 'side', 'version', 'approach', 'solution', 'design', 'architecture', 'diagram', 'page',
   'screen', 'section', 'text', 'list', 'view', 'information', 'info', 'use', 'need', 'value', 'set', 'end', 'start',
@@ -84,6 +86,8 @@ const WEAK_SINGLE = new Set([
 export function isVagueAlone(word: string): boolean {
   return WEAK_SINGLE.has(word) || EVALUATIVE.has(word) || BREAK_WORDS.has(word);
 }
+
+const PRONOUN_CONTRACTION = /^(?:i|you|we|they|he|she|it|that|there)['’]/;
 
 const CHUNK_POS = new Set(['ADJ', 'NOUN', 'PROPN']);
 const HEAD_POS = new Set(['NOUN', 'PROPN']);
@@ -344,7 +348,9 @@ export class Analyzer implements PhraseLabels {
         !BREAK_WORDS.has(token.lemma) &&
         !BREAK_WORDS.has(token.normal) &&
         !EVALUATIVE.has(token.lemma) &&
-        !EVALUATIVE.has(token.normal);
+        !EVALUATIVE.has(token.normal) &&
+        // "I'm", "we're": a pronoun the tagger took for a noun.
+        !PRONOUN_CONTRACTION.test(token.normal);
       if (eligible) run.push(i);
       else flush();
     }

@@ -18,7 +18,7 @@ import { loadReader } from './wink.js';
  */
 
 export const LOCAL_MODEL = 'wink-eng-lite-web-model@1.8';
-export const LOCAL_PROMPT_VERSION = 'local-analyzer/5';
+export const LOCAL_PROMPT_VERSION = 'local-analyzer/6';
 
 /** `cache`: analyses kept across calls (the analyzer worker keeps one; without it every call reads every text). */
 export function createLocalProvider(options: { cache?: AnalysisCache } = {}): AiProvider {

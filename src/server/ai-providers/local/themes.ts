@@ -364,19 +364,30 @@ function labelOf(
   if (shared !== undefined) return labels.label(shared[0].slice(1, -1));
   const pairRun = mostSharedRun(texts, names, 2, says);
   if (pairRun !== undefined) return capitalised(pairRun);
-  // A word that says nothing alone ('need', 'time') may still name the theme inside a phrase.
-  const [word] = ranked.find(([term]) => !term.startsWith('"') && !isVagueAlone(term)) ?? ranked.find(([term]) => !term.startsWith('"')) ?? [];
-  if (word === undefined) return 'Other points';
-  const around = new Map<string, number>();
-  for (const i of members) {
-    for (const phrase of analyses[i]?.phrases ?? []) if (phrase.includes(' ') && phrase.split(' ').includes(word)) around.set(phrase, (around.get(phrase) ?? 0) + 1);
+  // The weightiest word its comments use as a topic, the head of a key phrase (a noun, not 'let',
+  // 'actually' or 'different'), named by the key phrase around it most of them use; a word that
+  // says nothing alone ('need', 'time') only inside one.
+  const phrasesOf = members.flatMap((i) => analyses[i]?.phrases ?? []);
+  const topicWords = new Set(phrasesOf.map((phrase) => phrase.slice(phrase.lastIndexOf(' ') + 1)));
+  const words = ranked.filter(([term]) => !term.startsWith('"') && topicWords.has(term));
+  const [word] = words.find(([term]) => !isVagueAlone(term)) ?? words[0] ?? [];
+  if (word !== undefined) {
+    const around = new Map<string, number>();
+    for (const phrase of phrasesOf) if (phrase.includes(' ') && phrase.split(' ').includes(word)) around.set(phrase, (around.get(phrase) ?? 0) + 1);
+    const [phrase] = mostUsed(around);
+    if (phrase !== undefined) return labels.label(phrase);
+    if (!isVagueAlone(word) && phrasesOf.includes(word)) return labels.label(word);
   }
-  const [phrase] = [...around.entries()].sort(([a, x], [b, y]) => y - x || wordCount(b) - wordCount(a) || compareText(a, b))[0] ?? [];
-  if (phrase !== undefined) return labels.label(phrase);
-  if (!isVagueAlone(word)) return labels.label(word);
-  // Only vague words: the longest key phrase its comments use, rather than 'Need'.
-  const longest = members.flatMap((i) => analyses[i]?.phrases ?? []).sort((a, b) => wordCount(b) - wordCount(a) || compareText(a, b))[0];
-  return longest !== undefined && longest.includes(' ') ? labels.label(longest) : 'Other points';
+  // Else the key phrase its comments use most, the longest among equals, rather than 'Need'.
+  const counts = new Map<string, number>();
+  for (const phrase of phrasesOf) if (!isVagueAlone(phrase)) counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
+  const [phrase] = mostUsed(counts);
+  return phrase !== undefined ? labels.label(phrase) : 'Other points';
+}
+
+/** The phrase used most, the longest among equals, then the first in text order. */
+function mostUsed(counts: ReadonlyMap<string, number>): [string, number] | [] {
+  return [...counts.entries()].sort(([a, x], [b, y]) => y - x || wordCount(b) - wordCount(a) || compareText(a, b))[0] ?? [];
 }
 
 /** Without the quote marks a word was written in ('Network' assignment group' → 'Network assignment group'). */
