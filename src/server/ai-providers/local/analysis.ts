@@ -195,6 +195,11 @@ export class Analyzer implements PhraseLabels {
     private readonly cache?: AnalysisCache,
   ) {}
 
+  /** The Porter2 stem of a lowercase word. */
+  stem(word: string): string {
+    return this.reader.stem(word);
+  }
+
   /** The lemmas and words of a component title: phrases made only of them say nothing new. */
   titleWords(title: string): Set<string> {
     let words = this.titleCache.get(title);

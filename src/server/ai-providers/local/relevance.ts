@@ -1,4 +1,6 @@
 import type { CommentForAnalysis } from '../provider.js';
+import { indexesByComponent } from './analysis.js';
+import { chatterIn } from './chatter.js';
 
 /**
  * Comments that are not about their component: the car park, lunch, another project. Such a
@@ -26,8 +28,12 @@ const ASKS_AROUND = /\b(?:does|do|can|could|would) (?:anyone|anybody|someone|som
 /** Wishes to a colleague: 'Happy birthday Mei!', 'Congratulations on the new job'. */
 const WISHES = /\b(?:happy birthday|congratulations|congrats|welcome (?:to the team|aboard)|farewell)\b/i;
 
-/** Indexes of the comments that are off their component's topic. */
-export function offTopic(comments: readonly CommentForAnalysis[]): Set<number> {
+/**
+ * Indexes of the comments that are off their component's topic. With a stemmer (the built-in
+ * analyzer's), chatter too, voted or not (chatter.ts): words like those of the off-topic comments the
+ * model learnt from, and next to nothing in common with the component's title and thread.
+ */
+export function offTopic(comments: readonly CommentForAnalysis[], stem?: (word: string) => string): Set<number> {
   const aside = new Set<number>();
   comments.forEach((comment, i) => {
     const content = comment.content.trim();
@@ -35,5 +41,14 @@ export function offTopic(comments: readonly CommentForAnalysis[]): Set<number> {
     const toTheRoom = officeLife && (ASIDE.test(content) || ASKS_AROUND.test(content) || WISHES.test(content));
     if (toTheRoom || (comment.upVotes + comment.downVotes === 0 && (ASIDE.test(content) || officeLife))) aside.add(i);
   });
+  if (stem !== undefined) {
+    for (const indexes of indexesByComponent(comments).values()) {
+      const title = comments[indexes[0] ?? -1]?.componentTitle ?? '';
+      for (const k of chatterIn(title, indexes.map((i) => comments[i]?.content ?? ''), stem)) {
+        const index = indexes[k];
+        if (index !== undefined) aside.add(index);
+      }
+    }
+  }
   return aside;
 }

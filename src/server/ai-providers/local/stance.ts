@@ -1,5 +1,5 @@
 import type { CommentForAnalysis } from '../provider.js';
-import type { PhraseLabels, TextAnalysis } from './analysis.js';
+import type { Analyzer, PhraseLabels, TextAnalysis } from './analysis.js';
 import { actionSentencesOf, indexesByComponent, overlap } from './analysis.js';
 import { offTopic } from './relevance.js';
 import { namesIn, sharedRun, wordCount } from './runs.js';
@@ -396,12 +396,12 @@ export function findDisagreements(labels: PhraseLabels, inputs: readonly StanceI
  * (relevance.ts) left out; sides and compromises index `comments`.
  */
 export function disagreementsByComponent(
-  labels: PhraseLabels,
+  analyzer: Analyzer,
   comments: readonly CommentForAnalysis[],
   analyses: readonly TextAnalysis[],
 ): { disagreements: Array<Disagreement & { componentId: string }>; aside: Set<number> } {
   const byComponent = indexesByComponent(comments);
-  const aside = offTopic(comments);
+  const aside = offTopic(comments, (word) => analyzer.stem(word));
   const disagreements: Array<Disagreement & { componentId: string }> = [];
   for (const [componentId, all] of byComponent) {
     const indexes = all.filter((i) => !aside.has(i));
@@ -411,7 +411,7 @@ export function disagreementsByComponent(
       return comment === undefined || analysis === undefined ? [] : [{ comment, analysis }];
     });
     const original = (k: number) => indexes[k] ?? -1;
-    for (const disagreement of findDisagreements(labels, inputs)) {
+    for (const disagreement of findDisagreements(analyzer, inputs)) {
       disagreements.push({
         ...disagreement,
         componentId,

@@ -48,7 +48,7 @@ export function readDiscussion(analyzer: Analyzer, input: SummarizeCommentsInput
   const toTheTeam = all.filter((comment) => !addressesTheTool(comment.content));
   const readings = toTheTeam.map((comment) => analyzer.analyse(comment.content, titleWords));
   // Comments about something else are no source of anything (relevance.ts).
-  const aside = offTopic(toTheTeam);
+  const aside = offTopic(toTheTeam, (word) => analyzer.stem(word));
   const comments = toTheTeam.filter((_comment, i) => !aside.has(i));
   const analyses = readings.filter((_analysis, i) => !aside.has(i));
   const disagreements = findDisagreements(

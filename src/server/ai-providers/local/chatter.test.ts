@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chatterIn, chatterScore, chatterWords, CHATTER_SCORE, MIN_DISCUSSION } from './chatter.js';
+import { COMPONENTS, comment } from './fixtures/comments.js';
+import { offTopic } from './relevance.js';
+import { loadReader } from './wink.js';
+
+/** Chatter found by its words and by standing apart from the thread, voted or not. */
+
+let stem: (word: string) => string;
+beforeAll(async () => {
+  const reader = await loadReader();
+  stem = (word) => reader.stem(word);
+});
+
+const PAGING = 'On-Call Paging and Escalation';
+const THREAD = [
+  'Stop paging the on-call for P2s at night; send them as low-urgency pushes for the morning shift.',
+  'I disagree, a P2 at night can be a lost radio console and the night shift needs someone paged for it.',
+  'Escalate to the secondary after five minutes without an acknowledgement for P1s.',
+  'Ten minutes before the secondary is paged is too long for a P1 on the dispatch floor.',
+  'Track pages per person per month so the night load is shared fairly across the on-call rota.',
+];
+
+describe('chatterIn', () => {
+  it('finds a comment about life, whatever its words, and keeps every comment of the thread', () => {
+    const texts = [...THREAD, "Photos from my sister's wedding in Lisbon are finally up, and the cake survived the heat!"];
+    expect([...chatterIn(PAGING, texts, stem)]).toEqual([5]);
+  });
+
+  it('keeps a point made in everyday words when it shares the thread’s words', () => {
+    const texts = [
+      'Open a case with the CAD vendor automatically when the application itself is down.',
+      'The vendor support portal needs the build number and the log bundle, or they bounce the case.',
+      "Escalate to the vendor's support lead when a P1 case sits unanswered for thirty minutes.",
+      'Keep the vendor case number on the incident so the night shift can chase it.',
+      'Vendor support answers faster by phone than through the portal at night.',
+      'Happy to pick this up with the vendor on Monday, I know their support lead from my old job.',
+    ];
+    // Its words alone read like chatter; what it shares with the thread keeps it.
+    expect(chatterScore(chatterWords(texts[5] ?? '', stem))).toBeGreaterThan(CHATTER_SCORE);
+    expect([...chatterIn('Vendor Escalation', texts, stem)]).toEqual([]);
+  });
+
+  it('reads nothing as chatter in a discussion too short to have a thread', () => {
+    const texts = [THREAD[0] ?? '', "Photos from my sister's wedding in Lisbon are finally up, and the cake survived the heat!"];
+    expect(texts.length).toBeLessThan(MIN_DISCUSSION);
+    expect([...chatterIn(PAGING, texts, stem)]).toEqual([]);
+  });
+});
+
+describe('offTopic with the analyzer’s stemmer', () => {
+  it('sets aside chatter colleagues voted for; without the stemmer only the phrase rules apply', () => {
+    const comments = [...THREAD, 'Thanks everyone for the flowers and the card after my mum came out of hospital, she is home and bossing us about.'].map((text, i) =>
+      comment(i + 1, COMPONENTS.triage, `Member ${i}`, text, { up: i === 5 ? 3 : 1 }),
+    );
+    expect([...offTopic(comments, stem)]).toEqual([5]);
+    expect([...offTopic(comments)]).toEqual([]);
+  });
+});
