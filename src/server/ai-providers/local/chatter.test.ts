@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chatterIn, chatterScore, chatterWords, CHATTER_SCORE, MIN_DISCUSSION } from './chatter.js';
+import { chatterIn, CHATTER_SCORE, MIN_DISCUSSION } from './chatter.js';
 import { COMPONENTS, comment } from './fixtures/comments.js';
 import { offTopic } from './relevance.js';
 import { loadReader } from './wink.js';
+import { modelWords, wordScore } from './word-model.js';
+import { CHATTER_MODEL } from './word-models.js';
 
 /** Chatter found by its words and by standing apart from the thread, voted or not. */
 
@@ -37,7 +39,7 @@ describe('chatterIn', () => {
       'Happy to pick this up with the vendor on Monday, I know their support lead from my old job.',
     ];
     // Its words alone read like chatter; what it shares with the thread keeps it.
-    expect(chatterScore(chatterWords(texts[5] ?? '', stem))).toBeGreaterThan(CHATTER_SCORE);
+    expect(wordScore(modelWords(texts[5] ?? '', stem), CHATTER_MODEL)).toBeGreaterThan(CHATTER_SCORE);
     expect([...chatterIn('Vendor Escalation', texts, stem)]).toEqual([]);
   });
 

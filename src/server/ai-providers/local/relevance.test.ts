@@ -64,4 +64,13 @@ describe('offTopic', () => {
     const { suggestions } = await provider.generateSuggestions({ comments });
     expect(suggestions.flatMap((item) => item.sources)).not.toContain(3);
   });
+
+  it('sets aside an office event even when colleagues voted for it, not the team’s own alarms', () => {
+    const comments = [
+      comment(1, COMPONENTS.triage, 'Ana Berg', 'Evacuation drill on Thursday at two, lock your screens before you leave.', { up: 3 }),
+      comment(2, COMPONENTS.triage, 'Ben Cole', 'Page facilities when the fire alarm panel raises a fault.', { up: 1 }),
+      comment(3, COMPONENTS.triage, 'Cy Diaz', 'Last call for the staff survey, it closes at five.', { up: 2 }),
+    ];
+    expect([...offTopic(comments)]).toEqual([0, 2]);
+  });
 });

@@ -4,15 +4,15 @@ import { chatterIn } from './chatter.js';
 
 /**
  * Comments that are not about their component: the car park, lunch, another project. Such a
- * comment is the source of no theme, request, disagreement or suggestion. It is one nobody voted
- * on that says it is an aside ('Unrelated, but…', 'Side question:', 'Does anyone know…') or talks of
- * office life (the holiday rota, lunch, parking). A comment
- * members voted on is kept: the votes say it matters to the review. Only a question put to the room
+ * comment is the source of no theme, request, disagreement or suggestion. By phrase: one nobody
+ * voted on that says it is an aside ('Unrelated, but…', 'Side question:', 'Does anyone know…') or
+ * talks of office life (the holiday rota, lunch, parking); voted or not, a question put to the room
  * or wishes about office life ('Does anyone know if the car park is shut?', 'Happy birthday, there
- * is cake') are set aside even when voted: colleagues vote for the heating, the car park and the cake too.
+ * is cake') and office events (a fire drill, a leaving do): colleagues vote for the heating and the
+ * cake too. By its words, with the analyzer's stemmer: chatter (chatter.ts), voted or not.
  *
- * Sharing no word with the title or the thread is not enough: a short, unvoted request ('Add a
- * replay button for alert storms') often shares none and is on topic all the same.
+ * Sharing no word with the title or the thread is not enough alone: a short, unvoted request ('Add
+ * a replay button for alert storms') often shares none and is on topic all the same.
  */
 
 const ASIDE =
@@ -21,6 +21,9 @@ const ASIDE =
 /** Office life rather than the architecture: the bank holiday rota, lunch, the bike cage, the heating. */
 const OFFICE_LIFE =
   /\b(?:lunch|coffee|canteen|car park|parking|bike (?:cage|shed|rack)|cake|birthday|leaving (?:do|drinks)|drinks|(?:bank )?holiday (?:rota|schedule|calendar)|annual leave|shift swaps?|office (?:is )?closed|(?:team|christmas) (?:lunch|dinner|party|outing)|desk booking|football|padlock|heating|air[- ]?con(?:ditioning)?|estates team|facilities team|espresso|coffee machine|fridge|concert|school play|my (?:laptop|desk|car) (?:is|goes|will be|gets)|my car's|(?:give|get) (?:me|us) a lift|(?:call|ring) my mobile|(?:i'm|i am) (?:off|out of office|on leave|away) (?:on|from|until|next))\b/i;
+
+/** Events of office life no architecture has: set aside even when colleagues voted for them. */
+const OFFICE_EVENT = /\b(?:fire drill|fire alarm test|evacuation drill|staff survey|leaving (?:do|card|drinks)|christmas (?:party|do)|team photo)\b/i;
 
 /** A question put to the room: 'Does anyone know…', 'Can someone from estates explain…'. */
 const ASKS_AROUND = /\b(?:does|do|can|could|would) (?:anyone|anybody|someone|somebody)\b/i;
@@ -38,7 +41,7 @@ export function offTopic(comments: readonly CommentForAnalysis[], stem?: (word: 
   comments.forEach((comment, i) => {
     const content = comment.content.trim();
     const officeLife = OFFICE_LIFE.test(content);
-    const toTheRoom = officeLife && (ASIDE.test(content) || ASKS_AROUND.test(content) || WISHES.test(content));
+    const toTheRoom = (officeLife && (ASIDE.test(content) || ASKS_AROUND.test(content) || WISHES.test(content))) || OFFICE_EVENT.test(content);
     if (toTheRoom || (comment.upVotes + comment.downVotes === 0 && (ASIDE.test(content) || officeLife))) aside.add(i);
   });
   if (stem !== undefined) {

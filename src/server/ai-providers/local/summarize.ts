@@ -45,7 +45,7 @@ export interface Discussion {
 export function readDiscussion(analyzer: Analyzer, input: SummarizeCommentsInput): Discussion {
   const titleWords = analyzer.titleWords(input.componentTitle);
   const all = uniqueById(input.comments);
-  const toTheTeam = all.filter((comment) => !addressesTheTool(comment.content));
+  const toTheTeam = all.filter((comment) => !addressesTheTool(comment.content, (word) => analyzer.stem(word)));
   const readings = toTheTeam.map((comment) => analyzer.analyse(comment.content, titleWords));
   // Comments about something else are no source of anything (relevance.ts).
   const aside = offTopic(toTheTeam, (word) => analyzer.stem(word));

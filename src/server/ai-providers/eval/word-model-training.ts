@@ -1,0 +1,130 @@
+import { chatterIn } from '../local/chatter.js';
+import { steersTheOutput } from '../local/steering.js';
+import { modelWords, type WordModel } from '../local/word-model.js';
+import type { LabelledSet } from './labelled-set.js';
+import type { Ratio } from './score.js';
+
+/**
+ * The word models (local/word-model.ts) learnt from labelled review sets: Bernoulli naive Bayes with
+ * Laplace smoothing over the words of one kind of comment against the others. Every word is kept:
+ * one that a single off-topic comment used ('wedding', 'flowers') is the evidence the next one
+ * will bring.
+ */
+
+type LabelledComponent = LabelledSet['components'][number];
+
+/** Which side of the model a comment is on: the kind it learns, the rest, or neither (left out). */
+type Side = 'kind' | 'rest' | undefined;
+
+/** Chatter against the rest; comments to the tool are another model's. */
+const chatterSide = (component: LabelledComponent, key: string): Side =>
+  component.injection.includes(key) ? undefined : component.offTopic.includes(key) ? 'kind' : 'rest';
+
+/** Comments to the tool against the rest; chatter is another model's. */
+const steeringSide = (component: LabelledComponent, key: string): Side =>
+  component.offTopic.includes(key) ? undefined : component.injection.includes(key) ? 'kind' : 'rest';
+
+function train(sets: readonly LabelledSet[], stem: (word: string) => string, sideOf: (component: LabelledComponent, key: string) => Side): WordModel {
+  const counts = new Map<string, { kind: number; rest: number }>();
+  let kind = 0;
+  let rest = 0;
+  for (const set of sets) {
+    for (const component of set.components) {
+      for (const comment of component.comments) {
+        const side = sideOf(component, comment.key);
+        if (side === undefined) continue;
+        if (side === 'kind') kind += 1;
+        else rest += 1;
+        for (const word of modelWords(comment.text, stem)) {
+          const count = counts.get(word) ?? { kind: 0, rest: 0 };
+          count[side] += 1;
+          counts.set(word, count);
+        }
+      }
+    }
+  }
+  const weights: Record<string, number> = {};
+  for (const word of [...counts.keys()].sort()) {
+    const count = counts.get(word) ?? { kind: 0, rest: 0 };
+    const p = (count.kind + 1) / (kind + 2);
+    const q = (count.rest + 1) / (rest + 2);
+    weights[word] = round3(Math.log(p / q) - Math.log((1 - p) / (1 - q)));
+  }
+  return { bias: round3(Math.log((kind + 1) / (rest + 1))), weights };
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+export interface WordModels {
+  chatter: WordModel;
+  steering: WordModel;
+}
+
+export function trainWordModels(sets: readonly LabelledSet[], stem: (word: string) => string): WordModels {
+  return { chatter: train(sets, stem, chatterSide), steering: train(sets, stem, steeringSide) };
+}
+
+export interface ModelCheck {
+  /** Comments of the kind in the set left out that the model trained on the others finds. */
+  found: Ratio;
+  /** Other comments (of neither kind) it finds all the same. */
+  wronglyFound: Ratio;
+  /** Those comments, as `set/key`. */
+  wrong: string[];
+}
+
+/**
+ * Each set read by models trained on all the others: how the models do on a review they have not
+ * seen. Chatter is looked for as the analyzer does, in each component's discussion.
+ */
+export function leaveOneSetOut(sets: readonly LabelledSet[], stem: (word: string) => string): { chatter: ModelCheck; steering: ModelCheck } {
+  const chatter: ModelCheck = { found: { hit: 0, of: 0 }, wronglyFound: { hit: 0, of: 0 }, wrong: [] };
+  const steering: ModelCheck = { found: { hit: 0, of: 0 }, wronglyFound: { hit: 0, of: 0 }, wrong: [] };
+  const tally = (check: ModelCheck, side: Side, found: boolean, name: string) => {
+    if (side === undefined) return;
+    const ratio = side === 'kind' ? check.found : check.wronglyFound;
+    ratio.of += 1;
+    if (!found) return;
+    ratio.hit += 1;
+    if (side === 'rest') check.wrong.push(name);
+  };
+  sets.forEach((left, index) => {
+    const models = trainWordModels(
+      sets.filter((_set, i) => i !== index),
+      stem,
+    );
+    for (const component of left.components) {
+      const texts = component.comments.map((comment) => comment.text);
+      const chatterFound = chatterIn(component.title, texts, stem, models.chatter);
+      component.comments.forEach((comment, i) => {
+        const name = `${left.name}/${comment.key}`;
+        tally(chatter, chatterSide(component, comment.key), chatterFound.has(i), name);
+        tally(steering, steeringSide(component, comment.key), steersTheOutput(comment.text, stem, models.steering), name);
+      });
+    }
+  });
+  return { chatter, steering };
+}
+
+/** The models as the TypeScript module the analyzer imports, one word a line, sorted. */
+export function wordModelsSource(models: WordModels): string {
+  const model = (name: string, { bias, weights }: WordModel) => [
+    `export const ${name}: WordModel = {`,
+    `  bias: ${bias},`,
+    '  weights: {',
+    ...Object.entries(weights).map(([word, weight]) => `    ${JSON.stringify(word)}: ${weight},`),
+    '  },',
+    '};',
+  ];
+  return [
+    '// Written by `npm run train:models` from the labelled review sets (src/server/ai-providers/eval); do not edit.',
+    "import type { WordModel } from './word-model.js';",
+    '',
+    '/** Off-topic comments against the rest (chatter.ts). */',
+    ...model('CHATTER_MODEL', models.chatter),
+    '',
+    '/** Comments written to the summarising tool against the rest (steering.ts). */',
+    ...model('STEERING_MODEL', models.steering),
+    '',
+  ].join('\n');
+}
