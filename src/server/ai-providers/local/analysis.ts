@@ -195,9 +195,9 @@ export class Analyzer implements PhraseLabels {
     private readonly cache?: AnalysisCache,
   ) {}
 
-  /** The Porter2 stem of a lowercase word. */
-  stem(word: string): string {
-    return this.reader.stem(word);
+  /** The reader's Porter2 stemmer: one function, so what is read through it can be cached by it. */
+  get stem(): (word: string) => string {
+    return this.reader.stem;
   }
 
   /** The lemmas and words of a component title: phrases made only of them say nothing new. */

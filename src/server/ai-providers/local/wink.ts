@@ -37,8 +37,11 @@ export interface ReadText {
 
 export interface Reader {
   read(text: string): ReadText;
-  /** The Porter2 stem of a lowercase word ('escalation' and 'escalate' give 'escal'). */
-  stem(word: string): string;
+  /**
+   * The Porter2 stem of a lowercase word ('escalation' and 'escalate' give 'escal'). One function
+   * for the reader's life, so what is read through it can be cached by it (word-model.ts).
+   */
+  readonly stem: (word: string) => string;
 }
 
 interface ItsFunctions {
@@ -105,7 +108,7 @@ function wrap(nlp: WinkMethods, stemOf: (word: string) => string): Reader {
   const its = nlp.its as unknown as ItsFunctions;
   const stems = new Map<string, string>();
   return {
-    stem(word: string): string {
+    stem: (word: string): string => {
       let stem = stems.get(word);
       if (stem === undefined) {
         if (stems.size >= MAX_STEMS) stems.clear();

@@ -16,18 +16,39 @@ export interface WordModel {
 const WORD = /\p{L}[\p{L}'’-]*/gu;
 const POSSESSIVE = /['’]s$/;
 
-/** The words of a text as a model reads them: lowercase, stemmed, each once ("dad's" → 'dad'). */
-export function modelWords(text: string, stem: (word: string) => string): Set<string> {
-  const words = new Set<string>();
-  for (const word of text.toLowerCase().match(WORD) ?? []) words.add(stem(word.replace(POSSESSIVE, '')));
+/**
+ * Texts read so far, per stemmer and per minimum word length: every new comment reads its
+ * component's comments again, and the texts seldom change. Emptied when it grows past this.
+ */
+const MAX_READ = 20_000;
+const read = new WeakMap<(word: string) => string, Map<string, ReadonlySet<string>>>();
+
+function wordsOf(text: string, stem: (word: string) => string, minLength: number): ReadonlySet<string> {
+  let texts = read.get(stem);
+  if (texts === undefined) {
+    texts = new Map();
+    read.set(stem, texts);
+  }
+  const key = `${minLength}:${text}`;
+  let words = texts.get(key);
+  if (words === undefined) {
+    const found = new Set<string>();
+    for (const word of text.toLowerCase().match(WORD) ?? []) if (word.length >= minLength) found.add(stem(word.replace(POSSESSIVE, '')));
+    if (texts.size >= MAX_READ) texts.clear();
+    texts.set(key, found);
+    words = found;
+  }
   return words;
 }
 
+/** The words of a text as a model reads them: lowercase, stemmed, each once ("dad's" → 'dad'). */
+export function modelWords(text: string, stem: (word: string) => string): ReadonlySet<string> {
+  return wordsOf(text, stem, 1);
+}
+
 /** Words of more than three letters, stemmed: those a comment may share with its title and thread. */
-export function contentWords(text: string, stem: (word: string) => string): Set<string> {
-  const words = new Set<string>();
-  for (const word of text.toLowerCase().match(WORD) ?? []) if (word.length > 3) words.add(stem(word.replace(POSSESSIVE, '')));
-  return words;
+export function contentWords(text: string, stem: (word: string) => string): ReadonlySet<string> {
+  return wordsOf(text, stem, 4);
 }
 
 /** The model's evidence for a text: the prior and the sum of its known words' weights. */
