@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextAnalysis } from './analysis.js';
-import { Analyzer } from './analysis.js';
+import { Analyzer, isVagueAlone } from './analysis.js';
 import { asRequest, cleanText, isInjection, truncate } from './text.js';
 import type { Reader } from './wink.js';
 import { loadReader } from './wink.js';
@@ -65,6 +65,11 @@ describe('Analyzer', () => {
     expect(analysis.phrases).not.toContain('triage');
     expect(analysis.phrases).toContain('triage result');
     expect(analysis.phrases).toContain('confidence score');
+  });
+
+  it('knows days and units name no theme alone, and the things a team talks about do', () => {
+    for (const word of ['monday', 'weekend', 'min', 'time', 'need']) expect(isVagueAlone(word), word).toBe(true);
+    for (const word of ['runbook', 'failover', 'rota']) expect(isVagueAlone(word), word).toBe(false);
   });
 
   it("never takes a pronoun with its verb ('I'm') or a unit ('min') for a topic", () => {

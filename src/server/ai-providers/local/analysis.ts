@@ -70,6 +70,8 @@ const EVALUATIVE = new Set([
 /** Fine inside a longer phrase, too vague on their own. */
 const WEAK_SINGLE = new Set([
   'time', 'minute', 'hour', 'second', 'day', 'week', 'month', 'year', 'night', 'min', 'mins', 'sec', 'secs', 'hr', 'hrs',
+  'today', 'tomorrow', 'yesterday', 'tonight', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday',
+  'sunday',
   'step', 'process', 'system', 'option',
   'level', 'issue', 'problem', 'change', 'data', 'flow', 'layer', 'detail', 'user', 'case', 'place', 'area', 'number',
   'result', 'stage', 'part', 'side', 'version', 'approach', 'solution', 'design', 'architecture', 'diagram', 'page',
