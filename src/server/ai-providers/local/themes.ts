@@ -385,7 +385,7 @@ function labelOf(
   return phrase !== undefined ? labels.label(phrase) : 'Other points';
 }
 
-/** The phrase used most, the longest among equals, then the first in text order. */
+/** The phrase used most, the longest among equals, then the first alphabetically. */
 function mostUsed(counts: ReadonlyMap<string, number>): [string, number] | [] {
   return [...counts.entries()].sort(([a, x], [b, y]) => y - x || wordCount(b) - wordCount(a) || compareText(a, b))[0] ?? [];
 }

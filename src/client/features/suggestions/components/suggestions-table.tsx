@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
 import type { Suggestion } from '../../../../common/contract/ai';
 import { significanceOf } from '../../../../common/significance';
 import { useCurrentUser } from '../../../lib/auth';
@@ -69,7 +69,8 @@ function useRowsShown(total: number): number {
   return Math.min(shown, total);
 }
 
-function SuggestionRow({ suggestion, memberName }: { suggestion: Suggestion; memberName: string | undefined }) {
+/** Memoised: each step of `useRowsShown` renders its new rows, not every row shown before. */
+const SuggestionRow = memo(function SuggestionRow({ suggestion, memberName }: { suggestion: Suggestion; memberName: string | undefined }) {
   const { titleOf } = useSuggestionLookup();
   return (
     <tr data-suggestion-id={suggestion.id} className="max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm">
@@ -113,7 +114,7 @@ function SuggestionRow({ suggestion, memberName }: { suggestion: Suggestion; mem
       </td>
     </tr>
   );
-}
+});
 
 /** The column's name beside the value on a phone; hidden from assistive technology, which reads the column header. */
 function CellLabel({ children }: { children: ReactNode }) {
