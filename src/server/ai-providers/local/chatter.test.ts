@@ -4,7 +4,6 @@ import { COMPONENTS, comment } from './fixtures/comments.js';
 import { offTopic } from './relevance.js';
 import { loadReader } from './wink.js';
 import { modelWords, wordScore } from './word-model.js';
-import { CHATTER_MODEL } from './word-models.js';
 
 /** Chatter found by its words and by standing apart from the thread, voted or not. */
 
@@ -29,18 +28,21 @@ describe('chatterIn', () => {
     expect([...chatterIn(PAGING, texts, stem)]).toEqual([5]);
   });
 
-  it('keeps a point made in everyday words when it shares the thread’s words', () => {
-    const texts = [
+  it('keeps a comment whose words read as chatter when it shares the thread’s words', () => {
+    // A model for which 'happy', 'monday' and 'job' are chatter: the guard, not the words, decides.
+    const model = { bias: 0, weights: { [stem('happy')]: 4, [stem('monday')]: 4, [stem('job')]: 4 } };
+    const aside = 'Happy to pick this up with the vendor on Monday, I know their support lead from my old job.';
+    expect(wordScore(modelWords(aside, stem), model)).toBeGreaterThan(CHATTER_SCORE);
+    const vendorThread = [
       'Open a case with the CAD vendor automatically when the application itself is down.',
       'The vendor support portal needs the build number and the log bundle, or they bounce the case.',
       "Escalate to the vendor's support lead when a P1 case sits unanswered for thirty minutes.",
       'Keep the vendor case number on the incident so the night shift can chase it.',
       'Vendor support answers faster by phone than through the portal at night.',
-      'Happy to pick this up with the vendor on Monday, I know their support lead from my old job.',
     ];
-    // Its words alone read like chatter; what it shares with the thread keeps it.
-    expect(wordScore(modelWords(texts[5] ?? '', stem), CHATTER_MODEL)).toBeGreaterThan(CHATTER_SCORE);
-    expect([...chatterIn('Vendor Escalation', texts, stem)]).toEqual([]);
+    expect([...chatterIn('Vendor Escalation', [...vendorThread, aside], stem, model)]).toEqual([]);
+    // The same words in a thread they share nothing with are chatter.
+    expect([...chatterIn(PAGING, [...THREAD, aside], stem, model)]).toEqual([5]);
   });
 
   it('reads nothing as chatter in a discussion too short to have a thread', () => {

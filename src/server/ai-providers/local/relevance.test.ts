@@ -65,12 +65,14 @@ describe('offTopic', () => {
     expect(suggestions.flatMap((item) => item.sources)).not.toContain(3);
   });
 
-  it('sets aside an office event even when colleagues voted for it, not the team’s own alarms', () => {
+  it('sets aside an office event or a poll about a meeting even when colleagues voted for it, not the team’s own alarms and meetings', () => {
     const comments = [
       comment(1, COMPONENTS.triage, 'Ana Berg', 'Evacuation drill on Thursday at two, lock your screens before you leave.', { up: 3 }),
       comment(2, COMPONENTS.triage, 'Ben Cole', 'Page facilities when the fire alarm panel raises a fault.', { up: 1 }),
       comment(3, COMPONENTS.triage, 'Cy Diaz', 'Last call for the staff survey, it closes at five.', { up: 2 }),
+      comment(4, COMPONENTS.triage, 'Dee Eng', 'The Monday stand-up clashes with the patch window. Show of hands for moving it to Tuesday?', { up: 4 }),
+      comment(5, COMPONENTS.triage, 'Eli Fox', 'Move the CAB meeting earlier so approvals land before the freeze.'),
     ];
-    expect([...offTopic(comments)]).toEqual([0, 2]);
+    expect([...offTopic(comments)]).toEqual([0, 2, 3]);
   });
 });

@@ -8,8 +8,9 @@ import { chatterIn } from './chatter.js';
  * voted on that says it is an aside ('Unrelated, but…', 'Side question:', 'Does anyone know…') or
  * talks of office life (the holiday rota, lunch, parking); voted or not, a question put to the room
  * or wishes about office life ('Does anyone know if the car park is shut?', 'Happy birthday, there
- * is cake') and office events (a fire drill, a leaving do): colleagues vote for the heating and the
- * cake too. By its words, with the analyzer's stemmer: chatter (chatter.ts), voted or not.
+ * is cake'), office events (a fire drill, a leaving do) and polls about a meeting ('Quick poll:
+ * shall we move the Thursday call?'): colleagues vote for the heating, the cake and the poll too.
+ * By its words, with the analyzer's stemmer: chatter (chatter.ts), voted or not.
  *
  * Sharing no word with the title or the thread is not enough alone: a short, unvoted request ('Add
  * a replay button for alert storms') often shares none and is on topic all the same.
@@ -24,6 +25,10 @@ const OFFICE_LIFE =
 
 /** Events of office life no architecture has: set aside even when colleagues voted for them. */
 const OFFICE_EVENT = /\b(?:fire drill|fire alarm test|evacuation drill|staff survey|leaving (?:do|card|drinks)|christmas (?:party|do)|team photo)\b/i;
+
+/** A poll of the room about a meeting ('Quick poll: shall we move the Thursday call?'): the votes answer the poll. */
+const POLL = /\b(?:quick poll|poll for the room|show of hands)\b/i;
+const MEETING = /\b(?:call|meeting|stand-?up|sync|all-hands|town hall)s?\b/i;
 
 /** A question put to the room: 'Does anyone know…', 'Can someone from estates explain…'. */
 const ASKS_AROUND = /\b(?:does|do|can|could|would) (?:anyone|anybody|someone|somebody)\b/i;
@@ -41,7 +46,8 @@ export function offTopic(comments: readonly CommentForAnalysis[], stem?: (word: 
   comments.forEach((comment, i) => {
     const content = comment.content.trim();
     const officeLife = OFFICE_LIFE.test(content);
-    const toTheRoom = (officeLife && (ASIDE.test(content) || ASKS_AROUND.test(content) || WISHES.test(content))) || OFFICE_EVENT.test(content);
+    const toTheRoom =
+      (officeLife && (ASIDE.test(content) || ASKS_AROUND.test(content) || WISHES.test(content))) || OFFICE_EVENT.test(content) || (POLL.test(content) && MEETING.test(content));
     if (toTheRoom || (comment.upVotes + comment.downVotes === 0 && (ASIDE.test(content) || officeLife))) aside.add(i);
   });
   if (stem !== undefined) {
