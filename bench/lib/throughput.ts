@@ -192,12 +192,15 @@ export async function runThroughput<T>(
   const memory = sampleRss(child.process.pid);
   /** The scenario whose run saw the highest resident memory, and that peak. */
   let highest: { name: string; mib: number } | undefined;
+  /** Each scenario's peak, in order: where the memory grows, not only where it peaked. */
+  const laps: string[] = [];
   const result = await step(async () => {
     const loads: LoadEntry[] = [];
     memory.lap();
     for (const scenario of scenarios) {
       loads.push(await runScenario(scenario, ready, child.process.pid));
       const mib = memory.lap();
+      if (mib !== undefined) laps.push(`${scenario.name} ${fixed(mib, 0)}`);
       if (mib !== undefined && (highest === undefined || mib > highest.mib)) highest = { name: scenario.name, mib };
     }
     return judgeScenarios(loads, ready);
@@ -213,6 +216,7 @@ export async function runThroughput<T>(
   if (serverPeakRssMiB !== undefined) {
     const during = highest === undefined ? '' : `, highest during ${highest.name} (${fixed(highest.mib, 0)} MiB)`;
     say(`  server memory: peak resident ${fixed(serverPeakRssMiB, 0)} MiB over the scenarios (sampled every 100 ms)${during}`);
+    say(`  peak resident MiB by scenario, in order: ${laps.join(', ')}`);
   }
   const after = await afterLoad(ready);
   const stopped = await stopChild(child, 5000);
