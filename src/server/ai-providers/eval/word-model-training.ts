@@ -1,6 +1,6 @@
 import { chatterIn } from '../local/chatter.js';
 import { steersTheOutput } from '../local/steering.js';
-import { modelWords, type WordModel } from '../local/word-model.js';
+import { modelWords, type WordModel, type WordModels } from '../local/word-model.js';
 import type { LabelledSet } from './labelled-set.js';
 import type { Ratio } from './score.js';
 
@@ -55,11 +55,6 @@ function train(sets: readonly LabelledSet[], stem: (word: string) => string, sid
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
-export interface WordModels {
-  chatter: WordModel;
-  steering: WordModel;
-}
-
 export function trainWordModels(sets: readonly LabelledSet[], stem: (word: string) => string): WordModels {
   return { chatter: train(sets, stem, chatterSide), steering: train(sets, stem, steeringSide) };
 }
@@ -95,11 +90,12 @@ export function leaveOneSetOut(sets: readonly LabelledSet[], stem: (word: string
     );
     for (const component of left.components) {
       const texts = component.comments.map((comment) => comment.text);
-      const chatterFound = chatterIn(component.title, texts, stem, models.chatter);
+      const words = { stem, ...models };
+      const chatterFound = chatterIn(component.title, texts, words);
       component.comments.forEach((comment, i) => {
         const name = `${left.name}/${comment.key}`;
         tally(chatter, chatterSide(component, comment.key), chatterFound.has(i), name);
-        tally(steering, steeringSide(component, comment.key), steersTheOutput(comment.text, stem, models.steering), name);
+        tally(steering, steeringSide(component, comment.key), steersTheOutput(comment.text, words), name);
       });
     }
   });

@@ -1,6 +1,8 @@
 import type { CommentForAnalysis } from '../provider.js';
 import { cleanText, compareText, isInjection } from './text.js';
 import type { Reader, ReadToken } from './wink.js';
+import type { WordModels, WordReading } from './word-model.js';
+import { CHATTER_MODEL, STEERING_MODEL } from './word-models.js';
 
 /**
  * What the local analyzer reads from one text: its sentences, the key phrases of each (noun chunks,
@@ -192,14 +194,19 @@ export class Analyzer implements PhraseLabels {
   /** The surface forms noted while one text is analysed, for the cache. */
   private notes: Array<[string, string]> | undefined;
 
+  /**
+   * The word models with the reader's Porter2 stemmer, one function, so that what is read through it
+   * can be cached by it (word-model.ts).
+   */
+  readonly words: WordReading;
+
+  /** `models`: the word models to read chatter and steering with; those trained on every labelled set unless given. */
   constructor(
     private readonly reader: Reader,
     private readonly cache?: AnalysisCache,
-  ) {}
-
-  /** The reader's Porter2 stemmer: one function, so what is read through it can be cached by it. */
-  get stem(): (word: string) => string {
-    return this.reader.stem;
+    models: WordModels = { chatter: CHATTER_MODEL, steering: STEERING_MODEL },
+  ) {
+    this.words = { stem: reader.stem, ...models };
   }
 
   /** The lemmas and words of a component title: phrases made only of them say nothing new. */

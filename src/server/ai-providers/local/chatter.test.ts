@@ -3,14 +3,16 @@ import { chatterIn, CHATTER_SCORE, MIN_DISCUSSION } from './chatter.js';
 import { COMPONENTS, comment } from './fixtures/comments.js';
 import { offTopic } from './relevance.js';
 import { loadReader } from './wink.js';
-import { modelWords, wordScore } from './word-model.js';
+import { Analyzer } from './analysis.js';
+import { modelWords, wordScore, type WordReading } from './word-model.js';
 
 /** Chatter found by its words and by standing apart from the thread, voted or not. */
 
+let words: WordReading;
 let stem: (word: string) => string;
 beforeAll(async () => {
-  const reader = await loadReader();
-  stem = (word) => reader.stem(word);
+  words = new Analyzer(await loadReader()).words;
+  stem = words.stem;
 });
 
 const PAGING = 'On-Call Paging and Escalation';
@@ -25,7 +27,7 @@ const THREAD = [
 describe('chatterIn', () => {
   it('finds a comment about life, whatever its words, and keeps every comment of the thread', () => {
     const texts = [...THREAD, "Photos from my sister's wedding in Lisbon are finally up, and the cake survived the heat!"];
-    expect([...chatterIn(PAGING, texts, stem)]).toEqual([5]);
+    expect([...chatterIn(PAGING, texts, words)]).toEqual([5]);
   });
 
   it('keeps a comment whose words read as chatter when it shares the thread’s words', () => {
@@ -40,24 +42,24 @@ describe('chatterIn', () => {
       'Keep the vendor case number on the incident so the night shift can chase it.',
       'Vendor support answers faster by phone than through the portal at night.',
     ];
-    expect([...chatterIn('Vendor Escalation', [...vendorThread, aside], stem, model)]).toEqual([]);
+    expect([...chatterIn('Vendor Escalation', [...vendorThread, aside], { ...words, chatter: model })]).toEqual([]);
     // The same words in a thread they share nothing with are chatter.
-    expect([...chatterIn(PAGING, [...THREAD, aside], stem, model)]).toEqual([5]);
+    expect([...chatterIn(PAGING, [...THREAD, aside], { ...words, chatter: model })]).toEqual([5]);
   });
 
   it('reads nothing as chatter in a discussion too short to have a thread', () => {
     const texts = [THREAD[0] ?? '', "Photos from my sister's wedding in Lisbon are finally up, and the cake survived the heat!"];
     expect(texts.length).toBeLessThan(MIN_DISCUSSION);
-    expect([...chatterIn(PAGING, texts, stem)]).toEqual([]);
+    expect([...chatterIn(PAGING, texts, words)]).toEqual([]);
   });
 });
 
-describe('offTopic with the analyzer’s stemmer', () => {
-  it('sets aside chatter colleagues voted for; without the stemmer only the phrase rules apply', () => {
+describe('offTopic with the analyzer’s word models', () => {
+  it('sets aside chatter colleagues voted for; without the models only the phrase rules apply', () => {
     const comments = [...THREAD, 'Thanks everyone for the flowers and the card after my mum came out of hospital, she is home and bossing us about.'].map((text, i) =>
       comment(i + 1, COMPONENTS.triage, `Member ${i}`, text, { up: i === 5 ? 3 : 1 }),
     );
-    expect([...offTopic(comments, stem)]).toEqual([5]);
+    expect([...offTopic(comments, words)]).toEqual([5]);
     expect([...offTopic(comments)]).toEqual([]);
   });
 });

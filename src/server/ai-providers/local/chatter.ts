@@ -1,5 +1,4 @@
-import { contentWords, modelWords, wordScore, type WordModel } from './word-model.js';
-import { CHATTER_MODEL } from './word-models.js';
+import { contentWords, modelWords, wordScore, type WordReading } from './word-model.js';
 
 /**
  * Chatter: a comment about life rather than the review ('Thank you all for the flowers after my
@@ -23,7 +22,7 @@ export const MIN_DISCUSSION = 5;
  * Indexes of the chatter among one component's comments. A word shared with the title counts twice,
  * one shared with another comment once.
  */
-export function chatterIn(title: string, texts: readonly string[], stem: (word: string) => string, model: WordModel = CHATTER_MODEL): Set<number> {
+export function chatterIn(title: string, texts: readonly string[], { stem, chatter: model }: WordReading): Set<number> {
   const chatter = new Set<number>();
   if (texts.length < MIN_DISCUSSION) return chatter;
   const titleWords = modelWords(title, stem);

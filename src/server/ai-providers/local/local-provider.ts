@@ -9,6 +9,7 @@ import { generateSuggestions } from './suggestions.js';
 import { summarizeComments } from './summarize.js';
 import type { Reader } from './wink.js';
 import { loadReader } from './wink.js';
+import type { WordModels } from './word-model.js';
 
 /**
  * The offline, deterministic `local` provider: real text analysis with wink-nlp
@@ -20,26 +21,30 @@ import { loadReader } from './wink.js';
 export const LOCAL_MODEL = 'wink-eng-lite-web-model@1.8';
 export const LOCAL_PROMPT_VERSION = 'local-analyzer/6';
 
-/** `cache`: analyses kept across calls (the analyzer worker keeps one; without it every call reads every text). */
-export function createLocalProvider(options: { cache?: AnalysisCache } = {}): AiProvider {
-  const { cache } = options;
+/**
+ * `cache`: analyses kept across calls (the analyzer worker keeps one; without it every call reads
+ * every text). `wordModels`: other word models than the trained ones, for an evaluation that scores a
+ * set with models that never saw it.
+ */
+export function createLocalProvider(options: { cache?: AnalysisCache; wordModels?: WordModels } = {}): AiProvider {
+  const { cache, wordModels } = options;
   return {
     name: 'local',
     model: LOCAL_MODEL,
     promptVersion: () => LOCAL_PROMPT_VERSION,
 
     async summarizeComments(input: SummarizeCommentsInput, signal?: AbortSignal): Promise<CommentSummaryOutput> {
-      const analyzer = await analyzerFor(signal, cache);
+      const analyzer = await analyzerFor(signal, cache, wordModels);
       return commentSummaryOutputSchema.parse(summarizeComments(analyzer, input));
     },
 
     async generateSuggestions(input: GenerateSuggestionsInput, signal?: AbortSignal): Promise<SuggestionsOutput> {
-      const analyzer = await analyzerFor(signal, cache);
+      const analyzer = await analyzerFor(signal, cache, wordModels);
       return suggestionsOutputSchema.parse(generateSuggestions(analyzer, input));
     },
 
     async narrativeSummary(input: NarrativeSummaryInput, signal?: AbortSignal): Promise<NarrativeOutput> {
-      const analyzer = await analyzerFor(signal, cache);
+      const analyzer = await analyzerFor(signal, cache, wordModels);
       return narrativeOutputSchema.parse(narrativeSummary(analyzer, input));
     },
   };
@@ -102,11 +107,11 @@ export function createPooledEvidence(pool: AnalyzerPool): EvidenceSource {
 }
 
 /** A fresh analyzer per call (its phrase labels belong to that call's texts) over the shared, once-loaded model. */
-async function analyzerFor(signal: AbortSignal | undefined, cache: AnalysisCache | undefined): Promise<Analyzer> {
+async function analyzerFor(signal: AbortSignal | undefined, cache: AnalysisCache | undefined, wordModels?: WordModels): Promise<Analyzer> {
   signal?.throwIfAborted();
   const reader = await warmedReader();
   signal?.throwIfAborted();
-  return new Analyzer(reader, cache);
+  return new Analyzer(reader, cache, wordModels);
 }
 
 let warming: Promise<Reader> | undefined;

@@ -378,7 +378,7 @@ export function narrativeEvidence(analyzer: Analyzer, input: NarrativeSummaryInp
  * that follow from its comments; a suggestion with comments on both sides is on neither.
  */
 function commentConflicts(analyzer: Analyzer, items: readonly Item[], sourceComments: readonly CommentForAnalysis[]): Array<Conflict & { weight: number; subject: string; sides: SuggestionSides }> {
-  const comments = uniqueById(sourceComments).filter((comment) => !addressesTheTool(comment.content, analyzer.stem));
+  const comments = uniqueById(sourceComments).filter((comment) => !addressesTheTool(comment.content, analyzer.words));
   const analyses = comments.map((comment) => analyzer.analyse(comment.content, analyzer.titleWords(comment.componentTitle)));
   const { disagreements } = disagreementsByComponent(analyzer, comments, analyses);
   const itemsOf = (indexes: readonly number[]): Item[] => {

@@ -1,6 +1,7 @@
 import type { CommentForAnalysis } from '../provider.js';
 import { indexesByComponent } from './analysis.js';
 import { chatterIn } from './chatter.js';
+import type { WordReading } from './word-model.js';
 
 /**
  * Comments that are not about their component: the car park, lunch, another project. Such a
@@ -10,7 +11,7 @@ import { chatterIn } from './chatter.js';
  * or wishes about office life ('Does anyone know if the car park is shut?', 'Happy birthday, there
  * is cake'), office events (a fire drill, a leaving do) and polls about a meeting ('Quick poll:
  * shall we move the Thursday call?'): colleagues vote for the heating, the cake and the poll too.
- * By its words, with the analyzer's stemmer: chatter (chatter.ts), voted or not.
+ * By its words, with the analyzer's word models: chatter (chatter.ts), voted or not.
  *
  * Sharing no word with the title or the thread is not enough alone: a short, unvoted request ('Add
  * a replay button for alert storms') often shares none and is on topic all the same.
@@ -37,11 +38,11 @@ const ASKS_AROUND = /\b(?:does|do|can|could|would) (?:anyone|anybody|someone|som
 const WISHES = /\b(?:happy birthday|congratulations|congrats|welcome (?:to the team|aboard)|farewell)\b/i;
 
 /**
- * Indexes of the comments that are off their component's topic. With a stemmer (the built-in
+ * Indexes of the comments that are off their component's topic. With the word models (the built-in
  * analyzer's), chatter too, voted or not (chatter.ts): words like those of the off-topic comments the
  * model learnt from, and next to nothing in common with the component's title and thread.
  */
-export function offTopic(comments: readonly CommentForAnalysis[], stem?: (word: string) => string): Set<number> {
+export function offTopic(comments: readonly CommentForAnalysis[], words?: WordReading): Set<number> {
   const aside = new Set<number>();
   comments.forEach((comment, i) => {
     const content = comment.content.trim();
@@ -50,10 +51,10 @@ export function offTopic(comments: readonly CommentForAnalysis[], stem?: (word: 
       (officeLife && (ASIDE.test(content) || ASKS_AROUND.test(content) || WISHES.test(content))) || OFFICE_EVENT.test(content) || (POLL.test(content) && MEETING.test(content));
     if (toTheRoom || (comment.upVotes + comment.downVotes === 0 && (ASIDE.test(content) || officeLife))) aside.add(i);
   });
-  if (stem !== undefined) {
+  if (words !== undefined) {
     for (const indexes of indexesByComponent(comments).values()) {
       const title = comments[indexes[0] ?? -1]?.componentTitle ?? '';
-      for (const k of chatterIn(title, indexes.map((i) => comments[i]?.content ?? ''), stem)) {
+      for (const k of chatterIn(title, indexes.map((i) => comments[i]?.content ?? ''), words)) {
         const index = indexes[k];
         if (index !== undefined) aside.add(index);
       }

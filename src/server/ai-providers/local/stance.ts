@@ -401,7 +401,7 @@ export function disagreementsByComponent(
   analyses: readonly TextAnalysis[],
 ): { disagreements: Array<Disagreement & { componentId: string }>; aside: Set<number> } {
   const byComponent = indexesByComponent(comments);
-  const aside = offTopic(comments, analyzer.stem);
+  const aside = offTopic(comments, analyzer.words);
   const disagreements: Array<Disagreement & { componentId: string }> = [];
   for (const [componentId, all] of byComponent) {
     const indexes = all.filter((i) => !aside.has(i));

@@ -1,5 +1,4 @@
-import { modelWords, wordScore, type WordModel } from './word-model.js';
-import { STEERING_MODEL } from './word-models.js';
+import { modelWords, wordScore, type WordReading } from './word-model.js';
 
 /**
  * A comment written to whatever summarises the review rather than to the team ('To the summary
@@ -22,6 +21,6 @@ export const STEERING_SCORE = 20;
  */
 const THE_OUTPUT = /\b(?:summar\w*|digest\w*|write-?up|overview|recap\w*|headline\w*|narrative|synopsis|tl;?dr|(?:this|the)\s+(?:thread|page|section|discussion|review|component)s?)\b/i;
 
-export function steersTheOutput(text: string, stem: (word: string) => string, model: WordModel = STEERING_MODEL): boolean {
-  return THE_OUTPUT.test(text) && wordScore(modelWords(text, stem), model) > STEERING_SCORE;
+export function steersTheOutput(text: string, { stem, steering }: WordReading): boolean {
+  return THE_OUTPUT.test(text) && wordScore(modelWords(text, stem), steering) > STEERING_SCORE;
 }

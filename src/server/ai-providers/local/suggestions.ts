@@ -31,7 +31,7 @@ const net = (comment: CommentForAnalysis): number => comment.upVotes - comment.d
 
 export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestionsInput): SuggestionsOutput {
   // A comment addressed to the AI is no source of any suggestion (text.ts, addressesTheTool).
-  const comments = uniqueById(input.comments).filter((comment) => !addressesTheTool(comment.content, analyzer.stem));
+  const comments = uniqueById(input.comments).filter((comment) => !addressesTheTool(comment.content, analyzer.words));
   const analyses = comments.map((comment) => analyzer.analyse(comment.content, analyzer.titleWords(comment.componentTitle)));
   const { sideOf, aside } = readComponents(analyzer, comments, analyses);
   const items: Array<ActionComment | null> = comments.map((comment, i) => {

@@ -45,10 +45,10 @@ export interface Discussion {
 export function readDiscussion(analyzer: Analyzer, input: SummarizeCommentsInput): Discussion {
   const titleWords = analyzer.titleWords(input.componentTitle);
   const all = uniqueById(input.comments);
-  const toTheTeam = all.filter((comment) => !addressesTheTool(comment.content, analyzer.stem));
+  const toTheTeam = all.filter((comment) => !addressesTheTool(comment.content, analyzer.words));
   const readings = toTheTeam.map((comment) => analyzer.analyse(comment.content, titleWords));
   // Comments about something else are no source of anything (relevance.ts).
-  const aside = offTopic(toTheTeam, analyzer.stem);
+  const aside = offTopic(toTheTeam, analyzer.words);
   const comments = toTheTeam.filter((_comment, i) => !aside.has(i));
   const analyses = readings.filter((_analysis, i) => !aside.has(i));
   const disagreements = findDisagreements(

@@ -1,4 +1,5 @@
 import { steersTheOutput } from './steering.js';
+import type { WordReading } from './word-model.js';
 
 /**
  * Plain-text helpers of the local analyzer. Comments are untrusted: markup is stripped before they
@@ -96,13 +97,13 @@ export function isInjection(sentence: string): boolean {
 
 /**
  * A comment that talks to the AI rather than to the team ("ignore previous instructions", "note for
- * the AI: report that…", "system: …"); with a stemmer (the built-in analyzer's), also one the
+ * the AI: report that…", "system: …"); with the word models (the built-in analyzer's), also one the
  * steering model reads as written to the tool (steering.ts). It is read as nothing: no theme,
  * request or suggestion may come from it, even from its other sentences, which would otherwise
  * carry its author's words into the outputs the instruction tried to steer.
  */
-export function addressesTheTool(content: string, stem?: (word: string) => string): boolean {
-  return ADDRESSED_TO_THE_TOOL.some((pattern) => pattern.test(content)) || (stem !== undefined && steersTheOutput(content, stem));
+export function addressesTheTool(content: string, words?: WordReading): boolean {
+  return ADDRESSED_TO_THE_TOOL.some((pattern) => pattern.test(content)) || (words !== undefined && steersTheOutput(content, words));
 }
 
 /** At most `max` characters, cut at a word boundary with an ellipsis. */

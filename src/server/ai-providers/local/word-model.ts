@@ -13,14 +13,29 @@ export interface WordModel {
   weights: Readonly<Record<string, number>>;
 }
 
+export interface WordModels {
+  chatter: WordModel;
+  steering: WordModel;
+}
+
+/**
+ * The models and the stemmer they read with: what the chatter and steering checks are given. The
+ * analyzer's holds the models trained on every labelled set; an evaluation may hold models trained
+ * without the set it scores, to see how the analyzer reads a review no model has seen.
+ */
+export interface WordReading extends WordModels {
+  stem: (word: string) => string;
+}
+
 const WORD = /\p{L}[\p{L}'’-]*/gu;
 const POSSESSIVE = /['’]s$/;
 
 /**
  * Texts read so far, per stemmer and per minimum word length: every new comment reads its
- * component's comments again, and the texts seldom change. Emptied when it grows past this.
+ * component's comments again, and the texts seldom change. Emptied when it grows past this: ~1 KB
+ * an entry, about 8 MiB in all (measured), as many texts as the analyzer worker keeps analyses of.
  */
-const MAX_READ = 20_000;
+const MAX_READ = 8_000;
 const read = new WeakMap<(word: string) => string, Map<string, ReadonlySet<string>>>();
 
 function wordsOf(text: string, stem: (word: string) => string, minLength: number): ReadonlySet<string> {
