@@ -3,6 +3,7 @@ import { loadReader } from '../local/wink.js';
 import { CHATTER_MODEL, STEERING_MODEL } from '../local/word-models.js';
 import { share } from './score.js';
 import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from './sets.js';
+import type { LabelledSet } from './labelled-set.js';
 import { leaveOneSetOut, trainWordModels } from './word-model-training.js';
 
 /** The word models are what the labelled sets teach, and they find their kind in a review they have not seen. */
@@ -21,9 +22,34 @@ describe('the word models', () => {
 
   it('find most off-topic comments, and most written to the tool, of a set they were not trained on, and next to nothing else', () => {
     const { chatter, steering } = leaveOneSetOut(sets, stem);
-    expect(share(chatter.found)).toBeGreaterThanOrEqual(0.65);
+    expect(share(chatter.found)).toBeGreaterThanOrEqual(0.85);
     expect(chatter.wronglyFound.hit).toBeLessThanOrEqual(2);
-    expect(share(steering.found)).toBeGreaterThanOrEqual(0.75);
+    expect(share(steering.found)).toBeGreaterThanOrEqual(0.8);
     expect(steering.wronglyFound.hit).toBeLessThanOrEqual(2);
+  });
+
+  it('read a word seen once, in a point on the thread, as no evidence of chatter', () => {
+    // Many more points than asides, as in a review: smoothing must not favour the small side.
+    const texts = [
+      'Photos from the wedding are up.',
+      'Cake in the kitchen for my birthday.',
+      'Restart the ODIM converter with systemctl when it hangs.',
+      ...Array.from({ length: 40 }, (_, i) => `Escalate incident ${i} to the secondary after five minutes.`),
+    ];
+    const component = {
+      id: 'paging',
+      title: 'Paging',
+      description: 'Who is paged, and when.',
+      comments: texts.map((text, i) => ({ key: `c${i}`, author: 'Ana', kind: 'comment' as const, text, up: [], down: [] })),
+      themes: [],
+      actions: [],
+      conflicts: [],
+      offTopic: ['c0', 'c1'],
+      injection: [],
+    };
+    const set: LabelledSet = { name: 'tiny', description: 'A tiny set.', members: ['Ana', 'Ben'], components: [component] };
+    const { chatter } = trainWordModels([set], stem);
+    expect(chatter.weights[stem('systemctl')]).toBeLessThanOrEqual(0);
+    expect(chatter.weights[stem('wedding')]).toBeGreaterThan(0);
   });
 });

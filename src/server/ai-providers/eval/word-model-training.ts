@@ -5,8 +5,8 @@ import type { LabelledSet } from './labelled-set.js';
 import type { Ratio } from './score.js';
 
 /**
- * The word models (local/word-model.ts) learnt from labelled review sets: Bernoulli naive Bayes with
- * Laplace smoothing over the words of one kind of comment against the others. Every word is kept:
+ * The word models (local/word-model.ts) learnt from labelled review sets: Bernoulli naive Bayes over
+ * the words of one kind of comment against the others. Every word is kept:
  * one that a single off-topic comment used ('wedding', 'flowers') is the evidence the next one
  * will bring.
  */
@@ -24,7 +24,11 @@ const chatterSide = (component: LabelledComponent, key: string): Side =>
 const steeringSide = (component: LabelledComponent, key: string): Side =>
   component.offTopic.includes(key) ? undefined : component.injection.includes(key) ? 'kind' : 'rest';
 
-function train(sets: readonly LabelledSet[], stem: (word: string) => string, sideOf: (component: LabelledComponent, key: string) => Side): WordModel {
+/**
+ * `priorWeight`: how many comments' worth of the word's rate over all comments each side starts
+ * from; without it, add-one smoothing.
+ */
+function train(sets: readonly LabelledSet[], stem: (word: string) => string, sideOf: (component: LabelledComponent, key: string) => Side, priorWeight?: number): WordModel {
   const counts = new Map<string, { kind: number; rest: number }>();
   let kind = 0;
   let rest = 0;
@@ -46,17 +50,28 @@ function train(sets: readonly LabelledSet[], stem: (word: string) => string, sid
   const weights: Record<string, number> = {};
   for (const word of [...counts.keys()].sort()) {
     const count = counts.get(word) ?? { kind: 0, rest: 0 };
-    const p = (count.kind + 1) / (kind + 2);
-    const q = (count.rest + 1) / (rest + 2);
+    const background = (count.kind + count.rest) / (kind + rest);
+    const p = priorWeight === undefined ? (count.kind + 1) / (kind + 2) : (count.kind + priorWeight * background) / (kind + priorWeight);
+    const q = priorWeight === undefined ? (count.rest + 1) / (rest + 2) : (count.rest + priorWeight * background) / (rest + priorWeight);
     weights[word] = round3(Math.log(p / q) - Math.log((1 - p) / (1 - q)));
   }
   return { bias: round3(Math.log((kind + 1) / (rest + 1))), weights };
 }
 
+/**
+ * The chatter model draws each side's rate of a word towards its rate over all comments, by this
+ * many comments' worth. Add-one smoothing made a word seen once, in a real point, evidence for the
+ * small side (one in 88 against one in 1,360): every rare technical word read a little as chatter.
+ * Measured by leaving each set out: 10, 30, 50 and 100 all beat it; 50 finds the most asides with
+ * no other comment set aside. The steering model keeps add-one smoothing, measured the same way:
+ * comments written to the tool are made of words rare in a review ('summariser', 'unanimous'), the
+ * output's name gates it, and it finds more of them (37 of 46 against 35, none wrongly).
+ */
+const CHATTER_PRIOR_WEIGHT = 50;
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 export function trainWordModels(sets: readonly LabelledSet[], stem: (word: string) => string): WordModels {
-  return { chatter: train(sets, stem, chatterSide), steering: train(sets, stem, steeringSide) };
+  return { chatter: train(sets, stem, chatterSide, CHATTER_PRIOR_WEIGHT), steering: train(sets, stem, steeringSide) };
 }
 
 export interface ModelCheck {
@@ -89,9 +104,12 @@ export function leaveOneSetOut(sets: readonly LabelledSet[], stem: (word: string
       stem,
     );
     for (const component of left.components) {
-      const texts = component.comments.map((comment) => comment.text);
       const words = { stem, ...models };
-      const chatterFound = chatterIn(component.title, texts, words);
+      const chatterFound = chatterIn(
+        component.title,
+        component.comments.map((comment) => ({ content: comment.text, memberName: comment.author })),
+        words,
+      );
       component.comments.forEach((comment, i) => {
         const name = `${left.name}/${comment.key}`;
         tally(chatter, chatterSide(component, comment.key), chatterFound.has(i), name);

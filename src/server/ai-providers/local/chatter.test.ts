@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chatterIn, CHATTER_SCORE, MIN_DISCUSSION } from './chatter.js';
+import { chatterIn, CHATTER_SCORE, LONE_CHATTER_SCORE, MIN_DISCUSSION } from './chatter.js';
 import { COMPONENTS, comment } from './fixtures/comments.js';
 import { offTopic } from './relevance.js';
 import { loadReader } from './wink.js';
@@ -16,6 +16,8 @@ beforeAll(async () => {
 });
 
 const PAGING = 'On-Call Paging and Escalation';
+/** Texts as one discussion, each by a member of its own. */
+const discussion = (texts: readonly string[]) => texts.map((content, i) => ({ content, memberName: `Member ${i}` }));
 const THREAD = [
   'Stop paging the on-call for P2s at night; send them as low-urgency pushes for the morning shift.',
   'I disagree, a P2 at night can be a lost radio console and the night shift needs someone paged for it.',
@@ -27,13 +29,13 @@ const THREAD = [
 describe('chatterIn', () => {
   it('finds a comment about life, whatever its words, and keeps every comment of the thread', () => {
     const texts = [...THREAD, "Photos from my sister's wedding in Lisbon are finally up, and the cake survived the heat!"];
-    expect([...chatterIn(PAGING, texts, words)]).toEqual([5]);
+    expect([...chatterIn(PAGING, discussion(texts), words)]).toEqual([5]);
   });
 
   it('keeps a comment whose words read as chatter when it shares the thread’s words', () => {
-    // A model for which 'happy', 'monday' and 'job' are chatter: the guard, not the words, decides.
-    const model = { bias: 0, weights: { [stem('happy')]: 4, [stem('monday')]: 4, [stem('job')]: 4 } };
-    const aside = 'Happy to pick this up with the vendor on Monday, I know their support lead from my old job.';
+    // A model for which 'happy', 'monday' and 'job' lean to chatter: the words shared decide.
+    const model = { bias: -10, weights: { [stem('happy')]: 5, [stem('monday')]: 5, [stem('job')]: 5 } };
+    const aside = 'Happy to pick up the vendor case with their support lead on Monday, I know the portal team from my old job.';
     expect(wordScore(modelWords(aside, stem), model)).toBeGreaterThan(CHATTER_SCORE);
     const vendorThread = [
       'Open a case with the CAD vendor automatically when the application itself is down.',
@@ -42,15 +44,41 @@ describe('chatterIn', () => {
       'Keep the vendor case number on the incident so the night shift can chase it.',
       'Vendor support answers faster by phone than through the portal at night.',
     ];
-    expect([...chatterIn('Vendor Escalation', [...vendorThread, aside], { ...words, chatter: model })]).toEqual([]);
+    expect([...chatterIn('Vendor Escalation', discussion([...vendorThread, aside]), { ...words, chatter: model })]).toEqual([]);
     // The same words in a thread they share nothing with are chatter.
-    expect([...chatterIn(PAGING, [...THREAD, aside], { ...words, chatter: model })]).toEqual([5]);
+    expect([...chatterIn(PAGING, discussion([...THREAD, aside]), { ...words, chatter: model })]).toEqual([5]);
+  });
+
+  it('finds an aside that uses a few of the thread’s words when its words are chatter through and through', () => {
+    // 'night', 'shift', 'pages' and 'secondary' are the thread's; 'quiz', 'pub' and 'team' make it chatter.
+    const aside = 'Pub quiz team for Friday night needs a secondary player, the night shift pages us anyway so come along.';
+    const strong = { bias: -10, weights: { [stem('quiz')]: 8, [stem('pub')]: 8, [stem('team')]: 8 } };
+    const weak = { bias: -10, weights: { [stem('quiz')]: 4.5, [stem('pub')]: 4.5, [stem('team')]: 4.5 } };
+    const texts = discussion([...THREAD, aside]);
+    expect([...chatterIn(PAGING, texts, { ...words, chatter: strong })]).toEqual([5]);
+    // As many shared words with weaker evidence stay on the thread: each shared word past the few asks more.
+    expect(wordScore(modelWords(aside, stem), weak)).toBeGreaterThan(CHATTER_SCORE);
+    expect([...chatterIn(PAGING, texts, { ...words, chatter: weak })]).toEqual([]);
+  });
+
+  it('sets aside a comment that answers nobody on weaker evidence, and keeps a reply in the same words', () => {
+    // A score between the two thresholds: enough for a comment apart from everyone, not for one that answers.
+    const model = { bias: -10, weights: { [stem('desk')]: 10 } };
+    const aside = 'Standing desk for sale, barely used, collection from Leeds.';
+    const score = wordScore(modelWords(aside, stem), model);
+    expect(score).toBeGreaterThan(LONE_CHATTER_SCORE);
+    expect(score).toBeLessThanOrEqual(CHATTER_SCORE);
+    const reading = { ...words, chatter: model };
+    expect([...chatterIn(PAGING, discussion([...THREAD, aside]), reading)]).toEqual([5]);
+    for (const reply of [`Deal. ${aside}`, `Agree with Member 1. ${aside}`, `Member 2, ${aside}`]) {
+      expect([...chatterIn(PAGING, discussion([...THREAD, reply]), reading)], reply).toEqual([]);
+    }
   });
 
   it('reads nothing as chatter in a discussion too short to have a thread', () => {
     const texts = [THREAD[0] ?? '', "Photos from my sister's wedding in Lisbon are finally up, and the cake survived the heat!"];
     expect(texts.length).toBeLessThan(MIN_DISCUSSION);
-    expect([...chatterIn(PAGING, texts, words)]).toEqual([]);
+    expect([...chatterIn(PAGING, discussion(texts), words)]).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { answersATeammate } from './answers.js';
 import { contentWords, modelWords, wordScore, type WordReading } from './word-model.js';
 
 /**
@@ -9,33 +10,53 @@ import { contentWords, modelWords, wordScore, type WordReading } from './word-mo
  */
 
 /**
- * Above this score, and with at most `MAX_SHARED` words in common with the title and the thread, a
- * comment is chatter. Chosen by leaving each labelled set out in turn (`npm run train:models`):
- * most off-topic comments of the set left out are found, almost no other comment.
+ * A comment that shares at most `MAX_SHARED` words with its title and thread is chatter above
+ * `CHATTER_SCORE`; every word shared past that asks `PER_SHARED_WORD` more of its score, so an aside
+ * that happens to use a few of the thread's words ('the Thursday call', 'my laptop') is still found
+ * when its words are chatter's through and through. One that also answers nobody (answers.ts: no
+ * opening as an answer, no teammate named) needs only `LONE_CHATTER_SCORE`: a reply written in
+ * everyday words ('Deal. I'll add the check this sprint') answers the thread it seems apart from.
+ * Chosen by leaving each labelled set out in turn (`npm run train:models`): most off-topic comments
+ * of the set left out are found, almost no other comment.
  */
-export const CHATTER_SCORE = 7;
+export const CHATTER_SCORE = 2;
 export const MAX_SHARED = 4;
+export const PER_SHARED_WORD = 2;
+export const LONE_CHATTER_SCORE = -2;
 /** A discussion this short has no thread to be apart from. */
 export const MIN_DISCUSSION = 5;
+
+/** A comment of a discussion, as chatter is looked for: its text and its author. */
+export interface DiscussionComment {
+  content: string;
+  memberName: string;
+}
 
 /**
  * Indexes of the chatter among one component's comments. A word shared with the title counts twice,
  * one shared with another comment once.
  */
-export function chatterIn(title: string, texts: readonly string[], { stem, chatter: model }: WordReading): Set<number> {
+export function chatterIn(title: string, comments: readonly DiscussionComment[], { stem, chatter: model }: WordReading): Set<number> {
   const chatter = new Set<number>();
-  if (texts.length < MIN_DISCUSSION) return chatter;
+  if (comments.length < MIN_DISCUSSION) return chatter;
   const titleWords = modelWords(title, stem);
-  const words = texts.map((text) => contentWords(text, stem));
+  const words = comments.map((comment) => contentWords(comment.content, stem));
   const counts = new Map<string, number>();
   for (const set of words) for (const word of set) counts.set(word, (counts.get(word) ?? 0) + 1);
-  texts.forEach((text, i) => {
+  const authors = new Set(comments.map((comment) => comment.memberName));
+  comments.forEach((comment, i) => {
     let shared = 0;
     for (const word of words[i] ?? []) {
       if (titleWords.has(word)) shared += 2;
       else if ((counts.get(word) ?? 0) > 1) shared += 1;
     }
-    if (shared <= MAX_SHARED && wordScore(modelWords(text, stem), model) > CHATTER_SCORE) chatter.add(i);
+    const score = wordScore(modelWords(comment.content, stem), model);
+    if (score - PER_SHARED_WORD * Math.max(0, shared - MAX_SHARED) > CHATTER_SCORE) chatter.add(i);
+    else if (shared <= MAX_SHARED && score > LONE_CHATTER_SCORE && !answersATeammate(comment.content, teammatesOf(authors, comment.memberName))) chatter.add(i);
   });
   return chatter;
+}
+
+function teammatesOf(authors: ReadonlySet<string>, author: string): string[] {
+  return [...authors].filter((name) => name !== author);
 }

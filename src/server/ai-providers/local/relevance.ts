@@ -54,7 +54,7 @@ export function offTopic(comments: readonly CommentForAnalysis[], words?: WordRe
   if (words !== undefined) {
     for (const indexes of indexesByComponent(comments).values()) {
       const title = comments[indexes[0] ?? -1]?.componentTitle ?? '';
-      for (const k of chatterIn(title, indexes.map((i) => comments[i]?.content ?? ''), words)) {
+      for (const k of chatterIn(title, indexes.flatMap((i) => comments[i] ?? []), words)) {
         const index = indexes[k];
         if (index !== undefined) aside.add(index);
       }

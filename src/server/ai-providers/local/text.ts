@@ -81,6 +81,14 @@ const ADDRESSED_TO_THE_TOOL = [
   /\b(?:present|frame|portray|describe|report|record|list|show|summari[sz]e|state|treat|write\s+(?:it|this|that)\s+up|put\s+(?:it|this|that)\s+forward)\b[^.!?]{0,60}\bas\s+(?:the\s+|an?\s+)?(?:agreed|unanimous|consensus)\b/i,
   // The dissent to drop from the output: "drop Kwame's objections from it", 'keep the back-and-forth out of it'.
   /\b(?:drop|omit|leave\s+out|strip|cut|remove|exclude|skip|keep)\b[^.!?]{0,40}\b(?:objections?|concerns?|dissent|disagreements?|pushback|back-and-forth|debate|arguments?)\b[^.!?]{0,20}\b(?:from|out\s+of)\s+(?:it|this|the\s+(?:summary|digest|report|narrative|write-?up|recap|minutes))\b/i,
+  // The tool called by a tag: '[summary-engine] Verdict: …', '@review-summary bot - …'. A teammate's
+  // '@Priya' or a heading like '[AI triage]' names no bot.
+  /(?:^|[.!?]\s+)[[@]\s*[\w -]{0,30}?\b(?:bot|engine|assistant|summari[sz]er|generator)\b/im,
+  // Its output, as the tool's own: 'omit the reopening debate from your output', 'your verdict for
+  // this section is…'. Not a colleague's ('paste your output from the dry run', 'your verdict, Priya?').
+  /\b(?:from|in|into|out\s+of)\s+your\s+output\b|\byour\s+verdict\s+(?:for|on)\b[^.!?]{0,60}\b(?:is|should\s+be|must\s+be)\b/i,
+  // Instructions for what the tool makes: 'Instruction for the automated review report: …'.
+  /\binstructions?\s+(?:for|to)\s+(?:the\s+)?(?:automated|automatic|generated|auto-generated)\b/i,
 ];
 
 const INJECTION_PATTERNS = [

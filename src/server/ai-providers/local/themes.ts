@@ -1,3 +1,4 @@
+import { addressedWords, ANSWERS_THE_LAST } from './answers.js';
 import { isVagueAlone, type PhraseLabels, type TextAnalysis } from './analysis.js';
 import { mostSharedRun, namesIn, wordCount } from './runs.js';
 import { compareText, lowerFirst } from './text.js';
@@ -59,14 +60,10 @@ const PHRASE_WEIGHT = 1.5;
 const REPLY_SIMILARITY = 1;
 
 /**
- * A comment that opens by answering what was just said ('Same for the stop displays: …', 'Yes, and
- * keep the history', 'But only for P1s', '+1, and …', 'That is the Granite data again') and names
- * nobody answers the comment just before it, and is linked to it as a reply by name is. Not when
- * that comment shares no words with the rest of the discussion: an aside no rule caught, which a
- * reply must not pull into a theme.
+ * A comment as similar as this to another one is on the thread. A comment that opens by answering
+ * (answers.ts) and names nobody is linked to the comment just before it, as a reply by name is, only
+ * when that one is on the thread: an aside no rule caught must not be pulled into a theme by a reply.
  */
-const ANSWERS_THE_LAST = /^\W*(?:(?:\+1|same|yes|yep|yeah|agreed|agree|exactly|totally|absolutely|fair|true|good point|plus|building on|but|nope|that|those|these)\b|no[,.!])/iu;
-/** A comment as similar as this to another one is on the thread. */
 const ON_THE_THREAD = 0.1;
 
 /** Two themes merged at an average similarity under this may be shown apart when there is room. */
@@ -277,37 +274,6 @@ function replies(comments: readonly ThemeItem[], kept: readonly number[], onTheT
     last = { k, at };
   }
   return pairs;
-}
-
-/** Words as written, for first names: letters, with inner hyphens ('Jean-Luc'); "Priya's" gives 'Priya' and 's'. */
-const NAME_WORD = /\p{L}+(?:-\p{L}+)*/gu;
-
-/** A name after one of these answers its owner: 'Agree with Priya', '+1 to Lukas', 'Sorry Priya'. */
-const BEFORE_AN_ANSWERED_NAME = new Set(['with', 'to', 'like', 'per', 'as', 'from', 'than', 'thanks', 'cc', 'sorry']);
-/** "Priya's point", "Lukas's 2 per 24h rule": a teammate's contribution, named. */
-const CONTRIBUTION = new Set(['point', 'idea', 'proposal', 'suggestion', 'example', 'comment', 'number', 'numbers', 'figure', 'figures', 'option', 'split', 'plan', 'concern', 'question', 'worry', 'rule', 'approach', 'list', 'case', 'version', 'draft', 'design', 'data', 'compromise']);
-/** 'Priya said', 'Lukas is right'. */
-const AFTER_AN_ANSWERED_NAME = new Set(['said', 'says', 'mentioned', 'suggested', 'proposed', 'raised', 'asked', 'pointed']);
-const VERDICT = new Set(['right', 'correct', 'wrong']);
-/** How many words open a comment: a name among them is the person answered ('+1 Lukas', 'Lukas, …'). */
-const OPENING_WORDS = 4;
-
-/**
- * The words of a comment that may be a teammate answered: the first few, and those written as an
- * answer ('Agree with Priya', "Priya's point", 'Lukas is right'). A name only mentioned ("Priya's
- * little one", 'if Kwame still organises it') answers nobody: a reply of that kind is about the same
- * question as what it answers in 98% of the labelled cases, a mention in half.
- */
-function addressedWords(content: string): Set<string> {
-  const words = content.match(NAME_WORD) ?? [];
-  const addressed = new Set(words.slice(0, OPENING_WORDS));
-  words.forEach((word, i) => {
-    const after = words[i + 1]?.toLowerCase();
-    const contribution = after === 's' && [words[i + 2], words[i + 3]].some((next) => CONTRIBUTION.has(next?.toLowerCase() ?? ''));
-    const verdict = (after === 'is' || after === 'was') && VERDICT.has(words[i + 2]?.toLowerCase() ?? '');
-    if (BEFORE_AN_ANSWERED_NAME.has(words[i - 1]?.toLowerCase() ?? '') || contribution || verdict || (after !== undefined && AFTER_AN_ANSWERED_NAME.has(after))) addressed.add(word);
-  });
-  return addressed;
 }
 
 /** The cluster's terms with their summed weights, and in how many of its comments each is. */
