@@ -22,7 +22,7 @@ import { contentWords, modelWords, wordScore, type WordReading } from './word-mo
 export const CHATTER_SCORE = 2;
 export const MAX_SHARED = 4;
 export const PER_SHARED_WORD = 2;
-export const LONE_CHATTER_SCORE = -2;
+export const LONE_CHATTER_SCORE = -3;
 /** A discussion this short has no thread to be apart from. */
 export const MIN_DISCUSSION = 5;
 

@@ -19,7 +19,7 @@ import type { WordModels } from './word-model.js';
  */
 
 export const LOCAL_MODEL = 'wink-eng-lite-web-model@1.8';
-export const LOCAL_PROMPT_VERSION = 'local-analyzer/6';
+export const LOCAL_PROMPT_VERSION = 'local-analyzer/7';
 
 /**
  * `cache`: analyses kept across calls (the analyzer worker keeps one; without it every call reads

@@ -75,6 +75,15 @@ describe('findDisagreements', () => {
     expect(await disagreementsIn([POPULAR, weak, at(7, 2, 'The maintenance window list should show who created each window.', [3])])).toEqual([]);
   });
 
+  it('reads no side into a comment about something else that says "instead", whoever votes for it', async () => {
+    // Side A's camp votes it up; it shares the figure 10 with side B, but no subject.
+    const aside = at(6, 3, 'Gym shut till 10, so laps round the car park instead.', [1, 4]);
+    const comments = [...SPLIT, aside];
+    const [found] = await disagreementsIn(comments);
+    expect(found).toBeDefined();
+    expect([...ids(comments, found?.sideA ?? []), ...ids(comments, found?.sideB ?? [])]).not.toContain(6);
+  });
+
   it('finds no disagreement where members only add to each other', async () => {
     const comments = [
       at(1, 1, 'Capture the maintenance window id when a window suppresses an event.', [2, 3]),

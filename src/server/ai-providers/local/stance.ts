@@ -195,7 +195,11 @@ function readAll(inputs: readonly StanceInput[]): Read[] {
     };
   });
   reads.forEach((read, k) => {
-    if (read.agrees || read.disagrees) read.answers = answeredBy(reads, k);
+    if (!read.agrees && !read.disagrees) return;
+    const answered = answeredBy(reads, k);
+    const earlier = answered === undefined ? undefined : reads[answered];
+    // A reply touches what it answers; 'instead' or 'no,' in a comment about something else answers nothing.
+    if (earlier !== undefined && (read.mentions.size > 0 || touches(read, earlier))) read.answers = answered;
   });
   return reads;
 }
