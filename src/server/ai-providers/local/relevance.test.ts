@@ -75,4 +75,15 @@ describe('offTopic', () => {
     ];
     expect([...offTopic(comments)]).toEqual([0, 2, 3]);
   });
+
+  it('sets aside a charity event or an office notice passed on, voted or not, and keeps a department’s real request', () => {
+    const comments = [
+      comment(1, COMPONENTS.triage, 'Ana Berg', 'The charity half marathon still needs two marshals at the water station, grab Dev if you can help.', { up: 3 }),
+      comment(2, COMPONENTS.triage, 'Ben Cole', 'Payroll asked me to pass on that expense claims for March close on Friday.', { up: 1 }),
+      comment(3, COMPONENTS.triage, 'Cy Diaz', 'Finance asked us to tag every cluster with its cost centre so the spend report adds up.', { up: 2 }),
+      comment(4, COMPONENTS.triage, 'Dee Eng', 'Security wants us to remind everyone that break-glass accounts expire after 24 hours.', { up: 2 }),
+      comment(5, COMPONENTS.triage, 'Eli Fox', 'Run the triage model against the charity donations queue too, it gets P1s at night.'),
+    ];
+    expect([...offTopic(comments)]).toEqual([0, 1]);
+  });
 });
