@@ -6,9 +6,8 @@ import type { Ratio } from './score.js';
 
 /**
  * The word models (local/word-model.ts) learnt from labelled review sets: Bernoulli naive Bayes over
- * the words of one kind of comment against the others. Every word is kept:
- * one that a single off-topic comment used ('wedding', 'flowers') is the evidence the next one
- * will bring.
+ * the words of one kind of comment against the others. Every word is kept: one that a single
+ * off-topic comment used ('wedding', 'flowers') is the evidence the next one will bring.
  */
 
 type LabelledComponent = LabelledSet['components'][number];
