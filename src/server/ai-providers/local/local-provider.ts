@@ -1,6 +1,6 @@
 import type { CommentSummaryOutput, NarrativeOutput, SuggestionsOutput } from '../../../common/contract/ai.js';
 import { commentSummaryOutputSchema, narrativeOutputSchema, suggestionsOutputSchema } from '../../../common/contract/ai.js';
-import type { AiProvider, GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
+import type { AiProvider, CommentForAnalysis, GenerateSuggestionsInput, NarrativeSummaryInput, SummarizeCommentsInput } from '../provider.js';
 import type { AnalyzerPool } from './analyzer-pool.js';
 import { type AnalysisCache, Analyzer } from './analysis.js';
 import { commentEvidenceSchema, narrativeEvidenceSchema, suggestionsEvidence, summaryEvidence, type EvidenceSource } from './evidence.js';
@@ -118,14 +118,18 @@ let warming: Promise<Reader> | undefined;
 
 /**
  * The model, loaded once per process; on loading, a few sample comments go through the whole
- * analysis so the first real request does not also pay for the engine's warm-up (~20 ms once).
+ * analysis so the first real request does not also pay for the engine's warm-up (~20 ms once), then
+ * a discussion of them, repeated to WARM_UP_DISCUSSION comments, through a summary: its loops over
+ * pairs of comments run often enough to be compiled, so the first large component read is not
+ * twice as slow as the next.
  */
 function warmedReader(): Promise<Reader> {
   warming ??= loadReader().then(
     (reader) => {
       const analyzer = new Analyzer(reader);
-      const titleWords = analyzer.titleWords('Agentic Triage');
+      const titleWords = analyzer.titleWords(WARM_UP_TITLE);
       for (let round = 0; round < 6; round += 1) for (const sample of WARM_UP) analyzer.analyse(sample, titleWords);
+      summarizeComments(new Analyzer(reader), { componentId: 'warm-up', componentTitle: WARM_UP_TITLE, comments: warmUpDiscussion() });
       return reader;
     },
     (error: unknown) => {
@@ -134,6 +138,27 @@ function warmedReader(): Promise<Reader> {
     },
   );
   return warming;
+}
+
+const WARM_UP_TITLE = 'Agentic Triage';
+const WARM_UP_DISCUSSION = 60;
+
+/** The samples as one discussion among five members who vote on each other's comments. */
+function warmUpDiscussion(): CommentForAnalysis[] {
+  return Array.from({ length: WARM_UP_DISCUSSION }, (_unused, i) => ({
+    id: i + 1,
+    componentId: 'warm-up',
+    componentTitle: WARM_UP_TITLE,
+    kind: i % 2 === 0 ? 'proposal' : 'comment',
+    content: WARM_UP[i % WARM_UP.length] ?? '',
+    memberName: `Member ${i % 5}`,
+    memberId: (i % 5) + 1,
+    createdAt: i * 60_000,
+    upVotes: 1,
+    downVotes: 1,
+    upVoterIds: [((i + 1) % 5) + 1],
+    downVoterIds: [((i + 2) % 5) + 1],
+  }));
 }
 
 const WARM_UP = [
