@@ -77,6 +77,13 @@ describe('Analyzer', () => {
     expect(analyse("We're fine with a hold of 30 min on Stripe.").phrases.filter((phrase) => phrase === 'min' || phrase.startsWith("we're"))).toEqual([]);
   });
 
+  it('runs no phrase across a full stop the reader took for an abbreviation', () => {
+    // 'in.' reads as an abbreviation, so the two sentences come back as one.
+    const phrases = analyse('The drafts guessed at a cause 6 minutes in. Customer updates must not name one.').phrases;
+    expect(phrases).toContain('customer update');
+    expect(phrases.filter((phrase) => phrase.includes('.'))).toEqual([]);
+  });
+
   it('keeps the stems of content words for themes, without the title’s words', () => {
     const analysis = analyse('The triage result escalations stall while the runbooks are stale.');
     const stems = analysis.sentences[0]?.stems;

@@ -364,7 +364,10 @@ export class Analyzer implements PhraseLabels {
         !EVALUATIVE.has(token.lemma) &&
         !EVALUATIVE.has(token.normal) &&
         // "I'm", "we're": a pronoun the tagger took for a noun.
-        !PRONOUN_CONTRACTION.test(token.normal);
+        !PRONOUN_CONTRACTION.test(token.normal) &&
+        // A word read with its full stop as an abbreviation ('6 minutes in. Customer updates'): the
+        // sentence ends there, and no phrase runs across it.
+        !token.normal.endsWith('.');
       if (eligible) run.push(i);
       else flush();
     }
