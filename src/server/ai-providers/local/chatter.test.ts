@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chatterIn, CHATTER_SCORE, LONE_CHATTER_SCORE, MIN_DISCUSSION } from './chatter.js';
 import { COMPONENTS, comment } from './fixtures/comments.js';
+import { createLocalProvider } from './local-provider.js';
 import { offTopic } from './relevance.js';
 import { loadReader } from './wink.js';
 import { Analyzer } from './analysis.js';
@@ -89,5 +90,19 @@ describe('offTopic with the analyzer’s word models', () => {
     );
     expect([...offTopic(comments, words)]).toEqual([5]);
     expect([...offTopic(comments)]).toEqual([]);
+  });
+});
+
+describe('the local provider with word models of its own', () => {
+  it('reads chatter with the models it is given, as the evaluation at first sight does', async () => {
+    // A point on the thread in words of its own: the trained models keep it; models for which its words are chatter set it aside.
+    const point = 'Radio consoles at the backup site need their own rota entry.';
+    const comments = [...THREAD, point].map((text, i) => comment(i + 1, COMPONENTS.triage, `Member ${i}`, text, { up: 1 }));
+    const input = { ...COMPONENTS.triage, comments };
+    const chatter = { bias: -10, weights: { [stem('radio')]: 8, [stem('console')]: 8, [stem('backup')]: 8 } };
+    const trained = await createLocalProvider().summarizeComments(input);
+    const given = await createLocalProvider({ wordModels: { chatter, steering: words.steering } }).summarizeComments(input);
+    expect(trained.understanding).not.toContain('about other things');
+    expect(given.understanding).toContain('1 comment about other things was left out.');
   });
 });

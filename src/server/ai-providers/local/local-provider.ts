@@ -117,18 +117,14 @@ async function analyzerFor(signal: AbortSignal | undefined, cache: AnalysisCache
 let warming: Promise<Reader> | undefined;
 
 /**
- * The model, loaded once per process; on loading, a few sample comments go through the whole
- * analysis so the first real request does not also pay for the engine's warm-up (~20 ms once), then
- * a discussion of them, repeated to WARM_UP_DISCUSSION comments, through a summary: its loops over
- * pairs of comments run often enough to be compiled, so the first large component read is not
- * twice as slow as the next.
+ * The model, loaded once per process; on loading, a few sample comments, repeated to
+ * WARM_UP_DISCUSSION comments, go through a summary, which analyses each of them: the engine and
+ * the loops over pairs of comments run often enough to be compiled, so the first large component
+ * read is not twice as slow as the next.
  */
 function warmedReader(): Promise<Reader> {
   warming ??= loadReader().then(
     (reader) => {
-      const analyzer = new Analyzer(reader);
-      const titleWords = analyzer.titleWords(WARM_UP_TITLE);
-      for (let round = 0; round < 6; round += 1) for (const sample of WARM_UP) analyzer.analyse(sample, titleWords);
       summarizeComments(new Analyzer(reader), { componentId: 'warm-up', componentTitle: WARM_UP_TITLE, comments: warmUpDiscussion() });
       return reader;
     },
