@@ -38,6 +38,14 @@ describe('themesOf', () => {
     for (const label of labels) expect(label.split(' ').length).toBeGreaterThan(1);
   });
 
+  it('makes no theme of two comments that share one word only, and one of two that share two', async () => {
+    // Each keeps two weighted terms: its own topic and 'hour'.
+    const oneWord = [comment(1, DEDUP, 'Ana Berg', 'Approvals? Hours.'), comment(2, DEDUP, 'Ben Cole', 'Reconvergence? Hours.')];
+    expect(await themes(oneWord)).toEqual([]);
+    const twoWords = [comment(1, DEDUP, 'Ana Berg', 'Approvals? Hours.'), comment(2, DEDUP, 'Ben Cole', 'Approvals stall for hours.')];
+    expect((await themes(twoWords)).map((theme) => theme.members)).toEqual([[0, 1]]);
+  });
+
   it('puts a reply by name with the comment it answers, though they share no word', async () => {
     const at = (minutes: number) => Date.UTC(2026, 0, 12, 9, minutes);
     const comments = [

@@ -66,6 +66,13 @@ const REPLY_SIMILARITY = 1;
  */
 const ON_THE_THREAD = 0.1;
 
+/**
+ * Two comments that share one weighted term only (an 'hour', a 'draft') are linked at this share of
+ * their similarity: as for a text with one term (MIN_TERMS), one word is too little to say two
+ * comments are about the same thing. With other comments that share more, they may still meet.
+ */
+const ONE_TERM_LINK = 0.6;
+
 /** Two themes merged at an average similarity under this may be shown apart when there is room. */
 const SPLIT_BELOW = 0.3;
 
@@ -88,15 +95,19 @@ function norm(vector: Vector): number {
   return Math.sqrt(sum);
 }
 
-function cosine(a: Vector, b: Vector, normA: number, normB: number): number {
+/** The cosine of two vectors, at ONE_TERM_LINK of it when they share one term only. */
+function similarityOf(a: Vector, b: Vector, normA: number, normB: number): number {
   if (normA === 0 || normB === 0) return 0;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let dot = 0;
+  let shared = 0;
   for (const [term, value] of small) {
     const other = large.get(term);
-    if (other !== undefined) dot += value * other;
+    if (other === undefined) continue;
+    dot += value * other;
+    shared += 1;
   }
-  return dot / (normA * normB);
+  return (dot / (normA * normB)) * (shared === 1 ? ONE_TERM_LINK : 1);
 }
 
 /**
@@ -158,7 +169,7 @@ export function themesOf(
   const similarity = new Float64Array(m * m);
   for (let a = 0; a < m; a += 1) {
     for (let b = a + 1; b < m; b += 1) {
-      const value = weak[a] === true || weak[b] === true ? 0 : cosine(vectors[a] ?? EMPTY, vectors[b] ?? EMPTY, norms[a] ?? 0, norms[b] ?? 0);
+      const value = weak[a] === true || weak[b] === true ? 0 : similarityOf(vectors[a] ?? EMPTY, vectors[b] ?? EMPTY, norms[a] ?? 0, norms[b] ?? 0);
       similarity[a * m + b] = value;
       similarity[b * m + a] = value;
     }
