@@ -14,7 +14,7 @@ import { loadReader } from '../src/server/ai-providers/local/wink.js';
 import { prepareSet, runSet } from '../src/server/ai-providers/eval/run-set.js';
 import { share, scoreSet, totalScore, UNRESOLVED_CONFIDENCE_CEILING, type Ratio, type SetScore } from '../src/server/ai-providers/eval/score.js';
 import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from '../src/server/ai-providers/eval/sets.js';
-import { trainWordModels } from '../src/server/ai-providers/eval/word-model-training.js';
+import { wordModelsWithout } from '../src/server/ai-providers/eval/word-model-training.js';
 
 const TARGETS = { themeRecall: 0.75, themePrecision: 0.85, disagreementShare: 0.75, conflictShare: 0.75, falseConflictsPerSet: 1, actionRecall: 0.8 } as const;
 
@@ -52,8 +52,7 @@ const stem = (await loadReader()).stem;
  * that saw it. The third reads each held-out set with models trained on all the other sets: the
  * analyzer meeting that review for the first time.
  */
-const firstSight = (set: LabelledSet): AiProvider =>
-  createLocalProvider({ wordModels: trainWordModels([...labelled, ...heldOut].filter((other) => other !== set), stem) });
+const firstSight = (set: LabelledSet): AiProvider => createLocalProvider({ wordModels: wordModelsWithout(set, [...labelled, ...heldOut], stem) });
 
 /** The sets the analyzer is developed against, and held-out sets written apart and never tuned on. */
 const groups: Array<{ name: string; sets: LabelledSet[]; providerFor: (set: LabelledSet) => AiProvider }> = [

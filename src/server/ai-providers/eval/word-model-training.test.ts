@@ -4,7 +4,7 @@ import { CHATTER_MODEL, STEERING_MODEL } from '../local/word-models.js';
 import { share } from './score.js';
 import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from './sets.js';
 import type { LabelledSet } from './labelled-set.js';
-import { leaveOneSetOut, trainWordModels } from './word-model-training.js';
+import { leaveOneSetOut, trainWordModels, wordModelsWithout } from './word-model-training.js';
 
 /** The word models are what the labelled sets teach, and they find their kind in a review they have not seen. */
 
@@ -18,6 +18,13 @@ const sets = [...loadLabelledSets(SETS_DIR), ...loadLabelledSets(HOLDOUT_DIR)];
 describe('the word models', () => {
   it('are the ones the labelled sets train (run `npm run train:models` after changing a set)', () => {
     expect(trainWordModels(sets, stem)).toEqual({ chatter: CHATTER_MODEL, steering: STEERING_MODEL });
+  });
+
+  it('are trained without a set by leaving out the set of its name, which no other set has', () => {
+    expect(new Set(sets.map((set) => set.name)).size).toBe(sets.length);
+    const [left, ...others] = sets;
+    if (left === undefined) throw new Error('no labelled set');
+    expect(wordModelsWithout(structuredClone(left), sets, stem)).toEqual(trainWordModels(others, stem));
   });
 
   it('find most off-topic comments, and most written to the tool, of a set they were not trained on, and next to nothing else', () => {

@@ -73,6 +73,14 @@ export function trainWordModels(sets: readonly LabelledSet[], stem: (word: strin
   return { chatter: train(sets, stem, chatterSide, CHATTER_PRIOR_WEIGHT), steering: train(sets, stem, steeringSide) };
 }
 
+/** The models trained on every set but `set` (by name): the analyzer meeting that review for the first time. */
+export function wordModelsWithout(set: LabelledSet, sets: readonly LabelledSet[], stem: (word: string) => string): WordModels {
+  return trainWordModels(
+    sets.filter((other) => other.name !== set.name),
+    stem,
+  );
+}
+
 export interface ModelCheck {
   /** Comments of the kind in the set left out that the model trained on the others finds. */
   found: Ratio;
@@ -97,11 +105,8 @@ export function leaveOneSetOut(sets: readonly LabelledSet[], stem: (word: string
     ratio.hit += 1;
     if (side === 'rest') check.wrong.push(name);
   };
-  sets.forEach((left, index) => {
-    const models = trainWordModels(
-      sets.filter((_set, i) => i !== index),
-      stem,
-    );
+  for (const left of sets) {
+    const models = wordModelsWithout(left, sets, stem);
     for (const component of left.components) {
       const words = { stem, ...models };
       const chatterFound = chatterIn(
@@ -115,7 +120,7 @@ export function leaveOneSetOut(sets: readonly LabelledSet[], stem: (word: string
         tally(steering, steeringSide(component, comment.key), steersTheOutput(comment.text, words), name);
       });
     }
-  });
+  }
   return { chatter, steering };
 }
 
