@@ -73,18 +73,33 @@ export function mostSharedRun(texts: readonly string[], names: ReadonlySet<strin
   return best === undefined ? undefined : asWritten(best[0], texts);
 }
 
+/** A word for a regular expression, its special characters escaped. */
+const literal = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A run as one of the texts writes it ('PoP code', not 'pop code'). */
 function asWritten(run: string, texts: readonly string[]): string {
-  const pattern = new RegExp(
-    run
-      .split(' ')
-      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('[^\\p{L}\\p{N}]+'),
-    'iu',
-  );
+  const pattern = new RegExp(run.split(' ').map(literal).join('[^\\p{L}\\p{N}]+'), 'iu');
   for (const text of texts) {
     const found = pattern.exec(text);
     if (found !== null) return found[0];
   }
   return run;
+}
+
+/**
+ * Whether the texts write a word (or a word it begins) as a name: with a figure, a capital inside
+ * ('NetBox', 'CMDB', 'Sev1'), or a capital where no sentence starts ('the Splunk searches').
+ */
+export function writtenAsName(word: string, texts: readonly string[]): boolean {
+  if (/\p{N}/u.test(word)) return true;
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${literal(word)}[\\p{L}\\p{N}]*`, 'giu');
+  for (const text of texts) {
+    for (const found of text.matchAll(pattern)) {
+      const written = found[0];
+      if (/\p{Lu}/u.test(written.slice(1))) return true;
+      const before = text.slice(0, found.index).trimEnd();
+      if (/^\p{Lu}/u.test(written) && before !== '' && !/[.!?:;'"‘“(]$/u.test(before)) return true;
+    }
+  }
+  return false;
 }

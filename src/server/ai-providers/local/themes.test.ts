@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommentForAnalysis } from '../provider.js';
 import { Analyzer } from './analysis.js';
 import { COMPONENTS, comment } from './fixtures/comments.js';
+import { writtenAsName } from './runs.js';
 import { themesOf, type Theme } from './themes.js';
 import { loadReader } from './wink.js';
 
@@ -151,6 +152,29 @@ describe('themesOf', () => {
     expect(owners?.members).toEqual([0, 1, 2]);
     expect(owners?.label.toLowerCase()).toContain('owner');
     expect(found.map((theme) => theme.label.toLowerCase())).not.toContain('need');
+  });
+
+  it('names a reply and the point it answers by the weightiest phrase of several words, not by the one word they share', async () => {
+    const NORMALISATION = { componentId: 'normalisation', componentTitle: 'Event Normalisation' };
+    const at = (minutes: number) => Date.UTC(2026, 0, 12, 9, minutes);
+    const comments = [
+      ['Nadia Haddad', 'Keep the original severity string from each tool next to the normalised severity. Datadog P2, CloudWatch ALARM and Splunk high all map to one level today.'],
+      ['Tom Baker', 'Drop the heartbeat events before they reach the correlation engine; they are half of our volume.'],
+      ['Ines Sousa', '+1 Nadia, it is one extra field and it makes the severity mapping auditable.'],
+      ['Raj Patel', 'Heartbeat events from the synthetic checks should be dropped at the collector, not in the engine.'],
+    ].map(([author = '', text = ''], i) => ({ ...comment(i + 1, NORMALISATION, author, text), createdAt: at(i + 1) }));
+    const found = await themes(comments);
+    expect(found.find((theme) => theme.members.includes(0))).toEqual({ label: 'Severity mapping', members: [0, 2] });
+  });
+
+  it('names a theme by one word only when its comments write it as a name', () => {
+    expect(writtenAsName('netbox', ['The NetBox records are stale.'])).toBe(true);
+    expect(writtenAsName('cmdb', ['cmdb or CMDB, either way'])).toBe(true);
+    expect(writtenAsName('splunk', ['We saw it in the Splunk searches.'])).toBe(true);
+    expect(writtenAsName('sev1', ['a sev1 at night'])).toBe(true);
+    // A capital where a sentence starts says nothing.
+    expect(writtenAsName('fix', ['Fix it first. The fix is always the same.'])).toBe(false);
+    expect(writtenAsName('hold', ['"Hold any alert for 3 minutes," she said.'])).toBe(false);
   });
 
   it('keeps the sides of one question together though they share few words, and lets others join them', async () => {

@@ -1,6 +1,6 @@
 import { addressedWords, ANSWERS_THE_LAST } from './answers.js';
 import { isVagueAlone, type PhraseLabels, type TextAnalysis } from './analysis.js';
-import { mostSharedRun, namesIn, wordCount } from './runs.js';
+import { mostSharedRun, namesIn, wordCount, writtenAsName } from './runs.js';
 import { compareText, lowerFirst } from './text.js';
 
 /**
@@ -353,13 +353,58 @@ function labelOf(
     for (const phrase of phrasesOf) if (phrase.includes(' ') && phrase.split(' ').includes(word)) around.set(phrase, (around.get(phrase) ?? 0) + 1);
     const [phrase] = mostUsed(around);
     if (phrase !== undefined) return labels.label(phrase);
-    if (!isVagueAlone(word) && phrasesOf.includes(word)) return labels.label(word);
   }
+  // One word names a theme only when its comments write it as a name ('NetBox', 'CMDB', 'Sev1').
+  // Else a cluster whose comments share no phrase, most often a reply by name and the point it
+  // answers ('+1 Lucía, and name them the way users see them in the app'), is named by the key
+  // phrase of several words that weighs most in it ('Public status page'), not by 'App'.
+  if (word !== undefined && phrasesOf.includes(word) && writtenAsName(word, texts)) return labels.label(word);
+  const weightiest = weightiestPhrase(members, comments, analyses, weights, names, says);
+  if (weightiest !== undefined) return labels.label(weightiest);
+  if (word !== undefined && !isVagueAlone(word) && phrasesOf.includes(word)) return labels.label(word);
   // Else the key phrase its comments use most, the longest among equals, rather than 'Need'.
   const counts = new Map<string, number>();
   for (const phrase of phrasesOf) if (!isVagueAlone(phrase)) counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
   const [phrase] = mostUsed(counts);
   return phrase !== undefined ? labels.label(phrase) : 'Other points';
+}
+
+/** The longest phrase a label may be. */
+const MAX_LABEL_WORDS = 4;
+
+/**
+ * The key phrase of two to four words whose words weigh most in the cluster (the sum of their
+ * weights there; none when no word of it does), the most used among equals, then the first its most
+ * voted comments write. None with a member's name or only the title's words.
+ */
+function weightiestPhrase(
+  members: readonly number[],
+  comments: readonly ThemeItem[],
+  analyses: readonly TextAnalysis[],
+  weights: ReadonlyMap<string, { weight: number; count: number }>,
+  names: ReadonlySet<string>,
+  says: (phrase: string) => boolean,
+): string | undefined {
+  const net = (i: number) => (comments[i]?.upVotes ?? 0) - (comments[i]?.downVotes ?? 0);
+  const stemOf = new Map<string, string>();
+  // In the order the most voted comments write them.
+  const uses = new Map<string, number>();
+  for (const i of [...members].sort((a, b) => net(b) - net(a) || a - b)) {
+    for (const sentence of analyses[i]?.sentences ?? []) for (const [lemma, stem] of sentence.stems) stemOf.set(lemma, stem);
+    for (const phrase of new Set(analyses[i]?.phrases ?? [])) uses.set(phrase, (uses.get(phrase) ?? 0) + 1);
+  }
+  // A phrase two comments use is a term of its own, and weighs as one.
+  const weightOf = (phrase: string) =>
+    phrase.split(' ').reduce((sum, word) => sum + (weights.get(stemOf.get(word) ?? word)?.weight ?? 0), weights.get(`"${phrase}"`)?.weight ?? 0);
+  const [best] = [...uses.entries()]
+    .map(([phrase, used], order) => ({ phrase, used, order, weight: weightOf(phrase) }))
+    .filter(({ phrase }) => {
+      const count = wordCount(phrase);
+      return count >= 2 && count <= MAX_LABEL_WORDS && says(phrase) && !phrase.split(' ').some((word) => names.has(word));
+    })
+    .filter(({ weight }) => weight > 0)
+    .sort((a, b) => b.weight - a.weight || b.used - a.used || a.order - b.order);
+  return best?.phrase;
 }
 
 /** The phrase used most, the longest among equals, then the first alphabetically. */
