@@ -10,8 +10,9 @@ import { wordModelsWithout } from './word-model-training.js';
 
 /**
  * The built-in analyzer on the labelled review sets, as `npm run eval:ai` scores it. What it has
- * reached is held here so a change cannot lose it unnoticed: every target, on both groups of sets
- * (the README gives the figures), the held-out sets also as the analyzer meets them for the first time.
+ * reached is held here so a change cannot lose it unnoticed: every target on the labelled and the
+ * held-out sets, the held-out sets also as the analyzer meets them for the first time (the README
+ * gives the figures).
  */
 
 const provider = createLocalProvider();

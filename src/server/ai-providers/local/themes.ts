@@ -356,8 +356,8 @@ function labelOf(
   }
   // One word names a theme only when its comments write it as a name ('NetBox', 'CMDB', 'Sev1').
   // Else a cluster whose comments share no phrase, most often a reply by name and the point it
-  // answers ('+1 Lucía, and name them the way users see them in the app'), is named by the key
-  // phrase of several words that weighs most in it ('Public status page'), not by 'App'.
+  // answers ('+1 Nadia, it makes the severity mapping auditable'), is named by the key phrase of
+  // several words that weighs most in it ('Severity mapping'), not by the word they share ('Map').
   if (word !== undefined && phrasesOf.includes(word) && writtenAsName(word, texts)) return labels.label(word);
   const weightiest = weightiestPhrase(members, comments, analyses, weights, names, says);
   if (weightiest !== undefined) return labels.label(weightiest);
@@ -369,13 +369,10 @@ function labelOf(
   return phrase !== undefined ? labels.label(phrase) : 'Other points';
 }
 
-/** The longest phrase a label may be. */
-const MAX_LABEL_WORDS = 4;
-
 /**
- * The key phrase of two to four words whose words weigh most in the cluster (the sum of their
- * weights there; none when no word of it does), the most used among equals, then the first its most
- * voted comments write. None with a member's name or only the title's words.
+ * The key phrase of several words whose words weigh most in the cluster (the sum of their weights
+ * there; none when no word of it does), the most used among equals, then the first its most voted
+ * comments write. None with a member's name or only the title's words.
  */
 function weightiestPhrase(
   members: readonly number[],
@@ -398,11 +395,7 @@ function weightiestPhrase(
     phrase.split(' ').reduce((sum, word) => sum + (weights.get(stemOf.get(word) ?? word)?.weight ?? 0), weights.get(`"${phrase}"`)?.weight ?? 0);
   const [best] = [...uses.entries()]
     .map(([phrase, used], order) => ({ phrase, used, order, weight: weightOf(phrase) }))
-    .filter(({ phrase }) => {
-      const count = wordCount(phrase);
-      return count >= 2 && count <= MAX_LABEL_WORDS && says(phrase) && !phrase.split(' ').some((word) => names.has(word));
-    })
-    .filter(({ weight }) => weight > 0)
+    .filter(({ phrase, weight }) => weight > 0 && phrase.includes(' ') && says(phrase) && !phrase.split(' ').some((word) => names.has(word)))
     .sort((a, b) => b.weight - a.weight || b.used - a.used || a.order - b.order);
   return best?.phrase;
 }
