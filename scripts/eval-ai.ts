@@ -72,7 +72,10 @@ interface GroupResult {
 const results: GroupResult[] = [];
 for (const group of groups) {
   const scores: SetScore[] = [];
-  for (const set of group.sets) scores.push(scoreSet(prepareSet(set), await runSet(group.providerFor(set), prepareSet(set))));
+  for (const set of group.sets) {
+    const prepared = prepareSet(set);
+    scores.push(scoreSet(prepared, await runSet(group.providerFor(set), prepared)));
+  }
   const total = totalScore(scores);
   const checks = [
     { name: `theme recall ≥ ${TARGETS.themeRecall}`, pass: share(total.themeRecall) >= TARGETS.themeRecall },

@@ -19,7 +19,10 @@ const provider = createLocalProvider();
 
 async function scoresOf(dir: string, providerFor: (set: LabelledSet) => AiProvider = () => provider): Promise<{ sets: SetScore[]; total: SetScore }> {
   const sets: SetScore[] = [];
-  for (const set of loadLabelledSets(dir)) sets.push(scoreSet(prepareSet(set), await runSet(providerFor(set), prepareSet(set))));
+  for (const set of loadLabelledSets(dir)) {
+    const prepared = prepareSet(set);
+    sets.push(scoreSet(prepared, await runSet(providerFor(set), prepared)));
+  }
   return { sets, total: totalScore(sets) };
 }
 

@@ -106,9 +106,8 @@ export function leaveOneSetOut(sets: readonly LabelledSet[], stem: (word: string
     if (side === 'rest') check.wrong.push(name);
   };
   for (const left of sets) {
-    const models = wordModelsWithout(left, sets, stem);
+    const words = { stem, ...wordModelsWithout(left, sets, stem) };
     for (const component of left.components) {
-      const words = { stem, ...models };
       const chatterFound = chatterIn(
         component.title,
         component.comments.map((comment) => ({ content: comment.text, memberName: comment.author })),

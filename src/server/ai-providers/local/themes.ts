@@ -322,9 +322,11 @@ function labelOf(
   if (run !== undefined) return capitalised(run);
   // Words are compared by their stem, and named by the lemma the cluster's comments write most.
   const written = new Map<string, Map<string, number>>();
+  const stemOf = new Map<string, string>();
   for (const i of members) {
     for (const sentence of analyses[i]?.sentences ?? []) {
       for (const [lemma, stem] of sentence.stems) {
+        stemOf.set(lemma, stem);
         const counts = written.get(stem) ?? new Map<string, number>();
         counts.set(lemma, (counts.get(lemma) ?? 0) + 1);
         written.set(stem, counts);
@@ -359,7 +361,7 @@ function labelOf(
   // answers ('+1 Nadia, it makes the severity mapping auditable'), is named by the key phrase of
   // several words that weighs most in it ('Severity mapping'), not by the word they share ('Map').
   if (word !== undefined && phrasesOf.includes(word) && writtenAsName(word, texts)) return labels.label(word);
-  const weightiest = weightiestPhrase(members, comments, analyses, weights, names, says);
+  const weightiest = weightiestPhrase(members, comments, analyses, weights, stemOf, names, says);
   if (weightiest !== undefined) return labels.label(weightiest);
   if (word !== undefined && !isVagueAlone(word) && phrasesOf.includes(word)) return labels.label(word);
   // Else the key phrase its comments use most, the longest among equals, rather than 'Need'.
@@ -370,24 +372,24 @@ function labelOf(
 }
 
 /**
- * The key phrase of several words whose words weigh most in the cluster (the sum of their weights
- * there; none when no word of it does), the most used among equals, then the first its most voted
- * comments write. None with a member's name or only the title's words.
+ * The key phrase of several words whose words (by `stemOf`, lemma to stem) weigh most in the
+ * cluster (the sum of their weights there; none when no word of it does), the most used among
+ * equals, then the first its most voted comments write. None with a member's name or only the
+ * title's words.
  */
 function weightiestPhrase(
   members: readonly number[],
   comments: readonly ThemeItem[],
   analyses: readonly TextAnalysis[],
   weights: ReadonlyMap<string, { weight: number; count: number }>,
+  stemOf: ReadonlyMap<string, string>,
   names: ReadonlySet<string>,
   says: (phrase: string) => boolean,
 ): string | undefined {
   const net = (i: number) => (comments[i]?.upVotes ?? 0) - (comments[i]?.downVotes ?? 0);
-  const stemOf = new Map<string, string>();
   // In the order the most voted comments write them.
   const uses = new Map<string, number>();
   for (const i of [...members].sort((a, b) => net(b) - net(a) || a - b)) {
-    for (const sentence of analyses[i]?.sentences ?? []) for (const [lemma, stem] of sentence.stems) stemOf.set(lemma, stem);
     for (const phrase of new Set(analyses[i]?.phrases ?? [])) uses.set(phrase, (uses.get(phrase) ?? 0) + 1);
   }
   // A phrase two comments use is a term of its own, and weighs as one.
