@@ -5,6 +5,26 @@ import type { RateLimiter } from '../../http/rate-limit.js';
 import { audit } from '../auth/audit.js';
 import { secretsMatch } from '../auth/secrets.js';
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
+import { nameKey } from '../../../common/names.js';
+
+/**
+ * Whether `admin` may hand out the keys to `target`'s account: a PIN reset or a new enrollment link
+ * gives whoever resolves it the link that sets the PIN, so it is a takeover when misused. The
+ * configured admin (ADMIN_NAME) is the root of trust: only they (or the command line, which does not
+ * come through here) may do it for any admin, themselves included; any admin may do it for a member.
+ * Answers the refusal's reason, or undefined when allowed.
+ */
+export function refusalToResetPinOf(admin: Pick<MemberRow, 'name_key'>, target: Pick<MemberRow, 'name_key' | 'role' | 'full_name'>, configuredAdminName: string | undefined): string | undefined {
+  const configuredKey = configuredAdminName === undefined ? undefined : nameKey(configuredAdminName);
+  const byConfiguredAdmin = configuredKey !== undefined && admin.name_key === configuredKey;
+  if (target.name_key === configuredKey && !byConfiguredAdmin) {
+    return `${target.full_name} is the configured admin (ADMIN_NAME): only they, or the command line (npm run admin -- reset-pin), can reset their PIN`;
+  }
+  if (target.role === 'admin' && !byConfiguredAdmin) {
+    return `${target.full_name} is an admin: only the configured admin (ADMIN_NAME), or the command line, can reset an admin's PIN`;
+  }
+  return undefined;
+}
 
 /** Thrown inside the counting transaction to roll it back. */
 class OverLimit extends Error {

@@ -8,7 +8,7 @@ import { PRODUCT_VERSION } from '../../../common/product.js';
 import type { AppConfig } from '../../config.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { audit } from '../auth/audit.js';
 import { deleteDeviceTokensOf, deleteSessionsOf } from '../auth/repo.js';
@@ -16,7 +16,7 @@ import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import type { EnrollmentLink } from '../enrollment/service.js';
 import { findMemberById, findMemberByKey } from '../members/repo.js';
 import { addMember, ensureQaMember, newEnrollmentLink, resetMemberPin, unlockMember } from '../members/service.js';
-import type { AdminActions } from './policies.js';
+import { refusalToResetPinOf, type AdminActions } from './policies.js';
 import {
   countActiveAdmins,
   findMemberOverview,
@@ -124,6 +124,7 @@ export class AdminService {
 
   async enrollmentLink(admin: MemberRow, context: Context, memberId: number, adminPassword: string): Promise<EnrollmentLinkResult> {
     const member = await this.member(memberId);
+    await this.refuseKeysToAccount(admin, context, member, 'new enrollment link');
     const { link } = await this.actions.run(admin, context, adminPassword, `new enrollment link for ${member.full_name}`, () =>
       newEnrollmentLink(this.db, member.full_name, this.config.publicUrl),
     );
@@ -194,6 +195,7 @@ export class AdminService {
     const request = await findPinResetRequest(this.db, requestId);
     if (request === undefined) throw notFound('No such PIN reset request', ERROR_CODES.pinResetNotFound);
     const member = await this.member(request.member_id);
+    await this.refuseKeysToAccount(admin, context, member, 'PIN reset');
     const reset = await this.actions.run(admin, context, adminPassword, `reset the PIN of ${member.full_name}`, async () => {
       // Read again inside the action: two admins pressing at once reset once.
       const current = await findPinResetRequest(this.db, requestId);
@@ -242,6 +244,14 @@ export class AdminService {
     const member = await findMemberById(this.db, memberId);
     if (member === undefined) throw notFound('No such member', ERROR_CODES.memberNotFound);
     return member;
+  }
+
+  /** A PIN reset or enrollment link of an admin needs the configured admin (policies.ts); the refusal is audited. */
+  private async refuseKeysToAccount(admin: MemberRow, context: Context, member: MemberRow, action: string): Promise<void> {
+    const refusal = refusalToResetPinOf(admin, member, this.config.adminName);
+    if (refusal === undefined) return;
+    await audit(this.db, { event: 'admin-action', outcome: 'failure', actorName: admin.full_name, ip: context.ip, detail: `${action} of ${member.full_name} refused: not the configured admin` });
+    throw forbidden(refusal, ERROR_CODES.forbiddenChange);
   }
 
   /** An admin cannot lock themselves out, and the configured admin's role comes back at every start anyway. */

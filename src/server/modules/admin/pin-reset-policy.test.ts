@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../../common/api/index.js';
+import { buildPath } from '../../../common/api/route.js';
+import { enrollmentLinkResultSchema, pinResetRequestSchema } from '../../../common/contract/admin.js';
+import { nameKey } from '../../../common/names.js';
+import type { App } from '../../http/types.js';
+import { useAdminAndMember } from '../../test/admin-app.js';
+import { expectApiError } from '../../test/api-errors.js';
+import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
+import { TEST_SECRETS } from '../../test/test-app.js';
+import { findMemberByKey, setRole } from '../members/repo.js';
+import { resetMemberPin } from '../members/service.js';
+
+const PASSWORD = TEST_SECRETS.adminPassword;
+
+/**
+ * A PIN reset hands its resolver an enrollment link, that is the account: the configured admin's
+ * PIN is reset only by the configured admin (or the command line), and any admin's only by the
+ * configured admin. A second admin gets 403 with a message, and nothing changes.
+ */
+describe('who may reset whose PIN', () => {
+  const fixture = useAdminAndMember();
+  let app: App;
+  let configured: SessionCookies;
+  let second: SessionCookies;
+  beforeAll(async () => {
+    app = fixture.app;
+    configured = fixture.admin;
+    second = await signInAs(app, 'Sam Second');
+    await setRole(app.database.db, nameKey('Sam Second'), 'admin');
+    await signInAs(app, 'Tia Third');
+    await setRole(app.database.db, nameKey('Tia Third'), 'admin');
+  });
+
+  const idOf = async (name: string) => {
+    const found = await findMemberByKey(app.database.db, nameKey(name));
+    if (found === undefined) throw new Error(`${name} is not a member`);
+    return found.id;
+  };
+  const requestReset = async (name: string) => {
+    expect((await apiCall(app, 'POST', routes.auth.forgotPin.path, undefined, { memberName: name })).statusCode).toBe(200);
+    const list = pinResetRequestSchema.array().parse((await apiCall(app, 'GET', routes.admin.pinResetRequests.path, second)).json());
+    const request = list.find((entry) => entry.memberName === name && entry.status === 'pending');
+    if (request === undefined) throw new Error(`no pending request of ${name}`);
+    return request.id;
+  };
+  const resolve = (id: number, as: SessionCookies) => apiCall(app, 'POST', buildPath(routes.admin.resolvePinReset.path, { id }), as, { adminPassword: PASSWORD });
+  const pinHashOf = async (name: string) => (await findMemberByKey(app.database.db, nameKey(name)))?.pin_hash;
+
+  it("refuses a second admin the configured admin's PIN reset with 403, and leaves the PIN", async () => {
+    const id = await requestReset('Avery Admin');
+    const before = await pinHashOf('Avery Admin');
+    const response = await resolve(id, second);
+    const body = expectApiError(response, 403, 'FORBIDDEN_CHANGE');
+    expect(body.message).toMatch(/configured admin/);
+    expect(response.body).not.toMatch(/enroll\//);
+    expect(await pinHashOf('Avery Admin')).toBe(before);
+    // The configured admin may resolve their own request.
+    const own = await resolve(id, configured);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(enrollmentLinkResultSchema.parse(own.json()).memberName).toBe('Avery Admin');
+    configured = await signInAs(app, 'Avery Admin', '7294');
+  });
+
+  it("refuses a second admin another admin's PIN reset; the configured admin may resolve it", async () => {
+    const id = await requestReset('Tia Third');
+    expectApiError(await resolve(id, second), 403, 'FORBIDDEN_CHANGE');
+    expect(await pinHashOf('Tia Third')).not.toBeNull();
+    const response = await resolve(id, configured);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await pinHashOf('Tia Third')).toBeNull();
+  });
+
+  it("refuses a second admin a new enrollment link for an admin who has no PIN (a reset from the command line)", async () => {
+    await resetMemberPin(app.database.db, 'Avery Admin', 'admin (command line)', { publicUrl: 'http://review.test', notifyEnded: () => Promise.resolve() });
+    const path = buildPath(routes.admin.enrollmentLink.path, { id: await idOf('Avery Admin') });
+    expectApiError(await apiCall(app, 'POST', path, second, { adminPassword: PASSWORD }), 403, 'FORBIDDEN_CHANGE');
+    const tiaPath = buildPath(routes.admin.enrollmentLink.path, { id: await idOf('Tia Third') });
+    expectApiError(await apiCall(app, 'POST', tiaPath, second, { adminPassword: PASSWORD }), 403, 'FORBIDDEN_CHANGE');
+  });
+
+  it("lets any admin resolve a member's request", async () => {
+    const id = await requestReset('Morgan Member');
+    const response = await resolve(id, second);
+    expect(response.statusCode, response.body).toBe(200);
+  });
+});
