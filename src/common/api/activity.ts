@@ -27,10 +27,14 @@ export const ACTIVITY_TRACKING = {
 } as const;
 
 export const ACTIVITY_LIMITS = {
-  /** One sync covers at most two minutes (a late sync after a slow minute); more is refused. */
+  /** One sync claims at most two minutes (a late sync after a slow minute); more is refused. */
   maxSyncSeconds: 120,
-  /** Syncs a minute that count per session; later ones are answered but add nothing. */
-  countedSyncsPerMinute: 2,
+  /**
+   * Active seconds a member gains per minute of the clock, across all their sessions: a sync counts
+   * only the seconds since the member's last counted ones, at most this many; the rest is answered
+   * with `countedSeconds` below the claim.
+   */
+  countedSecondsPerMinute: 60,
   /** The details of a log entry, as JSON text. */
   detailsBytes: 2048,
   /** Log entries a minute per member. */

@@ -239,6 +239,13 @@ export interface ActivityTimeTable {
   active_seconds: number;
 }
 
+/** How far a member's counted active time reaches (epoch ms), and what the last sync added. */
+export interface ActivityClockTable {
+  member_id: number;
+  counted_until: EpochMs;
+  last_credit: number;
+}
+
 /** Activity log rows past the retention, counted per member, day and type before they are deleted. */
 export interface ActivityDailyTable {
   member_id: number;
@@ -250,6 +257,7 @@ export interface ActivityDailyTable {
 export interface Database {
   activity_log: ActivityLogTable;
   activity_time: ActivityTimeTable;
+  activity_clock: ActivityClockTable;
   activity_daily: ActivityDailyTable;
   qa_runs: QaRunsTable;
   qa_results: QaResultsTable;

@@ -60,19 +60,23 @@ describe('activity and analytics', () => {
   };
 
   describe('POST /api/activity/sync', () => {
-    it('adds whole seconds up to 120 per call, counts two calls a minute per session, and answers the total', async () => {
+    it('adds whole seconds, at most a minute of the clock per member across sessions, and answers the total', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
       const first = activitySyncResultSchema.parse((await apiCall(app, 'POST', sync.path, bob, { activeTime: 60 })).json());
       expect(first).toEqual({ countedSeconds: 60, totalActiveTime: 60 });
+      vi.setSystemTime(Date.now() + 60_000);
       const second = activitySyncResultSchema.parse((await apiCall(app, 'POST', sync.path, bob, { activeTime: ACTIVITY_LIMITS.maxSyncSeconds })).json());
-      expect(second).toEqual({ countedSeconds: 120, totalActiveTime: 180 });
-      // A third in the same minute is answered but adds nothing: a script cannot inflate the figures.
+      expect(second).toEqual({ countedSeconds: 60, totalActiveTime: 120 });
+      // Another claim in the same instant is answered but adds nothing: a script cannot inflate the figures.
       const third = activitySyncResultSchema.parse((await apiCall(app, 'POST', sync.path, bob, { activeTime: 90 })).json());
-      expect(third).toEqual({ countedSeconds: 0, totalActiveTime: 180 });
-      expect((await userNamed('Bob Builder')).totalActiveTime).toBe(180);
-      // Another session of the same member has its own budget.
+      expect(third).toEqual({ countedSeconds: 0, totalActiveTime: 120 });
+      // Nor can another session of the same member: the bound is the member's.
       const otherSession = await signInAs(app, 'Bob Builder');
-      expect(activitySyncResultSchema.parse((await apiCall(app, 'POST', sync.path, otherSession, { activeTime: 10 })).json()).countedSeconds).toBe(10);
-      // Zero is valid and spends no budget.
+      expect(activitySyncResultSchema.parse((await apiCall(app, 'POST', sync.path, otherSession, { activeTime: 10 })).json()).countedSeconds).toBe(0);
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(activitySyncResultSchema.parse((await apiCall(app, 'POST', sync.path, otherSession, { activeTime: 60 })).json()).countedSeconds).toBe(60);
+      expect((await userNamed('Bob Builder')).totalActiveTime).toBe(180);
+      // Zero is valid and spends nothing.
       expect(activitySyncResultSchema.parse((await apiCall(app, 'POST', sync.path, alice, { activeTime: 0 })).json())).toEqual({ countedSeconds: 0, totalActiveTime: 0 });
     });
 

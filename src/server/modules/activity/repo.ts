@@ -9,6 +9,35 @@ export function dayOf(epochMs: number): number {
   return Math.floor(epochMs / DAY_MS);
 }
 
+/**
+ * Moves the member's active-time clock for a sync claiming `claimSeconds` (at most `lookbackSeconds`
+ * of it count) and answers the seconds it counts: only seconds of the clock since what was last
+ * counted, by any of the member's sessions on any instance. One atomic upsert (the SET expressions
+ * read the row as it was), so concurrent syncs are serialised by the row and never count one second twice.
+ */
+export async function creditActiveSeconds(db: Kysely<Database>, memberId: number, claimSeconds: number, lookbackSeconds: number, now: number): Promise<number> {
+  const credit = Math.min(claimSeconds, lookbackSeconds);
+  const nowMs = sql<number>`cast(${now} as bigint)`;
+  const floor = sql<number>`cast(${now - credit * 1000} as bigint)`;
+  const until = sql.ref('activity_clock.counted_until');
+  // Seconds between the old mark and now, when the mark is within the claim (a mark ahead of this
+  // instance's clock counts nothing).
+  const gapSeconds = sql<number>`case when ${until} < ${nowMs} then (${nowMs} - ${until}) / 1000 else 0 end`;
+  const row = await db
+    .insertInto('activity_clock')
+    .values({ member_id: memberId, counted_until: now, last_credit: credit })
+    .onConflict((oc) =>
+      oc.column('member_id').doUpdateSet({
+        last_credit: sql<number>`case when ${until} > ${floor} then ${gapSeconds} else ${credit} end`,
+        // The mark moves by the seconds counted, not to now: a fraction of a second is not lost.
+        counted_until: sql<number>`case when ${until} > ${floor} then ${until} + ${gapSeconds} * 1000 else ${nowMs} end`,
+      }),
+    )
+    .returning('last_credit')
+    .executeTakeFirstOrThrow();
+  return row.last_credit;
+}
+
 /** Adds a sync's seconds to the member's row of the day: one upsert, however often they sync. */
 export async function addActiveSeconds(db: Kysely<Database>, memberId: number, day: number, seconds: number): Promise<void> {
   await db

@@ -4,8 +4,7 @@ import { nameKey } from '../../../common/names.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { cachedJson } from '../../http/cached-json.js';
 import type { App } from '../../http/types.js';
-import { readSessionToken, requireMember } from '../auth/guards.js';
-import { hashToken } from '../auth/secrets.js';
+import { requireMember } from '../auth/guards.js';
 import { isCountedCommentEvent, type ActivityService, type AnalyticsService } from './service.js';
 
 /** How stale the list of active sessions may be. */
@@ -30,10 +29,7 @@ export function registerActivityRoutes(app: App, deps: { activity: ActivityServi
   const { activity, analytics, events } = deps;
 
   app.post(activityContract.sync.path, { schema: { body: activityContract.sync.body, response: activityContract.sync.response } }, async (request) => {
-    const member = requireMember(request);
-    // The guard found the session from this cookie; its hash keys the per-session budget.
-    const sessionKey = hashToken(readSessionToken(request) ?? '');
-    return activity.sync(member, sessionKey, request.body.activeTime);
+    return activity.sync(requireMember(request), request.body.activeTime);
   });
 
   app.post(activityContract.log.path, { schema: { body: activityContract.log.body, response: activityContract.log.response } }, async (request, reply) => {

@@ -18,6 +18,7 @@ import {
   addActiveSeconds,
   analyticsMembers,
   coverageCounts,
+  creditActiveSeconds,
   dailyActiveSeconds,
   dailyReviewCounts,
   dayOf,
@@ -44,18 +45,20 @@ export class ActivityService {
   ) {}
 
   /**
-   * Adds a sync's seconds to the member's day. Only the first syncs of a minute per session count
-   * (a page's cadence is one a minute plus the one on unload): a script cannot inflate anyone's time.
+   * Adds a sync's seconds to the member's day, bounded by the clock: whatever the number of sessions
+   * and calls, a member gains at most the seconds that passed since their last counted ones (and at
+   * most a minute at once), so a script cannot inflate anyone's time. The bound is kept in the
+   * database, so it holds across instances.
    */
-  async sync(member: MemberRow, sessionKey: string, activeTime: number, now = Date.now()): Promise<ActivitySyncResult> {
+  async sync(member: MemberRow, activeTime: number, now = Date.now()): Promise<ActivitySyncResult> {
     let countedSeconds = 0;
     if (activeTime > 0) {
-      const { hits } = await this.limiter.hit(`activity-sync:${sessionKey}`, 60_000, now);
-      if (hits <= ACTIVITY_LIMITS.countedSyncsPerMinute) {
-        await addActiveSeconds(this.db, member.id, dayOf(now), activeTime);
-        countedSeconds = activeTime;
-        await this.events.publish({ type: 'activity.recorded' });
-      }
+      countedSeconds = await this.db.transaction().execute(async (trx) => {
+        const credit = await creditActiveSeconds(trx, member.id, activeTime, ACTIVITY_LIMITS.countedSecondsPerMinute, now);
+        if (credit > 0) await addActiveSeconds(trx, member.id, dayOf(now), credit);
+        return credit;
+      });
+      if (countedSeconds > 0) await this.events.publish({ type: 'activity.recorded' });
     }
     return { countedSeconds, totalActiveTime: await totalActiveSecondsOf(this.db, member.id) };
   }
