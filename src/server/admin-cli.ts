@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { nameKey } from '../common/names.js';
 import { ConfigError, parseEnv, publicUrlOf, resolveSecrets, rotateStoredSecret, type RotatableSecret } from './config.js';
+import { backupDatabase, BackupError, restoreDatabase, type DatabaseLocation } from './db/backup.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './errors.js';
@@ -20,7 +21,9 @@ const USAGE = `Usage: npm run admin -- <command>
   reset-pin "Full Name"            clear the PIN and print the enrollment link for a new one
   unlock "Full Name"               lift the lock that wrong PINs put on a name
   set-role "Full Name" member|admin
-  rotate-secret team|admin|pepper  replace a secret in DATA_DIR/secrets.json (restart the server after)`;
+  rotate-secret team|admin|pepper  replace a secret in DATA_DIR/secrets.json (restart the server after)
+  backup FILE                      write a consistent backup of the database to FILE (mode 0600)
+  restore FILE                     load a backup into an empty database`;
 
 const CLI_ACTOR = 'admin (command line)';
 
@@ -35,6 +38,9 @@ async function run(argv: string[]): Promise<string> {
 
   const env = parseEnv(process.env);
   if (command === 'rotate-secret') return rotateSecret(env, rest[0]);
+  const location: DatabaseLocation = { dataDir: path.resolve(env.DATA_DIR), databaseUrl: env.DATABASE_URL };
+  if (command === 'backup') return backup(location, rest[0]);
+  if (command === 'restore') return restore(location, rest[0]);
 
   // Resolving secrets also creates them on a fresh data directory, as the server would.
   await resolveSecrets(env, path.resolve(env.DATA_DIR));
@@ -131,6 +137,24 @@ async function rotateSecret(env: ReturnType<typeof parseEnv>, which: string | un
   return lines.join('\n');
 }
 
+async function backup(location: DatabaseLocation, file: string | undefined): Promise<string> {
+  if (file === undefined) throw new UsageError('backup needs the file to write');
+  const summary = await backupDatabase(location, file);
+  return [
+    `Backed up ${summary.rows} rows of ${Object.keys(summary.tables).length} tables (${summary.engine}, migration ${summary.migration}) to ${path.resolve(file)}.`,
+    'The file holds PIN, session and device-token hashes: it is readable by you alone (mode 0600); keep it that way.',
+  ].join('\n');
+}
+
+async function restore(location: DatabaseLocation, file: string | undefined): Promise<string> {
+  if (file === undefined) throw new UsageError('restore needs the backup file to read');
+  const summary = await restoreDatabase(location, file);
+  return [
+    `Restored ${summary.rows} rows of ${Object.keys(summary.tables).length} tables from the backup taken ${summary.createdAt} (${summary.engine}, migration ${summary.migration}).`,
+    'PINs work only with the PIN pepper they were made with: give this server the original PIN_PEPPER (or its secrets.json) before it starts.',
+  ].join('\n');
+}
+
 /** The link goes last, alone on its line, so scripts can take it with `tail -n 1`. */
 function linkLines(fullName: string, link: EnrollmentLink): string[] {
   return [
@@ -144,7 +168,7 @@ class UsageError extends Error {}
 try {
   process.stdout.write(`${await run(process.argv.slice(2))}\n`);
 } catch (error) {
-  const known = error instanceof UsageError || error instanceof ConfigError || error instanceof AppError;
+  const known = error instanceof UsageError || error instanceof ConfigError || error instanceof AppError || error instanceof BackupError;
   process.stderr.write(`${known ? error.message : String(error)}\n`);
   if (error instanceof UsageError) process.stderr.write(`\n${USAGE}\n`);
   process.exitCode = 1;
