@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Architecture } from '../common/contract/architecture.js';
@@ -10,6 +10,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { commentableComponentIds, componentTitle, loadArchitecture } from './content/validate.js';
 import { LocalEventBus, PostgresEventBus, type EventBus } from './event-bus/event-bus.js';
 import { AccessLog } from './http/access-log.js';
+import { Drain } from './http/drain.js';
+import { createLimitedServer, MAX_CONNECTIONS_PER_ADDRESS } from './http/connection-limits.js';
 import { apiNotFound, hasFileExtension, registerClientApp, spaStatusFor } from './http/client-app.js';
 import { registerCompression } from './http/compression.js';
 import { handleError, handleFrameworkError } from './http/error-handler.js';
@@ -69,6 +71,8 @@ declare module 'fastify' {
     adminEnrollmentLink: EnrollmentLink | undefined;
     /** Every /api route with who may call it: the route-by-role test checks each one. */
     apiRoutes: readonly ApiRouteEntry[];
+    /** Begun when the process is asked to stop (main.ts), before the server closes. */
+    drain: Drain;
   }
 }
 
@@ -108,7 +112,15 @@ async function startEventBus(app: App, database: DatabaseHandle, databaseUrl: st
 
 /** Builds the whole application on an open, migrated database; main.ts only adds listen and signals. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
-  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // The logger exists once Fastify does; a connection may fail before that only while migrating.
+  let connectionLog: FastifyBaseLogger | undefined;
+  const database = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.database.poolSize,
+    poolWaitMs: config.database.poolWaitMs,
+    onConnectionError: (error) => connectionLog?.warn({ err: error }, 'database connection lost'),
+  });
   let architecture: Architecture;
   let adminEnrollmentLink: EnrollmentLink | undefined;
   try {
@@ -143,10 +155,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: answerClientError,
     bodyLimit: 64 * 1024,
-    return503OnClosing: true,
+    serverFactory: createLimitedServer({ perAddress: config.trustProxy === false ? MAX_CONNECTIONS_PER_ADDRESS : undefined }),
+    // While draining, requests that arrive on kept-alive connections are served (with Connection:
+    // close) rather than refused: the client sent them before it could know.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  connectionLog = app.log;
+  const drain = new Drain();
+  app.decorate('drain', drain);
+  app.addHook('onSend', async (_request, reply) => {
+    if (drain.draining) reply.header('connection', 'close');
+  });
 
   const apiRoutes: ApiRouteEntry[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -186,7 +208,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAuthGuards(app, sessions);
   registerMetrics(app, { collectProcessMetrics: options.collectProcessMetrics ?? true, token: config.metricsToken });
 
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, database, { draining: () => drain.draining });
   registerErrorReportRoutes(app, { reports: errorReports, limiter });
   registerArchitectureRoutes(app, architecture);
   registerAuthRoutes(app, { db: database.db, sessions, limiter, config });
@@ -210,7 +232,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     events,
     limiter,
   });
-  registerEventRoutes(app, { events, sessions });
+  registerEventRoutes(app, { events, sessions, drain });
 
   const adminActions = new AdminActions(database.db, limiter, () => config.secrets.adminPassword);
   const prompts = new PromptService(database.db, database.dialect, events, adminActions);

@@ -8,6 +8,7 @@ import { NAME_MAX_LENGTH } from '../common/limits.js';
 import { isValidFullName } from '../common/names.js';
 import { isCompletePin, isGuessablePin, PIN_PATTERN } from '../common/pin-rules.js';
 import { SESSION_CACHE_TTL_MS } from './modules/auth/session-cache.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_POOL_WAIT_MS } from './db/connection.js';
 
 /**
  * The only reader of process.env. Everything else receives a typed
@@ -112,6 +113,10 @@ const envSchema = z.object({
       (value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
       'must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)',
     ),
+  DATABASE_POOL_SIZE: wholeNumber(String(DEFAULT_POOL_SIZE), { digits: 3, min: 1, max: 500 }, 'must be a whole number of connections from 1 to 500'),
+  DATABASE_POOL_WAIT_MS: wholeNumber(String(DEFAULT_POOL_WAIT_MS), { digits: 6, min: 50, max: 60_000 }, 'must be a whole number of milliseconds from 50 to 60000'),
+  DATABASE_STARTUP_WAIT_SECONDS: wholeNumber('30', { digits: 4, min: 0, max: 3600 }, 'must be a whole number of seconds from 0 to 3600'),
+  SHUTDOWN_DRAIN_SECONDS: wholeNumber('10', { digits: 3, min: 1, max: 600 }, 'must be a whole number of seconds from 1 to 600'),
   TEAM_PASSWORD: secretText(8),
   ADMIN_PASSWORD: secretText(8),
   ADMIN_NAME: memberName,
@@ -181,6 +186,10 @@ export interface AppConfig {
   dataDir: string;
   /** Unset means the embedded SQLite database in dataDir. */
   databaseUrl: string | undefined;
+  /** PostgreSQL: connections per process, the longest wait for one, and how long start-up waits for the server. */
+  database: { poolSize: number; poolWaitMs: number; startupWaitMs: number };
+  /** Longest a graceful stop waits for requests in flight before the process exits anyway. */
+  drainMs: number;
   adminName: string | undefined;
   qaUserName: string;
   ai: {
@@ -331,6 +340,8 @@ export function configFromEnv(env: Env, secrets: Secrets, clientDir: string | un
     publicUrl: publicUrlOf(env),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    database: { poolSize: env.DATABASE_POOL_SIZE, poolWaitMs: env.DATABASE_POOL_WAIT_MS, startupWaitMs: env.DATABASE_STARTUP_WAIT_SECONDS * 1000 },
+    drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
     adminName: env.ADMIN_NAME,
     qaUserName: env.QA_USER_NAME,
     ai: {

@@ -3,11 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
+import { describeDatabaseUrl, waitForDatabase } from './db/connection.js';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
+import { databaseFaultOf } from './db/faults.js';
 import { ConfigError, loadConfig, type AppConfig, type Secrets } from './config.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { ROUTES } from '../common/routes.js';
 
-const SHUTDOWN_DEADLINE_MS = 10_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // dist/server/main.js serves dist/client, the Vite build output.
@@ -25,28 +27,50 @@ async function main() {
     throw error;
   }
   const { config } = loaded;
+  let releaseDataDir: () => void = () => undefined;
+  if (config.databaseUrl === undefined) {
+    try {
+      releaseDataDir = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) exitWith(error.message);
+      throw error;
+    }
+  } else {
+    await waitForDatabaseOrExit(config.databaseUrl, config.database.startupWaitMs);
+  }
   // Log lines are written asynchronously: under load the lines of many requests go out in one
   // write instead of one blocking write each, and an idle server still writes a line at once.
   // pino flushes what is pending when the process exits (ADR 0008).
-  const app = await buildApp(config, { logDestination: pino.destination({ dest: 1, sync: false }) });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config, { logDestination: pino.destination({ dest: 1, sync: false }) });
+  } catch (error) {
+    // The database went away between the wait and the migrations: the same one line, not a stack.
+    if (config.databaseUrl !== undefined && databaseFaultOf(error) === 'unavailable') exitWith(unreachableLine(config.databaseUrl, error));
+    throw error;
+  }
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    app.log.info({ signal }, 'shutting down: health answers 503, no new connections, finishing requests in flight');
+    app.drain.begin();
     const deadline = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting anyway');
+      app.log.error(`shutdown took longer than ${config.drainMs / 1000} s; exiting anyway`);
+      releaseDataDir();
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS);
+    }, config.drainMs);
     deadline.unref();
     app.close().then(
       () => {
         app.log.info('shut down cleanly');
+        releaseDataDir();
         process.exit(0);
       },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
+        releaseDataDir();
         process.exit(1);
       },
     );
@@ -60,6 +84,29 @@ async function main() {
   }
   if (loaded.generatedSecrets.length > 0) printFirstStartInstructions(config, loaded.generatedSecrets, loaded.secretsFile, app.adminEnrollmentLink);
   else if (app.adminEnrollmentLink !== undefined) process.stdout.write(adminLinkLines(config, app.adminEnrollmentLink).join('\n') + '\n');
+}
+
+function exitWith(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+function unreachableLine(databaseUrl: string, error: unknown): string {
+  const reason = error instanceof Error && error.message !== '' ? error.message : String(error);
+  return `Cannot reach the database that DATABASE_URL names (${describeDatabaseUrl(databaseUrl)}): ${reason}. Check that PostgreSQL is running and DATABASE_URL is right.`;
+}
+
+async function waitForDatabaseOrExit(databaseUrl: string, waitMs: number): Promise<void> {
+  let told = false;
+  try {
+    await waitForDatabase(databaseUrl, waitMs, () => {
+      if (told) return;
+      told = true;
+      process.stderr.write(`Waiting up to ${Math.round(waitMs / 1000)} s for the database at ${describeDatabaseUrl(databaseUrl)}…\n`);
+    });
+  } catch (error) {
+    exitWith(unreachableLine(databaseUrl, error));
+  }
 }
 
 /**

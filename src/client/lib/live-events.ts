@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { EVENTS_PATH, parseLiveEventJson, type LiveEvent } from '../../common/api/live-events';
+import { EVENTS_PATH, parseLiveEventJson, RESYNC_EVENT, type LiveEvent } from '../../common/api/live-events';
 import { useCurrentUser } from './auth';
 import { refetchChangedBy, ROOTS_AFTER_DROP } from './live-invalidation';
 import { queryKeys } from './query-keys';
@@ -17,6 +17,8 @@ export interface LiveEventListener {
    * network change): events of the gap are lost, so anything cached may be stale.
    */
   onOpen: (info: { afterDrop: boolean }) => void;
+  /** The server may have missed events (its database connection dropped): anything cached may be stale. */
+  onResync: () => void;
   /** The server refused the stream (its session ended: logout elsewhere, PIN reset, deactivation). */
   onRefused: () => void;
 }
@@ -49,6 +51,9 @@ function connect(): void {
     const event = parseLiveEventJson(message.data);
     if (event === null) return;
     for (const listener of [...listeners]) listener.onChange(event);
+  });
+  stream.addEventListener(RESYNC_EVENT, () => {
+    for (const listener of [...listeners]) listener.onResync();
   });
   stream.addEventListener('error', () => {
     if (everOpened) dropped = true;
@@ -107,6 +112,9 @@ function useLiveEvents(listener: LiveEventListener): void {
       onOpen: (info) => {
         latest.current.onOpen(info);
       },
+      onResync: () => {
+        latest.current.onResync();
+      },
       onRefused: () => {
         latest.current.onRefused();
       },
@@ -122,13 +130,17 @@ function useLiveEvents(listener: LiveEventListener): void {
  */
 export function useLiveQueryUpdates(): void {
   const queryClient = useQueryClient();
+  const refetchAll = () => {
+    for (const queryKey of ROOTS_AFTER_DROP) void queryClient.invalidateQueries({ queryKey });
+  };
   useLiveEvents({
     onChange: (event) => {
       void refetchChangedBy(queryClient, event);
     },
     onOpen: ({ afterDrop }) => {
-      if (afterDrop) for (const queryKey of ROOTS_AFTER_DROP) void queryClient.invalidateQueries({ queryKey });
+      if (afterDrop) refetchAll();
     },
+    onResync: refetchAll,
     // Most likely the session ended: asking who is signed in shows the sign-in screen at once,
     // rather than on the member's next click.
     onRefused: () => {

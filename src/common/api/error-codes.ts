@@ -19,6 +19,10 @@ export const ERROR_CODES = {
   headersTooLarge: 'HEADERS_TOO_LARGE',
   requestTimeout: 'REQUEST_TIMEOUT',
   databaseUnavailable: 'DATABASE_UNAVAILABLE',
+  storageFull: 'STORAGE_FULL',
+  shuttingDown: 'SHUTTING_DOWN',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  idempotencyKeyInFlight: 'IDEMPOTENCY_KEY_IN_FLIGHT',
   internal: 'INTERNAL_ERROR',
   // Sign-in and enrollment
   invalidCredentials: 'INVALID_CREDENTIALS',

@@ -5,6 +5,11 @@
  * same `parseLiveEvent`.
  */
 export const EVENTS_PATH = '/api/events';
+/**
+ * A frame of its own (not a `change`): the server may have missed events (its database connection
+ * dropped, or an event could not be sent), so the page refetches everything it shows.
+ */
+export const RESYNC_EVENT = 'resync';
 
 export type CommentEvent =
   | { type: 'comment.created'; componentId: string; commentId: number }

@@ -254,7 +254,23 @@ export interface ActivityDailyTable {
   entries: number;
 }
 
+export interface IdempotencyKeysTable {
+  member_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+  created_at: EpochMs;
+}
+
+export interface StorageProbeTable {
+  id: number;
+  written_at: EpochMs;
+}
+
 export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
+  storage_probe: StorageProbeTable;
   activity_log: ActivityLogTable;
   activity_time: ActivityTimeTable;
   activity_clock: ActivityClockTable;

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +16,11 @@ export type SessionEndListener = (notice: SessionEndNotice) => void;
 
 /** Publishes change events to every connected client of every instance. */
 export interface EventBus {
+  /**
+   * Never rejects: it is called after a write has committed, and a write that is stored must not
+   * be answered as failed (a retry would store it twice). An event that cannot be sent is logged and
+   * every instance is told to resynchronise its streams once it can be (`onGap`).
+   */
   publish(event: LiveEvent): Promise<void>;
   subscribe(listener: LiveEventListener): () => void;
   /**
@@ -27,7 +31,11 @@ export interface EventBus {
   onChange(listener: LiveEventListener): () => void;
   /** False while events may go missing (PostgreSQL: the LISTEN connection is down): caches built on events must not trust them then. */
   readonly reliable: boolean;
-  /** Called when events may have been missed since the last call: whatever was derived from them is to be dropped. */
+  /**
+   * Called when events may have been missed: the LISTEN connection was lost or is back, or an
+   * instance failed to send one. Whatever was derived from events is to be dropped, and open
+   * streams told to refetch.
+   */
   onGap(listener: () => void): () => void;
   /** Tells every instance (this one at once) that sessions ended. */
   endSessions(notice: SessionEndNotice): Promise<void>;
@@ -35,46 +43,40 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-class SessionEndListeners {
-  private readonly listeners = new Set<SessionEndListener>();
-
-  emit(notice: SessionEndNotice) {
-    for (const listener of this.listeners) listener(notice);
-  }
-
-  add(listener: SessionEndListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-}
-
 const sessionEndNoticeSchema = z.union([
   z.strictObject({ tokenHash: z.string().regex(/^[0-9a-f]{64}$/) }),
   z.strictObject({ memberId: z.number().int().positive() }),
 ]);
 
-class Listeners {
-  private readonly emitter = new EventEmitter();
+/**
+ * One listener per open SSE stream (a team of hundreds is expected). A listener that throws is
+ * reported and skipped: it must neither stop the others nor fail the write that published.
+ */
+class Listeners<Listener extends (...args: never[]) => void> {
+  private readonly listeners = new Set<Listener>();
 
-  constructor() {
-    // One listener per open SSE stream; a team of hundreds is expected, not a leak.
-    this.emitter.setMaxListeners(0);
+  constructor(private readonly onListenerError: (error: unknown) => void = () => undefined) {}
+
+  emit(...args: Parameters<Listener>) {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(...args);
+      } catch (error) {
+        this.onListenerError(error);
+      }
+    }
   }
 
-  emit(event: LiveEvent) {
-    this.emitter.emit('event', event);
-  }
-
-  add(listener: LiveEventListener): () => void {
-    this.emitter.on('event', listener);
-    return () => this.emitter.off('event', listener);
+  add(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }
 
 /** SQLite: one instance per database file, so events stay in the process. */
 export class LocalEventBus implements EventBus {
-  private readonly listeners = new Listeners();
-  private readonly sessionEnds = new SessionEndListeners();
+  private readonly listeners = new Listeners<LiveEventListener>();
+  private readonly sessionEnds = new Listeners<SessionEndListener>();
   readonly reliable = true;
 
   publish(event: LiveEvent): Promise<void> {
@@ -111,6 +113,8 @@ export class LocalEventBus implements EventBus {
 
 const CHANNEL = 'biggy_events';
 const SESSION_END_CHANNEL = 'biggy_session_ends';
+/** 'Events may have been lost': an instance that could not send one says so here once it can. */
+const RESYNC_CHANNEL = 'biggy_resync';
 
 /**
  * Announces ended sessions to every instance on PostgreSQL. Also used by processes without a bus
@@ -133,25 +137,44 @@ function parsePayload(payload: string): unknown {
 /**
  * PostgreSQL: NOTIFY on publish, LISTEN on a dedicated connection. Every instance, this one
  * included, receives each event exactly once through LISTEN, so local delivery takes that path too.
+ *
+ * Nothing may be lost silently. While the LISTEN connection is down, events of other instances are
+ * missed: when it is back (and listening), every stream of this instance is told to refetch. An
+ * event this instance fails to send is missed by every instance: its own streams refetch at once,
+ * and a resync notice goes to all instances as soon as the database takes one.
  */
 export class PostgresEventBus implements EventBus {
-  private readonly listeners = new Listeners();
-  private readonly gapListeners = new Set<() => void>();
-  private readonly changeListeners = new Listeners();
-  private readonly sessionEnds = new SessionEndListeners();
+  private readonly listeners: Listeners<LiveEventListener>;
+  private readonly gapListeners: Listeners<() => void>;
+  private readonly changeListeners: Listeners<LiveEventListener>;
+  private readonly sessionEnds: Listeners<SessionEndListener>;
   private client: pg.Client | undefined;
+  private everConnected = false;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  private resyncTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly connectionString: string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    const report = (error: unknown) => {
+      this.log.error({ err: error }, 'a live-event listener failed');
+    };
+    this.listeners = new Listeners(report);
+    this.gapListeners = new Listeners(report);
+    this.changeListeners = new Listeners(report);
+    this.sessionEnds = new Listeners(report);
+  }
 
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
+      if (message.channel === RESYNC_CHANNEL) {
+        this.gapListeners.emit();
+        return;
+      }
       if (message.payload === undefined) return;
       if (message.channel === SESSION_END_CHANNEL) {
         const notice = sessionEndNoticeSchema.safeParse(parsePayload(message.payload));
@@ -165,10 +188,13 @@ export class PostgresEventBus implements EventBus {
         this.listeners.emit(event);
       }
     });
+    // Until connected, a failure rejects start() (and the caller retries); 'error' must still have
+    // a listener, or it would end the process.
+    let connected = false;
     const lost = (error?: Error) => {
-      if (this.client !== client) return;
+      if (!connected || this.client !== client) return;
       this.client = undefined;
-      for (const listener of this.gapListeners) listener();
+      this.gapListeners.emit();
       this.log.warn({ err: error }, 'live-event connection lost; reconnecting');
       client.end().catch(() => undefined);
       this.scheduleReconnect();
@@ -177,18 +203,32 @@ export class PostgresEventBus implements EventBus {
     client.on('end', () => {
       lost();
     });
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
-    await client.query(`listen ${SESSION_END_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${SESSION_END_CHANNEL}`);
+      await client.query(`listen ${RESYNC_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     // Closed while this (re)connect was in flight: nobody would end this connection later.
     if (this.closed) {
       await client.end().catch(() => undefined);
       return;
     }
+    connected = true;
     this.client = client;
+    // Listening again: what other instances published while this one was not is lost to it, so
+    // its streams refetch now, when every later event is sure to arrive.
+    if (this.everConnected) {
+      this.log.info('live-event connection restored; streams told to resynchronise');
+      this.gapListeners.emit();
+    }
+    this.everConnected = true;
   }
 
-  /** Retries every second until the database answers again; events published meanwhile are lost, and clients refetch on reconnect. */
+  /** Retries every second until the database answers again. */
   private scheduleReconnect() {
     if (this.closed || this.reconnectTimer !== undefined) return;
     this.reconnectTimer = setTimeout(() => {
@@ -202,7 +242,29 @@ export class PostgresEventBus implements EventBus {
 
   async publish(event: LiveEvent): Promise<void> {
     this.changeListeners.emit(event);
-    await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(this.db);
+    try {
+      await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(this.db);
+    } catch (error) {
+      this.log.warn({ err: error, event: event.type }, 'live event not sent; streams will resynchronise');
+      this.gapListeners.emit();
+      this.scheduleResyncNotice();
+    }
+  }
+
+  /** Tells every instance that events were lost, retrying each second until the database takes it. */
+  private scheduleResyncNotice() {
+    if (this.closed || this.resyncTimer !== undefined) return;
+    this.resyncTimer = setTimeout(() => {
+      sql`select pg_notify(${RESYNC_CHANNEL}, '')`.execute(this.db).then(
+        () => {
+          this.resyncTimer = undefined;
+        },
+        () => {
+          this.resyncTimer = undefined;
+          this.scheduleResyncNotice();
+        },
+      );
+    }, RECONNECT_DELAY_MS);
   }
 
   subscribe(listener: LiveEventListener) {
@@ -213,10 +275,17 @@ export class PostgresEventBus implements EventBus {
     return this.changeListeners.add(listener);
   }
 
-  /** This instance's streams end at once; the others' when the notification arrives. */
+  /**
+   * This instance's streams end at once; the others' when the notification arrives, or, if it
+   * cannot be sent, at their next session check (each stream checks at every heartbeat).
+   */
   async endSessions(notice: SessionEndNotice): Promise<void> {
     this.sessionEnds.emit(notice);
-    await notifySessionsEnded(this.db, notice);
+    try {
+      await notifySessionsEnded(this.db, notice);
+    } catch (error) {
+      this.log.warn({ err: error }, 'session end not announced to other instances; their streams end at their next session check');
+    }
   }
 
   onSessionsEnded(listener: SessionEndListener) {
@@ -228,13 +297,13 @@ export class PostgresEventBus implements EventBus {
   }
 
   onGap(listener: () => void): () => void {
-    this.gapListeners.add(listener);
-    return () => this.gapListeners.delete(listener);
+    return this.gapListeners.add(listener);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
+    clearTimeout(this.resyncTimer);
     const client = this.client;
     this.client = undefined;
     if (client !== undefined) await client.end().catch(() => undefined);

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../common/contract/common.js';
 import { AppError } from '../errors.js';
+import { databaseFaultOf, type DatabaseFault } from '../db/faults.js';
 import { API_CACHE_CONTROL, SECURITY_HEADERS } from './security-headers.js';
 import { ERROR_CODES, type ErrorCode } from '../../common/api/error-codes.js';
 
@@ -27,6 +28,8 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (status !== undefined && status >= 400 && status < 500) {
     return reply.status(status).send(body(clientErrorMessage(error), clientErrorCode(status)));
   }
+  const fault = databaseFaultOf(error);
+  if (fault !== undefined) return answerDatabaseFault(fault, error, request, reply);
   const errorId = randomUUID();
   request.log.error({ err: error, errorId }, 'request failed');
   return reply
@@ -41,6 +44,31 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.headers(SECURITY_HEADERS).header('cache-control', API_CACHE_CONTROL);
   void handleError(error, request, reply);
+}
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** An admin frees space in minutes, not seconds. */
+const STORAGE_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The database's state, not a bug: 503 with Retry-After while it cannot be reached (the instance
+ * stays up and serves again once it is back), 507 while its disk is full. Neither carries an error
+ * id: there is no stack to look up, and a full disk is logged once a minute, not once a request.
+ */
+function answerDatabaseFault(fault: DatabaseFault, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (fault === 'storage-full') {
+    if (request.server.database.storage.markFull()) request.log.error({ err: error }, 'the disk under the database is full: writes fail until space is freed');
+    return reply
+      .status(507)
+      .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+      .send(body('The server has run out of disk space, so nothing can be saved right now. Nothing you saved before is lost; an administrator needs to free space.', ERROR_CODES.storageFull));
+  }
+  request.log.warn({ err: error }, 'database unreachable');
+  return reply
+    .status(503)
+    .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+    .send(body('The database cannot be reached right now; try again in a few seconds.', ERROR_CODES.databaseUnavailable));
 }
 
 function body(message: string, code: ErrorCode): ApiError {

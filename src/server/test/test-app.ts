@@ -18,6 +18,8 @@ export function testConfig(database: Pick<TestDatabase, 'dataDir' | 'databaseUrl
     publicUrl: 'http://review.test',
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
+    database: { poolSize: 10, poolWaitMs: 1000, startupWaitMs: 0 },
+    drainMs: 10_000,
     adminName: 'Avery Admin',
     qaUserName: 'QA Test User',
     ai: { provider: 'local', baseUrl: undefined, apiKey: undefined, model: 'gpt-4o-mini', localBudgetMs: 20_000, workers: 1 },

@@ -6,8 +6,9 @@ import { enrollment } from './0005-enrollment.js';
 import { errorReportGroups } from './0006-error-report-groups.js';
 import { admin } from './0007-admin.js';
 import { activity } from './0008-activity.js';
+import { resilience } from './0009-resilience.js';
 import { activityAndReports } from './0011-activity-and-reports.js';
 import type { Migration } from './types.js';
 
 /** Applied in this order, each exactly once per database. Append only. */
-export const migrations: readonly Migration[] = [foundation, membersAndSessions, comments, ai, enrollment, errorReportGroups, admin, activity, activityAndReports];
+export const migrations: readonly Migration[] = [foundation, membersAndSessions, comments, ai, enrollment, errorReportGroups, admin, activity, resilience, activityAndReports];

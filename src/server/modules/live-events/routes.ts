@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { EVENTS_PATH, isAdminEvent, isServerOnlyEvent } from '../../../common/api/live-events.js';
+import { EVENTS_PATH, isAdminEvent, isServerOnlyEvent, RESYNC_EVENT } from '../../../common/api/live-events.js';
+import type { Drain } from '../../http/drain.js';
 import { tooManyRequests, unauthorized } from '../../errors.js';
 import type { EventBus, SessionEndNotice } from '../../event-bus/event-bus.js';
 import type { App } from '../../http/types.js';
@@ -16,6 +17,12 @@ const RETRY_MS = 2_000;
 export const MAX_STREAMS_PER_MEMBER = 5;
 /** A whole team may share one NAT address. */
 export const MAX_STREAMS_PER_ADDRESS = 50;
+
+/** Tells the page that events may have been lost; it refetches whatever it shows (src/common/api/live-events.ts). */
+const RESYNC_FRAME = `event: ${RESYNC_EVENT}\ndata: {}\n\n`;
+/** The stream is about to end for a graceful stop: the browser should reconnect at once, not after RETRY_MS. */
+const RECONNECT_AFTER_DRAIN_MS = 100;
+const RECONNECT_FRAME = `retry: ${RECONNECT_AFTER_DRAIN_MS}\n: server stopping, reconnect\n\n`;
 
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -49,11 +56,19 @@ function endedBy(stream: OpenStream, notice: SessionEndNotice): boolean {
  * at every heartbeat and at the moment the session would expire. A comment line every 25 s keeps
  * proxies from closing an idle stream.
  */
-export function registerEventRoutes(app: App, deps: { events: EventBus; sessions: SessionStore }) {
+export function registerEventRoutes(app: App, deps: { events: EventBus; sessions: SessionStore; drain: Drain }) {
   const open = new Set<OpenStream>();
 
   const stopListening = deps.events.onSessionsEnded((notice) => {
     for (const stream of open) if (endedBy(stream, notice)) stream.reply.raw.end();
+  });
+  // Events may have been missed: every open stream's page refetches what it shows.
+  const stopGaps = deps.events.onGap(() => {
+    for (const stream of open) stream.reply.raw.write(RESYNC_FRAME);
+  });
+  // Stopping: each browser reconnects at once, to another instance behind the load balancer.
+  const stopDrain = deps.drain.onBegin(() => {
+    for (const stream of open) stream.reply.raw.end(RECONNECT_FRAME);
   });
 
   // A HEAD probe (a proxy's health check) answers at once instead of opening a stream.
@@ -125,6 +140,8 @@ export function registerEventRoutes(app: App, deps: { events: EventBus; sessions
   // Open streams would hold a graceful shutdown for ever: end them first.
   app.addHook('preClose', (done) => {
     stopListening();
+    stopGaps();
+    stopDrain();
     for (const stream of open) stream.reply.raw.end();
     done();
   });
