@@ -2,16 +2,16 @@ import { describe, expect, test, vi } from 'vitest';
 import { ACTIVITY_LIMITS, activityRoutes } from '../../common/api/activity';
 import { errorReportRoutes } from '../../common/api/error-reports';
 import { mockFetch } from '../test/mock-fetch';
-import { detailsText, logActivity } from './activity-log';
+import { detailsText, logPageView } from './activity-log';
 
-describe('logActivity', () => {
-  test('posts the type and the details as JSON text', async () => {
+describe('logPageView', () => {
+  test('posts a page view with its path as JSON text, cut to the path limit', async () => {
     const api = mockFetch();
-    await logActivity('page_view', { path: '/suggestions' });
-    await logActivity('login');
+    await logPageView('/suggestions');
+    await logPageView(`/${'p'.repeat(ACTIVITY_LIMITS.pagePathChars)}`);
     expect(api.requests(activityRoutes.log).map((request) => request.body)).toEqual([
       { activityType: 'page_view', details: '{"path":"/suggestions"}' },
-      { activityType: 'login' },
+      { activityType: 'page_view', details: JSON.stringify({ path: `/${'p'.repeat(ACTIVITY_LIMITS.pagePathChars - 1)}` }) },
     ]);
   });
 
@@ -20,9 +20,9 @@ describe('logActivity', () => {
     const api = mockFetch()
       .on(errorReportRoutes.create, { status: 201, body: { id: 1 } })
       .on(activityRoutes.log, { status: 429, error: { code: 'RATE_LIMITED', message: 'Slow down' } });
-    await expect(logActivity('vote_cast', { commentId: 3 })).resolves.toBeUndefined();
+    await expect(logPageView('/review')).resolves.toBeUndefined();
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(logActivity('page_view')).resolves.toBeUndefined();
+    await expect(logPageView('/review')).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(2);
     expect(api.requests(errorReportRoutes.create)).toHaveLength(0);
   });

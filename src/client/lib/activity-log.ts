@@ -1,5 +1,4 @@
 import { ACTIVITY_LIMITS, activityRoutes } from '../../common/api/activity';
-import type { ActivityType } from '../../common/contract/activity';
 import { api } from './api-client';
 
 /** A log entry's details: a small flat object, sent as JSON text. */
@@ -32,14 +31,14 @@ export function detailsText(details: ActivityDetails): string {
 }
 
 /**
- * Records what the member did for the analytics page. Fire and forget: a failure goes to the
- * console only (not the error log, not a toast), since the member's own action has already
- * succeeded. The promise never rejects.
+ * Records a page the member opened, for the analytics page: the only entry a page may log (the
+ * server logs sign-ins, comments, votes and generations itself). Fire and forget: a failure goes
+ * to the console only (not the error log, not a toast). The promise never rejects.
  */
-export async function logActivity(activityType: ActivityType, details?: ActivityDetails): Promise<void> {
+export async function logPageView(path: string): Promise<void> {
   try {
-    await api(activityRoutes.log, { body: details === undefined ? { activityType } : { activityType, details: detailsText(details) } });
+    await api(activityRoutes.log, { body: { activityType: 'page_view', details: detailsText({ path: path.slice(0, ACTIVITY_LIMITS.pagePathChars) }) } });
   } catch (error) {
-    console.warn(`Activity log '${activityType}' failed.`, error);
+    console.warn('Activity log of a page view failed.', error);
   }
 }

@@ -2,7 +2,7 @@ import { activityRoutes } from '../../common/api/activity';
 import { startActivityTracker, type ActivityTracker } from './activity-tracker';
 import { api, ApiRequestError } from './api-client';
 
-export { logActivity } from './activity-log';
+export { logPageView } from './activity-log';
 
 let running: ActivityTracker | null = null;
 

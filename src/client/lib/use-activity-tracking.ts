@@ -47,7 +47,7 @@ export function SignedInActivity({ memberName }: { memberName: string }): null {
     if (logged.current === location) return;
     logged.current = location;
     loadSession()
-      .then((session) => session.logActivity('page_view', { path: location }))
+      .then((session) => session.logPageView(location))
       .catch(warn);
   }, [location]);
   return null;

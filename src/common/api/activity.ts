@@ -12,8 +12,12 @@ import type {
 } from '../contract/activity.js';
 import { defineRoute } from './route.js';
 
-/** What the client may log; the server refuses any other type. */
+/**
+ * The types of the activity log. The server writes sign-ins, comments, votes and generations itself,
+ * where they happen; the client may log page views only (any other type is refused).
+ */
 export const ACTIVITY_TYPES = ['login', 'page_view', 'comment_added', 'vote_cast', 'suggestions_generated'] as const;
+export const CLIENT_ACTIVITY_TYPES = ['page_view'] as const;
 
 /**
  * The activity tracker's clock: idle after 30 s without input (checked every 30 s) or when the tab
@@ -37,8 +41,12 @@ export const ACTIVITY_LIMITS = {
   countedSecondsPerMinute: 60,
   /** The details of a log entry, as JSON text. */
   detailsBytes: 2048,
-  /** Log entries a minute per member. */
-  logsPerMinute: 60,
+  /** Page views a minute per member (the client logs one per route change); 429 beyond. */
+  pageViewsPerMinute: 20,
+  /** The same page again within this time is answered but not stored again: no flooding the team's feed. */
+  pageViewRepeatMs: 30_000,
+  /** A page view's path. */
+  pagePathChars: 500,
 } as const;
 
 export const ANALYTICS = {

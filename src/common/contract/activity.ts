@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_LIMITS, ACTIVITY_TYPES, activityRoutes, analyticsRoutes } from '../api/activity.js';
+import { ACTIVITY_LIMITS, ACTIVITY_TYPES, CLIENT_ACTIVITY_TYPES, activityRoutes, analyticsRoutes } from '../api/activity.js';
 import { NAME_MAX_LENGTH } from '../limits.js';
 
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
@@ -14,23 +14,30 @@ export type ActivitySyncRequest = z.infer<typeof activitySyncRequestSchema>;
 export const activitySyncResultSchema = z.object({ countedSeconds: z.number().int().min(0), totalActiveTime: z.number().int().min(0) });
 export type ActivitySyncResult = z.infer<typeof activitySyncResultSchema>;
 
-/** Details are JSON text (an object or any JSON value), at most 2 KB. */
+/** A page view's details: JSON text of `{ "path": "/…" }`, at most 2 KB. */
+const pageViewDetailsValueSchema = z.strictObject({ path: z.string().startsWith('/').max(ACTIVITY_LIMITS.pagePathChars) });
 const detailsSchema = z
   .string()
   .refine((text) => new TextEncoder().encode(text).length <= ACTIVITY_LIMITS.detailsBytes, `details must be at most ${ACTIVITY_LIMITS.detailsBytes} bytes`)
   .refine((text) => {
     try {
-      JSON.parse(text);
-      return true;
+      return pageViewDetailsValueSchema.safeParse(JSON.parse(text)).success;
     } catch {
       return false;
     }
-  }, 'details must be JSON text');
+  }, `details must be JSON text of {"path": "/…"} (a path of at most ${ACTIVITY_LIMITS.pagePathChars} characters)`);
 
-export const activityLogRequestSchema = z.strictObject({ activityType: activityTypeSchema, details: detailsSchema.optional() });
+/** What the client may log: a page view. Sign-ins, comments, votes and generations the server logs itself. */
+export const activityLogRequestSchema = z.strictObject({
+  activityType: z.enum(CLIENT_ACTIVITY_TYPES, { error: `activityType must be one of: ${CLIENT_ACTIVITY_TYPES.join(', ')}` }),
+  details: detailsSchema.optional(),
+});
 export type ActivityLogRequest = z.infer<typeof activityLogRequestSchema>;
 
-export const activityLogAcceptedSchema = z.object({ id: z.number().int().positive() });
+export type ClientActivityType = ActivityLogRequest['activityType'];
+
+/** The stored entry's id (201); null (200) when the same page was logged just before and is not stored again. */
+export const activityLogAcceptedSchema = z.object({ id: z.number().int().positive().nullable() });
 export type ActivityLogAccepted = z.infer<typeof activityLogAcceptedSchema>;
 
 /** A member's figures: sign-ins, comments, votes cast and active time. Times are seconds; lastLogin is null before a first sign-in. */
@@ -93,7 +100,7 @@ export const memberNameParamsSchema = z.strictObject({ memberName: z.string().tr
 
 export const activityContract = {
   sync: { ...activityRoutes.sync, body: activitySyncRequestSchema, response: { 200: activitySyncResultSchema } },
-  log: { ...activityRoutes.log, body: activityLogRequestSchema, response: { 201: activityLogAcceptedSchema } },
+  log: { ...activityRoutes.log, body: activityLogRequestSchema, response: { 200: activityLogAcceptedSchema, 201: activityLogAcceptedSchema } },
 } as const;
 
 export const analyticsContract = {

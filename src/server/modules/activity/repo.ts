@@ -65,6 +65,12 @@ export async function insertActivity(db: Kysely<Database>, entry: { memberId: nu
   return row.id;
 }
 
+/** A member's id by name key; never the QA member's, whose work (the self-test's) is not logged. */
+export async function memberIdByNameKey(db: Kysely<Database>, memberKey: string): Promise<number | undefined> {
+  const row = await db.selectFrom('members').select('id').where('name_key', '=', memberKey).where('is_qa', '=', 0).executeTakeFirst();
+  return row?.id;
+}
+
 /**
  * Folds log rows older than `before` into per-member, per-day, per-type counts and deletes them, in
  * one transaction, so the log stays bounded and what it counted is kept.

@@ -5,7 +5,7 @@ import type { EventBus } from '../../event-bus/event-bus.js';
 import { cachedJson } from '../../http/cached-json.js';
 import type { App } from '../../http/types.js';
 import { requireMember } from '../auth/guards.js';
-import { isCountedCommentEvent, type ActivityService, type AnalyticsService } from './service.js';
+import { isCountedCommentEvent, serverActivityOf, type ActivityService, type AnalyticsService } from './service.js';
 
 /** How stale the list of active sessions may be. */
 export const ACTIVE_SESSIONS_MAX_AGE_MS = 1_000;
@@ -33,8 +33,25 @@ export function registerActivityRoutes(app: App, deps: { activity: ActivityServi
   });
 
   app.post(activityContract.log.path, { schema: { body: activityContract.log.body, response: activityContract.log.response } }, async (request, reply) => {
-    const id = await activity.log(requireMember(request), request.body);
-    return reply.status(201).send({ id });
+    const id = await activity.logPageView(requireMember(request), request.body);
+    return reply.status(id === null ? 200 : 201).send({ id });
+  });
+
+  // Sign-ins, comments, votes and generations are logged by the server as they are answered (a
+  // client could otherwise write any of them, or none): one hook over those routes' answers, before
+  // they are sent, so the entry is there when the member's next request arrives.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const found = serverActivityOf(request.method, request.routeOptions.url, reply.statusCode, payload);
+    if (found === null) return payload;
+    try {
+      if ('signIn' in found) await activity.recordSignIn(found.signIn.memberName, found.signIn.details);
+      // The self-test's work as the QA member is left out of the log, as of every figure.
+      else if (request.member !== null && request.member.is_qa === 0) await activity.record(request.member.id, found.entry);
+    } catch (error) {
+      // The member's action has succeeded; a lost log entry is not worth failing its answer.
+      request.log.warn({ err: error }, 'activity entry not written');
+    }
+    return payload;
   });
 
   const invalidatedBy = (event: LiveEvent) => (changesAnalytics(event) ? 'all' : 'none');

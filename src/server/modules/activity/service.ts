@@ -2,9 +2,15 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ACTIVITY_LIMITS, ANALYTICS } from '../../../common/api/activity.js';
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
+import { authRoutes } from '../../../common/api/auth.js';
+import { commentRoutes } from '../../../common/api/comments.js';
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
+import { suggestionRoutes } from '../../../common/api/suggestions.js';
+import { generateSuggestionsResponseSchema, suggestionVoteResultSchema } from '../../../common/contract/ai.js';
+import { commentSchema, voteResultSchema } from '../../../common/contract/comments.js';
+import { currentUserSchema } from '../../../common/contract/user.js';
 import { nameKey } from '../../../common/names.js';
-import type { ActiveSessionEntry, ActivityLogRequest, ActivitySyncResult, AnalyticsUser, CoverageMatrix, DayTotals, MemberAnalytics, TeamActivityEntry } from '../../../common/contract/activity.js';
+import type { ActiveSessionEntry, ActivityLogRequest, ActivityType, ActivitySyncResult, AnalyticsUser, CoverageMatrix, DayTotals, MemberAnalytics, TeamActivityEntry } from '../../../common/contract/activity.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
@@ -23,6 +29,7 @@ import {
   dailyReviewCounts,
   dayOf,
   insertActivity,
+  memberIdByNameKey,
   recentActivity,
   reviewCountsByMember,
   rollUpActivity,
@@ -34,6 +41,55 @@ import {
 } from './repo.js';
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** A log entry the server writes: its type and details as JSON text. */
+export interface ServerActivityEntry {
+  activityType: ActivityType;
+  details: string | null;
+}
+
+const methodPath = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+const signInMethods = new Map([
+  [methodPath(authRoutes.login), 'password'],
+  [methodPath(authRoutes.setupPin), 'pin-setup'],
+  [methodPath(authRoutes.quickLogin), 'quick'],
+]);
+
+/** What a successful answer of the sign-in, comment, vote and generation routes writes to the log; null for any other. */
+export function serverActivityOf(
+  method: string,
+  url: string | undefined,
+  statusCode: number,
+  payload: unknown,
+): { signIn: { memberName: string; details: string } } | { entry: ServerActivityEntry } | null {
+  if (url === undefined) return null;
+  const route = `${method} ${url}`;
+  const signInMethod = signInMethods.get(route);
+  // A 202 from the password route asks for a first PIN: nobody is signed in yet.
+  if (signInMethod !== undefined) {
+    const user = currentUserSchema.safeParse(payload);
+    return statusCode === 200 && user.success ? { signIn: { memberName: user.data.name, details: JSON.stringify({ method: signInMethod }) } } : null;
+  }
+  if (statusCode < 200 || statusCode >= 300) return null;
+  const entry = (activityType: ActivityType, details: Record<string, unknown>) => ({ entry: { activityType, details: JSON.stringify(details) } });
+  if (route === methodPath(commentRoutes.create)) {
+    const comment = commentSchema.safeParse(payload);
+    return comment.success ? entry('comment_added', { componentId: comment.data.componentId, commentId: comment.data.id }) : null;
+  }
+  if (route === methodPath(commentRoutes.vote)) {
+    const vote = voteResultSchema.safeParse(payload);
+    return vote.success ? entry('vote_cast', { target: 'comment', commentId: vote.data.commentId, componentId: vote.data.componentId, myVote: vote.data.myVote }) : null;
+  }
+  if (route === methodPath(suggestionRoutes.vote)) {
+    const vote = suggestionVoteResultSchema.safeParse(payload);
+    return vote.success ? entry('vote_cast', { target: 'suggestion', suggestionId: vote.data.suggestionId, myVote: vote.data.myVote }) : null;
+  }
+  if (route === methodPath(suggestionRoutes.generate)) {
+    const result = generateSuggestionsResponseSchema.safeParse(payload);
+    return result.success ? entry('suggestions_generated', { created: result.data.created, kept: result.data.kept, archived: result.data.archived, reused: result.data.reused }) : null;
+  }
+  return null;
+}
 
 /** What a member's own work writes: active time and log entries. */
 export class ActivityService {
@@ -63,11 +119,32 @@ export class ActivityService {
     return { countedSeconds, totalActiveTime: await totalActiveSecondsOf(this.db, member.id) };
   }
 
-  async log(member: MemberRow, entry: ActivityLogRequest, now = Date.now()): Promise<number> {
-    await this.limiter.charge({ name: 'activity-log', max: ACTIVITY_LIMITS.logsPerMinute, windowMs: 60_000, message: 'Too many activity entries' }, `member:${member.id}`);
-    const id = await insertActivity(this.db, { memberId: member.id, activityType: entry.activityType, details: entry.details ?? null, now });
+  /**
+   * A page view from the member's page (the only entry a client may write): at most
+   * `pageViewsPerMinute` a minute, and the same page again within `pageViewRepeatMs` is not stored
+   * again (answered null), so a member cannot fill the team's feed. Both counters are database
+   * buckets, so they hold across instances.
+   */
+  async logPageView(member: MemberRow, entry: ActivityLogRequest, now = Date.now()): Promise<number | null> {
+    await this.limiter.charge({ name: 'activity-page-view', max: ACTIVITY_LIMITS.pageViewsPerMinute, windowMs: 60_000, message: 'Too many page views' }, `member:${member.id}`);
+    const details = entry.details ?? null;
+    const page = createHash('sha256').update(details ?? '').digest('hex').slice(0, 32);
+    const { hits } = await this.limiter.hit(`activity-page-repeat:${member.id}:${page}`, ACTIVITY_LIMITS.pageViewRepeatMs, now);
+    if (hits > 1) return null;
+    return this.record(member.id, { activityType: entry.activityType, details }, now);
+  }
+
+  /** An entry the server writes where the thing happened (a sign-in, a comment, a vote, a generation). */
+  async record(memberId: number, entry: ServerActivityEntry, now = Date.now()): Promise<number> {
+    const id = await insertActivity(this.db, { memberId, activityType: entry.activityType, details: entry.details, now });
     await this.events.publish({ type: 'activity.recorded' });
     return id;
+  }
+
+  /** The same, for a sign-in answered with the member's name. */
+  async recordSignIn(memberName: string, details: string, now = Date.now()): Promise<void> {
+    const memberId = await memberIdByNameKey(this.db, nameKey(memberName));
+    if (memberId !== undefined) await this.record(memberId, { activityType: 'login', details }, now);
   }
 
   /** Rolls log rows past the retention into daily counts; answers how many rows went. */

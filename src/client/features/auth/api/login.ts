@@ -31,7 +31,7 @@ export function useLogin({ onPinSetupRequired, onFailure }: LoginHandlers) {
         onPinSetupRequired(outcome.name, 'no-pin-yet', outcome.message);
         return;
       }
-      storeUser(outcome.user, 'password');
+      storeUser(outcome.user);
       toast({ title: 'Welcome!', description: `You're now logged in as ${outcome.user.name}` });
     },
     onError: (error, payload) => {

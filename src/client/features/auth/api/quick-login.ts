@@ -19,7 +19,7 @@ export function useQuickLogin({ onPinSetupRequired, onFailure }: QuickLoginHandl
   return useMutation({
     mutationFn: (payload: QuickLoginRequest) => api(authRoutes.quickLogin, { body: payload }),
     onSuccess: (user) => {
-      storeUser(user, 'quick');
+      storeUser(user);
       toast({ title: 'Welcome back!' });
     },
     onError: (error, payload) => {

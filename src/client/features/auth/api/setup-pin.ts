@@ -17,7 +17,7 @@ export function useSetupPin({ onPinAlreadySet, onFailure }: SetupPinHandlers) {
   return useMutation({
     mutationFn: (payload: SetupPinRequest) => api(authRoutes.setupPin, { body: payload }),
     onSuccess: (user) => {
-      storeUser(user, 'pin-setup');
+      storeUser(user);
       toast({ title: 'PIN Setup Complete!', description: `Welcome, ${user.name}! Your PIN has been set up successfully.` });
     },
     onError: (error) => {

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commentRoutes } from '../../../../common/api/comments';
 import type { Comment, CreateCommentInput } from '../../../../common/contract/comments';
 import { toast } from '../../../components/ui/use-toast';
-import { logActivity } from '../../../lib/activity-log';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 
@@ -13,8 +12,6 @@ export function useCreateComment(options: { onSuccess?: (comment: Comment) => vo
     mutationFn: (input: CreateCommentInput) => api(commentRoutes.create, { body: input }),
     // Waiting for the refetch keeps the form in 'Posting...' until the new comment is on screen.
     onSuccess: async (comment) => {
-      // Logged first: the comment is stored whatever the refetch does.
-      void logActivity('comment_added', { componentId: comment.componentId });
       await refetchChangedBy(queryClient, { type: 'comment.created', componentId: comment.componentId });
       toast({ title: 'Comment added', description: 'Your comment has been posted successfully.' });
       options.onSuccess?.(comment);

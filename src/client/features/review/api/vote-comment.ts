@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commentRoutes } from '../../../../common/api/comments';
 import type { VoteType } from '../../../../common/contract/comments';
 import { toast } from '../../../components/ui/use-toast';
-import { logActivity } from '../../../lib/activity-log';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 
@@ -12,8 +11,6 @@ export function useVoteComment(commentId: number) {
   return useMutation({
     mutationFn: (voteType: VoteType) => api(commentRoutes.vote, { params: { id: commentId }, body: { voteType } }),
     onSuccess: async (result) => {
-      // A vote taken back is logged too: myVote null says so.
-      void logActivity('vote_cast', { target: 'comment', commentId: result.commentId, componentId: result.componentId, myVote: result.myVote });
       await refetchChangedBy(queryClient, { type: 'vote.changed', componentId: result.componentId });
       toast({ title: 'Vote recorded', description: 'Your vote has been saved.' });
     },

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { suggestionRoutes } from '../../../../common/api/suggestions';
 import type { VoteType } from '../../../../common/contract/comments';
 import { toast } from '../../../components/ui/use-toast';
-import { logActivity } from '../../../lib/activity-log';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 
@@ -11,8 +10,7 @@ export function useVoteSuggestion(suggestionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (voteType: VoteType) => api(suggestionRoutes.vote, { params: { id: suggestionId }, body: { voteType } }),
-    onSuccess: async (result) => {
-      void logActivity('vote_cast', { target: 'suggestion', suggestionId, myVote: result.myVote });
+    onSuccess: async () => {
       await refetchChangedBy(queryClient, { type: 'suggestion.vote.changed' });
       toast({ title: 'Vote recorded', description: 'Your vote has been saved.' });
     },
