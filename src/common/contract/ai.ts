@@ -41,6 +41,17 @@ const fallbackFields = {
   notice: z.string().optional(),
 };
 
+/**
+ * Set when an AI call read less than all there was (the server's analysis bounds): how many
+ * comments it read of how many, and how many of those it read only the beginning of.
+ */
+export const analysisSampleSchema = z.object({
+  read: z.number().int().nonnegative(),
+  of: z.number().int().nonnegative(),
+  shortened: z.number().int().nonnegative(),
+});
+export type AnalysisSample = z.infer<typeof analysisSampleSchema>;
+
 // ---------------------------------------------------------------- comment summary
 
 const text = (max: number) => z.string().trim().max(max);
@@ -62,8 +73,12 @@ export type CommentSummaryOutput = z.infer<typeof commentSummaryOutputSchema>;
 
 export const commentSummarySchema = commentSummaryOutputSchema.extend({
   componentId: z.string(),
-  /** The comments it was made from, newest first; the panel compares them with what it shows. */
+  /**
+   * The component's comments when it was made, newest first (the panel compares them with what it
+   * shows); with `sample`, only `sample.read` of them were read.
+   */
   commentIds: idsSchema,
+  sample: analysisSampleSchema.optional(),
   generatedBy: generatedBySchema,
   ...fallbackFields,
 });
@@ -114,6 +129,8 @@ export const generateSuggestionsResponseSchema = z.object({
   suggestions: z.array(suggestionSchema),
   /** How many comments the generation read. */
   commentCount: z.number().int().nonnegative(),
+  /** Set when it read a sample of the review's comments (known to the instance that ran it). */
+  sample: analysisSampleSchema.optional(),
   /** True when a generation had just run (at most one per 10 s) and its result is answered again. */
   reused: z.boolean(),
   created: z.number().int().nonnegative(),
@@ -155,6 +172,8 @@ export type NarrativeOutput = z.infer<typeof narrativeOutputSchema>;
 
 export const narrativeSummarySchema = narrativeOutputSchema.extend({
   suggestionCount: z.number().int().nonnegative(),
+  /** Set when it read a sample of the comments the suggestions follow from. */
+  sample: analysisSampleSchema.optional(),
   generatedBy: generatedBySchema,
   ...fallbackFields,
 });

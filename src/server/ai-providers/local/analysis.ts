@@ -161,8 +161,13 @@ interface CachedAnalysis {
  */
 export class AnalysisCache {
   private readonly entries = new Map<string, CachedAnalysis>();
+  /** The length of every key kept: an analysis grows with its text, so count alone bounds no memory. */
+  private chars = 0;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxChars: number = Number.POSITIVE_INFINITY,
+  ) {}
 
   get(key: string): CachedAnalysis | undefined {
     const entry = this.entries.get(key);
@@ -175,10 +180,12 @@ export class AnalysisCache {
   }
 
   set(key: string, entry: CachedAnalysis): void {
+    if (!this.entries.has(key)) this.chars += key.length;
     this.entries.set(key, entry);
     for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries) break;
+      if (this.entries.size <= this.maxEntries && this.chars <= this.maxChars) break;
       this.entries.delete(oldest);
+      this.chars -= oldest.length;
     }
   }
 

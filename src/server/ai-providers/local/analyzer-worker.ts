@@ -15,7 +15,13 @@ import { createLocalEvidence, createLocalProvider } from './local-provider.js';
  * of a busy review; a larger component still analyses, only without the saving.
  */
 const CACHED_ANALYSES = 4_000;
-const cache = new AnalysisCache(CACHED_ANALYSES);
+/**
+ * And at most this many characters of text, since an analysis grows with its text (~30 bytes a
+ * character measured on long comments, so ~24 MiB): 4,000 comments of 2,000 characters would not
+ * fit the worker's heap. It holds one call's full input (ANALYSIS_BOUNDS.charsPerCall) and more.
+ */
+const CACHED_CHARS = 800_000;
+const cache = new AnalysisCache(CACHED_ANALYSES, CACHED_CHARS);
 const provider = createLocalProvider({ cache });
 const evidence = createLocalEvidence({ cache });
 

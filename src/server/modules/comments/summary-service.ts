@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { commentSummarySchema, type CommentSummary, type CommentSummaryOutput } from '../../../common/contract/ai.js';
+import { boundedComments } from '../../ai-providers/analysis-bounds.js';
 import { Coalescer } from '../../ai-providers/coalescer.js';
 import type { AiEngine } from '../../ai-providers/engine.js';
 import { summaryWithKnownSources } from '../../ai-providers/known-sources.js';
@@ -53,20 +54,31 @@ export class CommentSummaryService {
   }
 
   private async requestFor(componentId: string, componentTitle: string) {
-    const comments = await componentCommentsForAnalysis(this.db, componentId, componentTitle);
+    const all = await componentCommentsForAnalysis(this.db, componentId, componentTitle);
+    // However many comments there are, the provider reads a bounded sample (analysis-bounds.ts).
+    const { comments, sample } = boundedComments(all);
     const input = { componentId, componentTitle, comments };
-    const commentIds = comments.map((comment) => comment.id);
+    const commentIds = all.map((comment) => comment.id);
+    const readIds = new Set(comments.map((comment) => comment.id));
     return {
       kind: 'summary',
       scope: componentId,
       what: 'summary',
-      input,
+      // Stored by what was read; a sample's answer also names every comment there was, so a change
+      // outside the sample (one deleted) still makes a new answer. Unsampled, the key is as before.
+      input: sample === undefined ? input : { ...input, sample, commentIds },
       // Nothing to read: the local analyzer says so without a model call.
       localOnly: comments.length === 0,
       promptVersion: (provider) => provider.promptVersion('summary'),
       schema: commentSummarySchema,
       task: (provider, signal) => provider.summarizeComments(input, signal),
-      answer: (output: CommentSummaryOutput, madeBy: MadeBy): CommentSummary => ({ ...summaryWithKnownSources(output, new Set(commentIds)), componentId, commentIds, ...madeBy }),
+      answer: (output: CommentSummaryOutput, madeBy: MadeBy): CommentSummary => ({
+        ...summaryWithKnownSources(output, readIds),
+        componentId,
+        commentIds,
+        ...(sample === undefined ? {} : { sample }),
+        ...madeBy,
+      }),
     } satisfies OutputRequest<CommentSummaryOutput, CommentSummary>;
   }
 }

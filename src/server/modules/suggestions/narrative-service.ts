@@ -29,14 +29,15 @@ export class NarrativeService {
   }
 
   private async request() {
-    const { suggestions, sourceComments } = await this.suggestions.listForAnalysis();
+    const { suggestions, sourceComments, sample } = await this.suggestions.listForAnalysis();
     const prompt = await this.prompts.activeNarrativePrompt();
     const input = { suggestions, sourceComments, prompt: { id: prompt.id, template: prompt.prompt } };
     return {
       kind: 'narrative',
       scope: 'team',
       what: 'team summary',
-      input,
+      // Stored by what was read (the sampled source comments); unsampled, the key is as before.
+      input: sample === undefined ? input : { ...input, sample },
       localOnly: suggestions.length === 0,
       promptVersion: (provider) => provider.promptVersion('narrative', prompt.id),
       schema: narrativeSummarySchema,
@@ -44,6 +45,7 @@ export class NarrativeService {
       answer: (output: NarrativeOutput, madeBy: MadeBy): NarrativeSummary => ({
         ...narrativeWithKnownSources(output, new Set(suggestions.map((suggestion) => suggestion.id))),
         suggestionCount: suggestions.length,
+        ...(sample === undefined ? {} : { sample }),
         ...madeBy,
       }),
     } satisfies OutputRequest<NarrativeOutput, NarrativeSummary>;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   generatedBySchema,
+  type AnalysisSample,
   type GenerateSuggestionsResponse,
   type GeneratedBy,
   type Suggestion,
@@ -10,6 +11,7 @@ import {
 import type { VoteType } from '../../../common/contract/comments.js';
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
 import { initialsOf } from '../../../common/names.js';
+import { boundedComments } from '../../ai-providers/analysis-bounds.js';
 import { inputHash, stamp, type AiEngine, type AiRun } from '../../ai-providers/engine.js';
 import { onlyKnown } from '../../ai-providers/known-sources.js';
 import type { CommentForAnalysis, SuggestionForAnalysis } from '../../ai-providers/provider.js';
@@ -86,6 +88,11 @@ type Claim = { kind: 'claimed'; generationId: number } | { kind: 'recent'; gener
 
 export class SuggestionService {
   private running: Promise<GenerateSuggestionsResponse> | undefined;
+  /**
+   * The sample the last generation of this instance read, by generation id: the row stores how many
+   * comments were read, not of how many (a reused result from another instance says nothing of it).
+   */
+  private lastSample: { generationId: number; sample: AnalysisSample } | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -122,10 +129,12 @@ export class SuggestionService {
    * Support is the votes on the suggestion plus those on the comments it came from: a fresh
    * suggestion has no votes of its own yet, but its comments may have many.
    */
-  async listForAnalysis(): Promise<{ suggestions: SuggestionForAnalysis[]; sourceComments: CommentForAnalysis[] }> {
+  async listForAnalysis(): Promise<{ suggestions: SuggestionForAnalysis[]; sourceComments: CommentForAnalysis[]; sample: AnalysisSample | undefined }> {
     const active = await this.list();
-    const sourceComments = await commentsForAnalysisByIds(this.db, active.flatMap((suggestion) => suggestion.sources), this.titleOf);
-    const commentById = new Map(sourceComments.map((comment) => [comment.id, comment]));
+    const allSources = await commentsForAnalysisByIds(this.db, active.flatMap((suggestion) => suggestion.sources), this.titleOf);
+    // Support counts every source comment's voters; the texts read are a bounded sample (analysis-bounds.ts).
+    const { comments: sourceComments, sample } = boundedComments(allSources);
+    const commentById = new Map(allSources.map((comment) => [comment.id, comment]));
     const suggestions = active.map((suggestion) => {
       const fromComments = suggestion.sources.flatMap((id) => {
         const comment = commentById.get(id);
@@ -145,7 +154,7 @@ export class SuggestionService {
         sourceIds: suggestion.sources,
       };
     });
-    return { suggestions, sourceComments };
+    return { suggestions, sourceComments, sample };
   }
 
   /**
@@ -169,7 +178,10 @@ export class SuggestionService {
 
     const { generationId } = claim;
     try {
-      const comments = await allCommentsForAnalysis(this.db, this.titleOf);
+      // However many comments there are, the provider reads a bounded sample (analysis-bounds.ts),
+      // and the stamp's hash is of that sample.
+      const { comments, sample } = boundedComments(await allCommentsForAnalysis(this.db, this.titleOf));
+      if (sample !== undefined) this.lastSample = { generationId, sample };
       const run = await this.engine.run('set of suggestions', (provider, signal) => provider.generateSuggestions({ comments }, signal), { localOnly: comments.length === 0 });
       const version = run.provider.promptVersion('suggestions');
       const generatedBy = stamp(run.provider, version, inputHash({ kind: 'suggestions', provider: run.provider, promptVersion: version, input: comments }), Date.now());
@@ -269,6 +281,7 @@ export class SuggestionService {
     return {
       suggestions: await this.list(),
       commentCount: row.comment_count,
+      ...(this.lastSample?.generationId === generationId ? { sample: this.lastSample.sample } : {}),
       reused,
       created: row.created,
       kept: row.kept,

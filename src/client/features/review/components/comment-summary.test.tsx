@@ -65,6 +65,14 @@ describe('AI summary of the comments', () => {
     expect(screen.getByText(/Made by local\/analyzer-1 from 3 comments/)).toBeTruthy();
   });
 
+  test('says when it read a sample of a very large discussion', async () => {
+    const comments = commentsOn(ID, 612);
+    mockPanel(comments, summaryOf(ID, comments.map((comment) => comment.id), { sample: { read: 300, of: 612, shortened: 0 } }));
+    renderSummary();
+    expect(await screen.findByText('Read the 300 most-voted and most recent of 612 comments.')).toBeTruthy();
+    expect(screen.getByText(/Made by local\/analyzer-1 from 612 comments/)).toBeTruthy();
+  });
+
   test('starts closed, with only its title and confidence, for one or two comments', async () => {
     mockPanel(commentsOn(ID, 2), summaryOf(ID, [2, 1]));
     renderSummary();

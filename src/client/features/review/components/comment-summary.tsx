@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { AlertTriangle, ChevronRight, Info, RefreshCw, Sparkles, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId, useState } from 'react';
+import { describeSample } from '../../../../common/analysis-sample';
 import type { CommentSummary } from '../../../../common/contract/ai';
 import type { Comment } from '../../../../common/contract/comments';
 import { Button } from '../../../components/ui/button';
@@ -206,6 +207,8 @@ function SummaryContent({ summary, comments, expanded, bodyId, refreshing, refre
         )}
         <ChangeSection title="Content changes" text={summary.contentChanges} sources={summary.sources.contentChanges} byId={byId} />
         <ChangeSection title="Structural changes" text={summary.structuralChanges} sources={summary.sources.structuralChanges} byId={byId} />
+        {/* A very large discussion is read as a sample: the summary says so. */}
+        {summary.sample !== undefined && <p className="mt-3 text-xs break-words text-slate-600">{describeSample(summary.sample)}</p>}
         <p className="mt-3 text-xs break-words text-slate-600">
           Made by {provider}/{model} from {plural(madeFrom, 'comment')},{' '}
           <time dateTime={generatedAt} title={formatDateTime(generatedAt)}>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { describeSample } from '../../../../common/analysis-sample';
 import { suggestionRoutes } from '../../../../common/api/suggestions';
 import type { GenerateSuggestionsResponse } from '../../../../common/contract/ai';
 import { toast } from '../../../components/ui/use-toast';
@@ -7,18 +8,20 @@ import { refetchChangedBy } from '../../../lib/live-invalidation';
 import { queryKeys } from '../../../lib/query-keys';
 import { plural } from '../text';
 
-/** The toast after a generation: what changed, from how many comments, and any provider notice. */
+/** The toast after a generation: what changed, from how many comments (a sample, when it was one), and any provider notice. */
 export function describeGeneration(result: GenerateSuggestionsResponse): { title: string; description: string } {
   const changes = `${result.created} new, ${result.kept} kept, ${result.archived} archived`;
   const from = `from ${plural(result.commentCount, 'team comment')}`;
+  // A very large review is read as a sample: the toast says so.
+  const sample = result.sample === undefined ? '' : ` ${describeSample(result.sample)}`;
   const notice = result.fallback && result.notice !== undefined ? ` ${result.notice}` : '';
   if (result.reused) {
     return {
       title: 'Recent result reused',
-      description: `Suggestions were generated less than 10 seconds ago, so that result is shown: ${changes} ${from}.${notice}`,
+      description: `Suggestions were generated less than 10 seconds ago, so that result is shown: ${changes} ${from}.${sample}${notice}`,
     };
   }
-  return { title: 'Feedback and recommendations updated', description: `${changes} ${from}.${notice}` };
+  return { title: 'Feedback and recommendations updated', description: `${changes} ${from}.${sample}${notice}` };
 }
 
 export function useGenerateSuggestions() {
