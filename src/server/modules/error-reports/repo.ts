@@ -37,11 +37,29 @@ export async function upsertErrorGroup(db: Kysely<Database>, row: NewErrorLog & 
   return { id: saved.id, created: saved.occurrences === 1 };
 }
 
-/** Keeps the `keep` most recently seen rows, open ones before resolved ones; deletes the rest. */
+/** 0 for a signed-in member's report, 1 for a signed-out one: what the trims give up first. */
+const signedOutFirst = sql<number>`case when member_name is null then 1 else 0 end`;
+
+/**
+ * Keeps `keep` rows and deletes the rest: signed-in members' reports before signed-out ones, then
+ * open before resolved, then the most recently seen. Signed-out reports are bounded on their own
+ * (trimSignedOutErrorLogs), so they can never push out a member's open report.
+ */
 export async function trimErrorLogs(db: Kysely<Database>, keep: number): Promise<number> {
-  const kept = db.selectFrom('error_logs').select('id').orderBy('resolved').orderBy('last_seen_at', 'desc').orderBy('id', 'desc').limit(keep);
+  const kept = db.selectFrom('error_logs').select('id').orderBy(signedOutFirst).orderBy('resolved').orderBy('last_seen_at', 'desc').orderBy('id', 'desc').limit(keep);
   const result = await db
     .deleteFrom('error_logs')
+    .where('id', 'not in', db.selectFrom(kept.as('kept')).select('kept.id'))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Keeps the `keep` most recently seen signed-out reports (open before resolved); deletes the other signed-out ones. */
+export async function trimSignedOutErrorLogs(db: Kysely<Database>, keep: number): Promise<number> {
+  const kept = db.selectFrom('error_logs').select('id').where('member_name', 'is', null).orderBy('resolved').orderBy('last_seen_at', 'desc').orderBy('id', 'desc').limit(keep);
+  const result = await db
+    .deleteFrom('error_logs')
+    .where('member_name', 'is', null)
     .where('id', 'not in', db.selectFrom(kept.as('kept')).select('kept.id'))
     .executeTakeFirst();
   return Number(result.numDeletedRows);

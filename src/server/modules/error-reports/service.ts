@@ -6,7 +6,7 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { audit } from '../auth/audit.js';
-import { deleteResolvedBefore, listErrorLogs, resolveErrorLog, trimErrorLogs, upsertErrorGroup, type ErrorLogRow } from './repo.js';
+import { deleteResolvedBefore, listErrorLogs, resolveErrorLog, trimErrorLogs, trimSignedOutErrorLogs, upsertErrorGroup, type ErrorLogRow } from './repo.js';
 
 /** The admin's lists are bounded: the page shows the first few, and the table is capped anyway. */
 const ERROR_LIST_LIMIT = 200;
@@ -45,6 +45,14 @@ export interface ErrorLogLimits {
 }
 
 /**
+ * Rows signed-out reports may hold at most: a tenth of the table. Anyone can send them, so they
+ * must never crowd out what signed-in members reported.
+ */
+export function anonymousRowsMax(maxRows: number): number {
+  return Math.max(1, Math.floor(maxRows / 10));
+}
+
+/**
  * PostgreSQL text cannot hold NUL (the insert fails, a 500); a report is still worth keeping, so the
  * character is replaced rather than the report refused. Both engines then store the same text.
  */
@@ -52,9 +60,14 @@ function storable(text: string): string {
   return text.replaceAll('\u0000', '\uFFFD');
 }
 
-/** Identical reports (type, message, source) are one group; a hash keeps the key short however long the message. */
-function groupKeyOf(report: ErrorReport): string {
-  return createHash('sha256').update(`${report.errorType}\u0000${report.source}\u0000${storable(report.message)}`).digest('hex');
+/**
+ * Identical reports (type, message, source) are one group; a hash keeps the key short however long
+ * the message. Signed-out reports group apart from members' ones: a signed-out repeat would
+ * otherwise take over a member's report (and make it signed-out, first to go).
+ */
+function groupKeyOf(report: ErrorReport, signedOut: boolean): string {
+  const scope = signedOut ? 'signed-out\u0000' : '';
+  return createHash('sha256').update(`${scope}${report.errorType}\u0000${report.source}\u0000${storable(report.message)}`).digest('hex');
 }
 
 /**
@@ -63,6 +76,7 @@ function groupKeyOf(report: ErrorReport): string {
  */
 export class ErrorReports {
   private newGroupsSinceTrim = 0;
+  private newSignedOutGroupsSinceTrim = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -78,10 +92,15 @@ export class ErrorReports {
     return Math.max(1, Math.min(100, Math.floor(this.limits.maxRows / 10)));
   }
 
+  /** The same for signed-out reports within their share. */
+  private get signedOutTrimEvery(): number {
+    return Math.max(1, Math.min(100, Math.floor(anonymousRowsMax(this.limits.maxRows) / 10)));
+  }
+
   /** Stores a validated report into its group; answers the group's id. */
   async record(report: ErrorReport, context: ReportContext, now = Date.now()): Promise<number> {
     const { id, created } = await upsertErrorGroup(this.db, {
-      group_key: groupKeyOf(report),
+      group_key: groupKeyOf(report, context.memberName === null),
       error_type: report.errorType,
       message: storable(report.message),
       stack: report.stack === undefined ? null : storable(report.stack),
@@ -95,6 +114,13 @@ export class ErrorReports {
       created_at: now,
       last_seen_at: now,
     });
+    if (created && context.memberName === null) {
+      this.newSignedOutGroupsSinceTrim += 1;
+      if (this.newSignedOutGroupsSinceTrim >= this.signedOutTrimEvery) {
+        this.newSignedOutGroupsSinceTrim = 0;
+        await trimSignedOutErrorLogs(this.db, anonymousRowsMax(this.limits.maxRows) - this.signedOutTrimEvery);
+      }
+    }
     if (created) {
       this.newGroupsSinceTrim += 1;
       if (this.newGroupsSinceTrim >= this.trimEvery) {
@@ -123,6 +149,7 @@ export class ErrorReports {
   /** The periodic clean-up: resolved rows past their retention, and the cap (other instances insert too). */
   async sweep(now = Date.now()): Promise<void> {
     await deleteResolvedBefore(this.db, now - this.limits.resolvedRetentionMs);
+    await trimSignedOutErrorLogs(this.db, anonymousRowsMax(this.limits.maxRows));
     await trimErrorLogs(this.db, this.limits.maxRows);
   }
 }
