@@ -85,4 +85,18 @@ describe('AnalysisCache', () => {
     analyzer.analyse(b, title);
     expect(reads()).toBe(before + 1);
   });
+
+  it('keeps at most its characters of text, however few the texts', async () => {
+    const { reader } = await countingReader();
+    const long = (word: string) => `${word} the approval gate timeout. `.repeat(40);
+    // Room for two of these texts (and their keys' title words), not three.
+    const cache = new AnalysisCache(1_000, Math.round(long('Add').length * 2.5));
+    const analyzer = new Analyzer(reader, cache);
+    const title = analyzer.titleWords('Agentic Triage');
+    analyzer.analyse(long('Add'), title);
+    analyzer.analyse(long('Fix'), title);
+    expect(cache.size).toBe(2);
+    analyzer.analyse(long('Cut'), title);
+    expect(cache.size).toBe(2);
+  });
 });
