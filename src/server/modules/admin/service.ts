@@ -267,7 +267,7 @@ export class AdminService {
 const SECURITY_MODEL = [
   'Pre-approved members only: the admin adds each member by full name; nobody can sign up.',
   'A personal 4-digit PIN is required, created once through a single-use enrollment link (72 hours); common PINs are refused.',
-  'Five wrong PINs lock a name, with growing lock times up to an hour; the same answer for an unknown name, a wrong PIN and a wrong team password.',
+  'Five wrong PINs lock a name for unknown devices, with growing lock times up to an hour; the member\'s remembered devices and enrollment link still work; the same answer for an unknown name, a wrong PIN and a wrong team password.',
   'Sessions are tracked on the server: opaque HttpOnly cookies, idle and absolute timeouts, ended everywhere on logout, PIN reset or deactivation.',
   'Roles are decided on the server: every admin call checks the admin role and the admin password (throttled and audited).',
   'Secrets are never shown: not in this page, any API answer, the client bundle or a log line.',

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { countFailure, deleteLoginLock, findLockedUntil, lockName } from './repo.js';
+import { countFailure, deleteDeviceLocksOf, deleteLoginLock, findLockedUntil, lockName } from './repo.js';
+import { hashToken } from './secrets.js';
 
 export const LOCK_AFTER_FAILURES = 5;
 export const FIRST_LOCK_MS = 15 * 60_000;
@@ -20,10 +21,23 @@ export interface FailureOutcome {
   lockedUntil: number;
 }
 
+/** Device keys cannot collide with name keys: a member's name has no colon. */
+const DEVICE_LOCK_PREFIX = 'device:';
+
 /**
- * Per-name lockout kept in the database: 5 consecutive failures lock the name for 15 minutes, each
- * further lock doubles up to an hour, a success or the admin clears it. Shared by every instance
- * and unaffected by restarts.
+ * What a lock is kept on. Wrong PINs from a device the member never signed in on count against the
+ * name, and the name's lock holds for every such device; wrong PINs typed on one of the member's
+ * remembered devices count against that device alone. So an insider who knows the team password
+ * can lock a name for strangers' devices only, never the member's own device.
+ */
+export function lockKeyOf(nameKey: string, rememberedDeviceToken: string | undefined): string {
+  return rememberedDeviceToken === undefined ? nameKey : `${DEVICE_LOCK_PREFIX}${hashToken(rememberedDeviceToken)}`;
+}
+
+/**
+ * Lockout kept in the database, per name (unknown devices) or per remembered device: 5 consecutive
+ * failures lock the key for 15 minutes, each further lock doubles up to an hour, a success or the
+ * admin clears it. Shared by every instance and unaffected by restarts.
  */
 export class LoginLocks {
   constructor(private readonly db: Kysely<Database>) {}
@@ -61,5 +75,11 @@ export class LoginLocks {
 
   async clear(key: string): Promise<void> {
     await deleteLoginLock(this.db, key);
+  }
+
+  /** The admin's unlock: the name's lock and the locks of every remembered device of the member. */
+  async clearMember(nameKey: string, memberId: number): Promise<void> {
+    await deleteLoginLock(this.db, nameKey);
+    await deleteDeviceLocksOf(this.db, memberId, DEVICE_LOCK_PREFIX);
   }
 }

@@ -135,6 +135,14 @@ export async function deleteLoginLock(db: Kysely<Database>, nameKey: string): Pr
   await db.deleteFrom('login_locks').where('name_key', '=', nameKey).execute();
 }
 
+/** The locks of a member's remembered devices (keyed `prefix` + the device token's hash). */
+export async function deleteDeviceLocksOf(db: Kysely<Database>, memberId: number, prefix: string): Promise<void> {
+  await db
+    .deleteFrom('login_locks')
+    .where('name_key', 'in', db.selectFrom('device_tokens').select(sql<string>`${prefix} || token_hash`.as('key')).where('member_id', '=', memberId))
+    .execute();
+}
+
 // ---------------------------------------------------------------- audit log
 
 /** The columns' limits applied: an entry is stored whatever the length of what it quotes. */

@@ -74,7 +74,7 @@ export function registerAuthRoutes(
   });
 
   app.post(authContract.login.path, signInRoute(authContract.login), async (request, reply) => {
-    const outcome = await auth.login(request.body, readEnrollmentToken(request), contextOf(request));
+    const outcome = await auth.login(request.body, readEnrollmentToken(request), readDeviceToken(request), contextOf(request));
     if (outcome.kind === 'pin-setup-required') {
       return reply.status(202).send({ pinSetupRequired: true as const, name: outcome.name, message: 'Create your 4-digit PIN to finish signing in' });
     }

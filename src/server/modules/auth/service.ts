@@ -9,7 +9,7 @@ import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import { consumeEnrollment, memberOfEnrollment } from '../enrollment/service.js';
 import { findMemberByKey, insertPinResetRequest, listActiveMemberNames, recordSignIn, setFirstPinHash } from '../members/repo.js';
 import { audit, type AuditEvent } from './audit.js';
-import { LoginLocks, type CountedAttempt } from './lockout.js';
+import { LoginLocks, lockKeyOf, type CountedAttempt } from './lockout.js';
 import { hashPin, secretsMatch, verifyDecoy, verifyPin } from './secrets.js';
 import type { SessionStore } from './sessions.js';
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
@@ -35,8 +35,9 @@ const lockedOut = (retryAfterSeconds: number) => tooManyRequests(Math.max(1, ret
 /**
  * The sign-in rules of the security model: an unknown name, a wrong team password and a wrong PIN
  * are indistinguishable (status, message and time). A failure counts toward a name's lock only when
- * the request proved the team password (or holds that member's device token): a stranger can spend
- * the per-address limit, never another member's attempts. Creating a PIN needs the member's
+ * the request proved the team password: a stranger can spend the per-address limit, never another
+ * member's attempts. The name's lock holds for unknown devices only; wrong PINs on one of the
+ * member's remembered devices lock that device alone. Creating a PIN needs the member's
  * enrollment link; without it, a member who has no PIN looks exactly like one who has.
  */
 export class AuthService {
@@ -50,33 +51,36 @@ export class AuthService {
     this.locks = new LoginLocks(db);
   }
 
-  async login(input: LoginRequest, enrollmentToken: string | undefined, context: RequestContext): Promise<LoginOutcome> {
+  async login(input: LoginRequest, enrollmentToken: string | undefined, deviceToken: string | undefined, context: RequestContext): Promise<LoginOutcome> {
     const key = nameKey(input.name);
     if (!this.teamPasswordMatches(input.password)) throw await this.strangerFailure('sign-in', input.name, context);
-    await this.refuseIfLocked(key, input.name, context);
     const member = await this.activeMember(key);
+    // The member's enrollment link and their remembered device are not held by the name's lock.
+    if (member?.pin_hash === null && (await memberOfEnrollment(this.db, enrollmentToken))?.id === member.id) {
+      await audit(this.db, { event: 'sign-in', outcome: 'info', actorName: member.full_name, ip: context.ip, detail: 'PIN setup required' });
+      return { kind: 'pin-setup-required', name: member.full_name };
+    }
+    const rememberedDevice = member === undefined ? undefined : await this.rememberedDeviceOf(member, deviceToken);
+    const attempt: Attempt = { lockKey: lockKeyOf(key, rememberedDevice), rememberedDevice: rememberedDevice !== undefined };
+    await this.refuseIfLocked(attempt, input.name, context);
     const pin = input.pin ?? '';
     if (member === undefined) {
       await verifyDecoy(this.secrets.pinPepper);
-      throw await this.failure('sign-in', key, input.name, context, undefined);
+      throw await this.failure('sign-in', attempt, input.name, context);
     }
     if (member.pin_hash === null) {
-      if ((await memberOfEnrollment(this.db, enrollmentToken))?.id === member.id) {
-        await audit(this.db, { event: 'sign-in', outcome: 'info', actorName: member.full_name, ip: context.ip, detail: 'PIN setup required' });
-        return { kind: 'pin-setup-required', name: member.full_name };
-      }
       // Without the member's enrollment cookie, "no PIN yet" answers exactly as a wrong PIN does.
       if (pin === '') throw pinRequired();
-      const counted = await this.countPinAttempt(key, member.full_name, context);
+      const counted = await this.countPinAttempt(attempt, member.full_name, context);
       await verifyDecoy(this.secrets.pinPepper);
-      throw await this.failure('sign-in', key, member.full_name, context, member, counted);
+      throw await this.failure('sign-in', attempt, member.full_name, context, counted);
     }
     if (pin === '') throw pinRequired();
-    const counted = await this.countPinAttempt(key, member.full_name, context);
+    const counted = await this.countPinAttempt(attempt, member.full_name, context);
     if (!(await verifyPin(member.pin_hash, pin, this.secrets.pinPepper))) {
-      throw await this.failure('sign-in', key, member.full_name, context, member, counted);
+      throw await this.failure('sign-in', attempt, member.full_name, context, counted);
     }
-    return this.signIn('sign-in', member, key, context);
+    return this.signIn('sign-in', member, attempt, context, rememberedDevice);
   }
 
   /**
@@ -86,7 +90,7 @@ export class AuthService {
   async setupPin(input: SetupPinRequest, enrollmentToken: string | undefined, context: RequestContext): Promise<SignedIn> {
     const key = nameKey(input.name);
     if (!this.teamPasswordMatches(input.password)) throw await this.strangerFailure('pin-setup', input.name, context);
-    await this.refuseIfLocked(key, input.name, context);
+    // No lock check: the link is the proof, and a lock must never keep a member from enrolling.
     const enrolled = await memberOfEnrollment(this.db, enrollmentToken);
     if (enrollmentToken === undefined || enrolled === undefined || enrolled.name_key !== key) {
       await audit(this.db, { event: 'pin-setup', outcome: 'failure', actorName: input.name, ip: context.ip, detail: 'no enrollment link for this name' });
@@ -103,21 +107,23 @@ export class AuthService {
       await audit(this.db, { event: 'pin-setup', outcome: 'failure', actorName: enrolled.full_name, ip: context.ip, detail: 'PIN already set' });
       throw conflict(AUTH_MESSAGES.pinAlreadySet, ERROR_CODES.pinAlreadySet);
     }
-    return this.signIn('pin-setup', { ...enrolled, pin_hash: pinHash }, key, context);
+    return this.signIn('pin-setup', { ...enrolled, pin_hash: pinHash }, { lockKey: key, rememberedDevice: false }, context);
   }
 
   async quickLogin(input: QuickLoginRequest, deviceToken: string | undefined, context: RequestContext): Promise<SignedIn> {
     const key = nameKey(input.name);
     const member = deviceToken === undefined ? undefined : await this.sessions.findDeviceMember(deviceToken);
     // The device token is bound to one member: without it nobody may try PINs for this name.
-    if (member === undefined || member.name_key !== key) throw await this.strangerFailure('quick-login', input.name, context);
-    await this.refuseIfLocked(key, input.name, context);
+    if (member === undefined || member.name_key !== key || deviceToken === undefined) throw await this.strangerFailure('quick-login', input.name, context);
+    // The member's own device: its wrong PINs lock this device, and the name's lock does not hold it.
+    const attempt: Attempt = { lockKey: lockKeyOf(key, deviceToken), rememberedDevice: true };
+    await this.refuseIfLocked(attempt, input.name, context);
     if (member.pin_hash === null) throw new AppError(400, ERROR_CODES.pinNotSet, AUTH_MESSAGES.pinNotSet);
-    const counted = await this.countPinAttempt(key, member.full_name, context);
+    const counted = await this.countPinAttempt(attempt, member.full_name, context);
     if (!(await verifyPin(member.pin_hash, input.pin, this.secrets.pinPepper))) {
-      throw await this.failure('quick-login', key, member.full_name, context, member, counted);
+      throw await this.failure('quick-login', attempt, member.full_name, context, counted);
     }
-    return this.signIn('quick-login', member, key, context, deviceToken);
+    return this.signIn('quick-login', member, attempt, context, deviceToken);
   }
 
   async logout(sessionToken: string | undefined, member: MemberRow | null, context: RequestContext): Promise<void> {
@@ -187,10 +193,16 @@ export class AuthService {
     return invalidCredentials();
   }
 
-  private async refuseIfLocked(key: string, attemptedName: string, context: RequestContext): Promise<void> {
-    const remainingMs = await this.locks.remainingLock(key);
+  /** The browser's device token when it is one of this member's remembered devices. */
+  private async rememberedDeviceOf(member: MemberRow, deviceToken: string | undefined): Promise<string | undefined> {
+    if (deviceToken === undefined) return undefined;
+    return (await this.sessions.findDeviceMember(deviceToken))?.id === member.id ? deviceToken : undefined;
+  }
+
+  private async refuseIfLocked(attempt: Attempt, attemptedName: string, context: RequestContext): Promise<void> {
+    const remainingMs = await this.locks.remainingLock(attempt.lockKey);
     if (remainingMs > 0) {
-      await audit(this.db, { event: 'lockout', outcome: 'locked', actorName: attemptedName, ip: context.ip, detail: 'attempt while locked' });
+      await audit(this.db, { event: 'lockout', outcome: 'locked', actorName: attemptedName, ip: context.ip, detail: `attempt while locked, from ${deviceOf(attempt, context)}` });
       throw lockedOut(Math.ceil(remainingMs / 1000));
     }
   }
@@ -199,38 +211,41 @@ export class AuthService {
    * Counts a PIN attempt before the PIN is checked: a burst of parallel guesses gets at most
    * LOCK_AFTER_FAILURES of them checked, the rest are refused like attempts on a locked name.
    */
-  private async countPinAttempt(key: string, attemptedName: string, context: RequestContext): Promise<CountedAttempt> {
-    const counted = await this.locks.countAttempt(key);
+  private async countPinAttempt(attempt: Attempt, attemptedName: string, context: RequestContext): Promise<CountedAttempt> {
+    const counted = await this.locks.countAttempt(attempt.lockKey);
     if (!counted.allowed) {
-      const remainingMs = await this.locks.remainingLock(key);
-      await audit(this.db, { event: 'lockout', outcome: 'locked', actorName: attemptedName, ip: context.ip, detail: 'attempt beyond the limit' });
+      const remainingMs = await this.locks.remainingLock(attempt.lockKey);
+      await audit(this.db, { event: 'lockout', outcome: 'locked', actorName: attemptedName, ip: context.ip, detail: `attempt beyond the limit, from ${deviceOf(attempt, context)}` });
       throw lockedOut(Math.ceil(remainingMs / 1000));
     }
     return counted;
   }
 
-  private async failure(
-    event: AuditEvent,
-    key: string,
-    attemptedName: string,
-    context: RequestContext,
-    member: MemberRow | undefined,
-    counted?: CountedAttempt,
-  ): Promise<AppError> {
-    const outcome = counted === undefined ? await this.locks.recordFailure(key) : await this.locks.lockIfDue(key, counted);
-    await audit(this.db, { event, outcome: 'failure', actorName: attemptedName, ip: context.ip });
+  /**
+   * A failed attempt: audited with the address and the device it came from (who is trying is what
+   * the admin needs to know), and a lock when it was the last one allowed. A lock never touches the
+   * member's remembered devices.
+   */
+  private async failure(event: AuditEvent, attempt: Attempt, attemptedName: string, context: RequestContext, counted?: CountedAttempt): Promise<AppError> {
+    const outcome = counted === undefined ? await this.locks.recordFailure(attempt.lockKey) : await this.locks.lockIfDue(attempt.lockKey, counted);
+    const from = deviceOf(attempt, context);
+    await audit(this.db, { event, outcome: 'failure', actorName: attemptedName, ip: context.ip, detail: `wrong name or PIN from ${from}` });
     if (!outcome.locked) return invalidCredentials();
-    // A locked name also loses its remembered devices.
-    if (member !== undefined) await this.sessions.revokeDeviceTokensOf(member.id);
-    await audit(this.db, { event: 'lockout', outcome: 'locked', actorName: attemptedName, ip: context.ip, detail: `locked until ${new Date(outcome.lockedUntil).toISOString()}` });
+    const until = new Date(outcome.lockedUntil).toISOString();
+    const what = attempt.rememberedDevice ? 'this remembered device' : 'unknown devices (the member\'s remembered devices still sign in)';
+    await audit(this.db, { event: 'lockout', outcome: 'locked', actorName: attemptedName, ip: context.ip, detail: `locked for ${what} until ${until}; last wrong PIN from ${from}` });
     return lockedOut(Math.ceil((outcome.lockedUntil - Date.now()) / 1000));
   }
 
-  /** One transaction: a sign-in is one commit (one fsync on SQLite). A sign-in revokes any enrollment link. */
-  private async signIn(event: AuditEvent, member: MemberRow, key: string, context: RequestContext, existingDevice?: string): Promise<SignedIn> {
+  /**
+   * One transaction: a sign-in is one commit (one fsync on SQLite). A sign-in revokes any enrollment
+   * link and clears the lock it was counted on: a sign-in on the member's own device leaves the
+   * name's lock for unknown devices in place.
+   */
+  private async signIn(event: AuditEvent, member: MemberRow, attempt: Attempt, context: RequestContext, existingDevice?: string): Promise<SignedIn> {
     return this.db.transaction().execute(async (trx) => {
       const sessions = this.sessions.within(trx);
-      await new LoginLocks(trx).clear(key);
+      await new LoginLocks(trx).clear(attempt.lockKey);
       await deleteEnrollmentTokensOf(trx, member.id);
       await recordSignIn(trx, member.id, Date.now());
       const sessionToken = await sessions.createSession(member.id, context);
@@ -239,4 +254,16 @@ export class AuthService {
       return { kind: 'signed-in' as const, member, sessionToken, deviceToken };
     });
   }
+}
+
+/** Which lock an attempt counts on, and whether it came from one of the member's remembered devices. */
+interface Attempt {
+  lockKey: string;
+  rememberedDevice: boolean;
+}
+
+/** The device as the audit names it: remembered or not, and its browser. */
+function deviceOf(attempt: Attempt, context: RequestContext): string {
+  const browser = context.userAgent === undefined || context.userAgent === '' ? 'no user agent' : context.userAgent.slice(0, 200);
+  return `${attempt.rememberedDevice ? 'a remembered device' : 'an unknown device'} (${browser})`;
 }

@@ -69,7 +69,7 @@ export async function newEnrollmentLink(db: Kysely<Database>, rawName: string, p
 export async function unlockMember(db: Kysely<Database>, rawName: string): Promise<MemberRow | undefined> {
   const member = await findMemberByKey(db, nameKey(rawName));
   if (member === undefined) return undefined;
-  await new LoginLocks(db).clear(member.name_key);
+  await new LoginLocks(db).clearMember(member.name_key, member.id);
   return member;
 }
 
@@ -101,8 +101,9 @@ export async function resetMemberPin(
   const link = await db.transaction().execute(async (trx) => {
     await clearPinHash(trx, member.id);
     await deleteSessionsOf(trx, member.id);
+    // The device locks first: they are found through the device tokens.
+    await new LoginLocks(trx).clearMember(member.name_key, member.id);
     await deleteDeviceTokensOf(trx, member.id);
-    await new LoginLocks(trx).clear(member.name_key);
     await resolvePinResetRequests(trx, member.id, resolvedBy);
     return issueEnrollmentLink(trx, member.id, options.publicUrl);
   });
