@@ -12,7 +12,7 @@ import type { CommentForAnalysis } from './provider.js';
  * ordinary reviews are unchanged: a bound only ever drops or shortens input past it.
  */
 export const ANALYSIS_BOUNDS = {
-  /** Comments read per component: the most-voted and the most recent, half each (ADR 0034). */
+  /** Comments read per component: the most-voted and the most recent, half each (ADR 0035). */
   commentsPerComponent: 300,
   /** Characters read of each comment (its beginning); a longer comment is cut at a word boundary. */
   charsPerComment: 2_000,
