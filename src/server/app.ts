@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Architecture } from '../common/contract/architecture.js';
@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { commentableComponentIds, componentTitle, loadArchitecture } from './content/validate.js';
 import { LocalEventBus, PostgresEventBus, type EventBus } from './event-bus/event-bus.js';
-import { AccessLog } from './http/access-log.js';
+import { AccessLog, serializeRequest } from './http/access-log.js';
 import { Drain } from './http/drain.js';
 import { createLimitedServer, MAX_CONNECTIONS_PER_ADDRESS } from './http/connection-limits.js';
 import { apiNotFound, hasFileExtension, registerClientApp, spaStatusFor } from './http/client-app.js';
@@ -21,6 +21,7 @@ import { answerClientError, registerSecurityHeaders } from './http/security-head
 import type { App } from './http/types.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerAuthGuards, type RouteAccess } from './modules/auth/guards.js';
+import { deleteExpiredAnswers, registerIdempotency } from './modules/idempotency/hooks.js';
 import { registerArchitectureRoutes } from './modules/architecture/routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { CommentService } from './modules/comments/service.js';
@@ -42,7 +43,6 @@ import { AdminService } from './modules/admin/service.js';
 import { ensureAdmin } from './modules/members/service.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { deleteExpiredEnrollmentTokens } from './modules/enrollment/repo.js';
-import { ENROLLMENT_LINK_PREFIX } from '../common/api/auth.js';
 import { registerErrorReportRoutes } from './modules/error-reports/routes.js';
 import { ErrorReports } from './modules/error-reports/service.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
@@ -84,12 +84,6 @@ export interface ApiRouteEntry {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** Fastify's request log fields, with an enrollment token cut out of the URL. */
-function serializeRequest(request: FastifyRequest) {
-  const url = request.url.startsWith(ENROLLMENT_LINK_PREFIX) ? `${ENROLLMENT_LINK_PREFIX}[token]` : request.url;
-  return { method: request.method, url, host: request.host, remoteAddress: request.ip, remotePort: request.socket.remotePort };
-}
-
 /**
  * Whose X-Forwarded-* headers to believe (ADR 0017). A hop count trusts the nearest `value`
  * addresses of the chain, so the client address is the right-most one the proxies did not add;
@@ -113,13 +107,13 @@ async function startEventBus(app: App, database: DatabaseHandle, databaseUrl: st
 /** Builds the whole application on an open, migrated database; main.ts only adds listen and signals. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   // The logger exists once Fastify does; a connection may fail before that only while migrating.
-  let connectionLog: FastifyBaseLogger | undefined;
+  const connectionLog: { current?: FastifyBaseLogger } = {};
   const database = openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     poolSize: config.database.poolSize,
     poolWaitMs: config.database.poolWaitMs,
-    onConnectionError: (error) => connectionLog?.warn({ err: error }, 'database connection lost'),
+    onConnectionError: (error) => connectionLog.current?.warn({ err: error }, 'database connection lost'),
   });
   let architecture: Architecture;
   let adminEnrollmentLink: EnrollmentLink | undefined;
@@ -163,7 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  connectionLog = app.log;
+  connectionLog.current = app.log;
   const drain = new Drain();
   app.decorate('drain', drain);
   app.addHook('onSend', async (_request, reply) => {
@@ -193,7 +187,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const errorReports = new ErrorReports(database.db, config.errorLogs, events);
   const activity = new ActivityService(database.db, events, limiter, config.activityRetentionDays);
   const sweep = setInterval(() => {
-    Promise.all([limiter.deleteExpired(), sessions.deleteExpired(), deleteExpiredEnrollmentTokens(database.db, Date.now()), errorReports.sweep(), activity.rollUp()]).catch((error: unknown) => {
+    Promise.all([limiter.deleteExpired(), sessions.deleteExpired(), deleteExpiredEnrollmentTokens(database.db, Date.now()), deleteExpiredAnswers(database.db), errorReports.sweep(), activity.rollUp()]).catch((error: unknown) => {
       app.log.warn({ err: error }, 'expiry sweep failed');
     });
   }, 5 * 60_000);
@@ -206,6 +200,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Before any route is declared: the plugin hooks into each route as it is added.
   await registerCompression(app);
   registerAuthGuards(app, sessions);
+  registerIdempotency(app, database.db);
   registerMetrics(app, { collectProcessMetrics: options.collectProcessMetrics ?? true, token: config.metricsToken });
 
   registerHealthRoutes(app, database, { draining: () => drain.draining });

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../common/api/error-codes';
+import { IDEMPOTENCY_KEY_HEADER } from '../../common/api/idempotency';
 import { buildUrl, type Route, type RouteInput, type RouteResponse } from '../../common/api/route';
 
 /**
@@ -73,16 +74,20 @@ type ApiArgs<R extends AnyRoute> = [keyof RouteInput<R>] extends [never]
 export async function apiWithStatus<R extends AnyRoute>(route: R, ...[input, options = {}]: ApiArgs<R>): Promise<{ status: number; data: RouteResponse<R> }> {
   const loose: InputParts = input ?? {};
   const hasBody = loose.body !== undefined;
-  const response = await fetch(buildUrl(route.path, loose.params, loose.query), {
+  const isWrite = route.method !== 'GET';
+  const init: RequestInit = {
     method: route.method,
     credentials: 'include',
     // The server refuses state-changing calls that are not declared JSON (its CSRF rule), so they
-    // always say so; a body goes only with a payload.
-    headers: { ...(route.method === 'GET' ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
+    // always say so; a body goes only with a payload. Every write carries a key of its own, which
+    // its one retry repeats: the server then answers the retry with the first answer.
+    headers: { ...(isWrite ? { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() } : {}), ...options.headers },
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.keepalive === true ? { keepalive: true } : {}),
     ...(hasBody ? { body: JSON.stringify(loose.body) } : {}),
-  });
+  };
+  const url = buildUrl(route.path, loose.params, loose.query);
+  const response = await fetchRetryingOnce(url, init);
   const text = await response.text();
   if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText);
   // The one place the client takes an answer's shape on trust: the server validates and serializes
@@ -91,6 +96,26 @@ export async function apiWithStatus<R extends AnyRoute>(route: R, ...[input, opt
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- see above
   const data: RouteResponse<R> = JSON.parse(text === '' ? 'null' : text);
   return { status: response.status, data };
+}
+
+/**
+ * A network error (the connection dropped, the server restarted mid-request) says nothing of
+ * whether the server acted: one retry, with the same Idempotency-Key on a write, settles it.
+ * An abort is the caller's choice and is not retried.
+ */
+async function fetchRetryingOnce(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (init.signal?.aborted === true || !(error instanceof TypeError)) throw error;
+    return fetch(url, init);
+  }
+}
+
+/** 128 random bits; getRandomValues, unlike randomUUID, works on a plain-http LAN address too. */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export async function api<R extends AnyRoute>(route: R, ...args: ApiArgs<R>): Promise<RouteResponse<R>> {

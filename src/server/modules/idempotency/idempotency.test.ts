@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commentRoutes } from '../../../common/api/comments.js';
+import { IDEMPOTENCY_REPLAYED_HEADER } from '../../../common/api/idempotency.js';
+import { buildPath } from '../../../common/api/route.js';
+import { apiErrorSchema } from '../../../common/contract/common.js';
+import type { App } from '../../http/types.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { signInAs, type SessionCookies } from '../../test/sign-in.js';
+
+const COMPONENT = 'agentic-triage';
+
+describe('Idempotency-Key on writes', () => {
+  let testApp: TestApp;
+  let app: App;
+  let alice: SessionCookies;
+  let bob: SessionCookies;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    app = testApp.app;
+    alice = await signInAs(app, 'Alice Martin');
+    bob = await signInAs(app, 'Bob Okafor');
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const send = (method: 'POST' | 'DELETE', url: string, cookies: SessionCookies, key: string | undefined, body?: unknown) =>
+    app.inject({
+      method,
+      url,
+      cookies,
+      headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  const commentsWith = async (content: string) =>
+    (await app.database.db.selectFrom('comments').select('id').where('content', '=', content).execute()).length;
+  const voteOf = async (commentId: number, memberName: string) =>
+    (await app.database.db.selectFrom('comment_votes').select('vote_type').where('comment_id', '=', commentId).where('member_name', '=', memberName).executeTakeFirst())?.vote_type;
+
+  it('answers a retried comment with the first answer and stores it once', async () => {
+    const body = { componentId: COMPONENT, content: 'Posted once however often the answer is lost' };
+    const first = await send('POST', commentRoutes.create.path, alice, 'comment-key-0001', body);
+    const retry = await send('POST', commentRoutes.create.path, alice, 'comment-key-0001', body);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(retry.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBe('true');
+    expect(first.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBeUndefined();
+    expect(await commentsWith(body.content)).toBe(1);
+  });
+
+  it('does not flip a vote back when the vote is retried', async () => {
+    const created = await send('POST', commentRoutes.create.path, alice, undefined, { componentId: COMPONENT, content: 'A comment to vote on twice' });
+    const commentId = (created.json<{ id: number }>()).id;
+    const url = buildPath(commentRoutes.vote.path, { id: commentId });
+    const first = await send('POST', url, bob, 'vote-key-00000001', { voteType: 'thumbs_up' });
+    const retry = await send('POST', url, bob, 'vote-key-00000001', { voteType: 'thumbs_up' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await voteOf(commentId, 'Bob Okafor')).toBe('thumbs_up');
+    // A new key is a new click: it toggles as before.
+    await send('POST', url, bob, 'vote-key-00000002', { voteType: 'thumbs_up' });
+    expect(await voteOf(commentId, 'Bob Okafor')).toBeUndefined();
+  });
+
+  it('answers a retried delete with the first answer, not a 404', async () => {
+    const created = await send('POST', commentRoutes.create.path, alice, undefined, { componentId: COMPONENT, content: 'Deleted once' });
+    const url = buildPath(commentRoutes.remove.path, { id: created.json<{ id: number }>().id });
+    const first = await send('DELETE', url, alice, 'delete-key-0001');
+    const retry = await send('DELETE', url, alice, 'delete-key-0001');
+    expect(first.statusCode, first.body).toBeLessThan(300);
+    expect(retry.statusCode).toBe(first.statusCode);
+  });
+
+  it('refuses a key used before for a different request, and changes nothing', async () => {
+    await send('POST', commentRoutes.create.path, alice, 'reused-key-0001', { componentId: COMPONENT, content: 'The first request of this key' });
+    const other = await send('POST', commentRoutes.create.path, alice, 'reused-key-0001', { componentId: COMPONENT, content: 'Another request, same key' });
+    expect(other.statusCode).toBe(422);
+    expect(apiErrorSchema.parse(other.json()).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await commentsWith('Another request, same key')).toBe(0);
+  });
+
+  it("keeps each member's keys apart", async () => {
+    const body = { componentId: COMPONENT, content: 'Same words, same key, two people' };
+    expect((await send('POST', commentRoutes.create.path, alice, 'shared-key-0001', body)).statusCode).toBe(201);
+    const fromBob = await send('POST', commentRoutes.create.path, bob, 'shared-key-0001', body);
+    expect(fromBob.statusCode).toBe(201);
+    expect(fromBob.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBeUndefined();
+    expect(await commentsWith(body.content)).toBe(2);
+  });
+
+  it('refuses a malformed key with 400', async () => {
+    for (const key of ['short', 'has spaces in it', 'x'.repeat(129), 'ümlaut-key-0001']) {
+      const response = await send('POST', commentRoutes.create.path, alice, key, { componentId: COMPONENT, content: `Refused key ${key.length}` });
+      expect(response.statusCode, key).toBe(400);
+    }
+    expect(await commentsWith('Refused key 5')).toBe(0);
+  });
+
+  it('does not keep an answer that says "later": a retry after a 429 runs again', async () => {
+    const limited = await createTestApp({ commentLimitPerMinute: 1 });
+    try {
+      const carol = await signInAs(limited.app, 'Carol Dweck');
+      const post = (key: string, content: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: commentRoutes.create.path,
+          cookies: carol,
+          headers: { 'content-type': 'application/json', 'idempotency-key': key },
+          payload: JSON.stringify({ componentId: COMPONENT, content }),
+        });
+      expect((await post('limit-key-0001', 'Within the limit')).statusCode).toBe(201);
+      expect((await post('limit-key-0002', 'Over the limit')).statusCode).toBe(429);
+      const row = await limited.app.database.db.selectFrom('idempotency_keys').select('idempotency_key').where('idempotency_key', '=', 'limit-key-0002').executeTakeFirst();
+      expect(row).toBeUndefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
