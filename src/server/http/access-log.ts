@@ -1,4 +1,50 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ENROLLMENT_LINK_PREFIX } from '../../common/api/auth.js';
+
+const ENROLLMENT_ROUTE = `${ENROLLMENT_LINK_PREFIX}:token`;
+const REDACTED_ENROLLMENT_URL = `${ENROLLMENT_LINK_PREFIX}[token]`;
+
+/**
+ * The path as a router or a browser may read it: percent-decoded (until it no longer changes, so
+ * `%2565` is caught too), backslashes as slashes, runs of slashes as one, dot segments resolved,
+ * in lower case.
+ */
+function normalisedPath(url: string): string {
+  let path = url.split(/[?#]/, 1)[0] ?? '';
+  for (let round = 0; round < 5; round += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const segments: string[] = [];
+  for (const segment of path.replaceAll('\\', '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`.toLowerCase();
+}
+
+/** Whether the address is an enrollment link, by the route Fastify matched or however its path is spelled. */
+export function isEnrollmentUrl(request: FastifyRequest): boolean {
+  if (request.routeOptions.url === ENROLLMENT_ROUTE) return true;
+  return `${normalisedPath(request.url)}/`.startsWith(ENROLLMENT_LINK_PREFIX);
+}
+
+/**
+ * Fastify's request log fields, with an enrollment link's token cut out of the URL. The token is a
+ * credential, and an address that reaches the page fallback or a 404 (`/ENROLL/…`, `//enroll/…`,
+ * `/%65nroll/…`) carries it as well as the canonical one.
+ */
+export function serializeRequest(request: FastifyRequest) {
+  const url = isEnrollmentUrl(request) ? REDACTED_ENROLLMENT_URL : request.url;
+  return { method: request.method, url, host: request.host, remoteAddress: request.ip, remotePort: request.socket.remotePort };
+}
 
 /**
  * Polled every few seconds by load balancers and Prometheus, or held open for hours (the event
