@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
@@ -19,14 +21,14 @@ describe('npm run admin', { timeout: 60_000 }, () => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
 
-  const admin = (...args: string[]) =>
+  const adminOn = (target: Pick<TestDatabase, 'dataDir' | 'databaseUrl'>, ...args: string[]) =>
     new Promise<CliResult>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
         env: {
           PATH: process.env.PATH,
-          DATA_DIR: database.dataDir,
+          DATA_DIR: target.dataDir,
           PUBLIC_URL: 'https://review.example.org/',
-          ...(database.databaseUrl === undefined ? {} : { DATABASE_URL: database.databaseUrl }),
+          ...(target.databaseUrl === undefined ? {} : { DATABASE_URL: target.databaseUrl }),
         },
       });
       let stdout = '';
@@ -38,6 +40,8 @@ describe('npm run admin', { timeout: 60_000 }, () => {
         resolve({ code, stdout, stderr });
       });
     });
+
+  const admin = (...args: string[]) => adminOn(database, ...args);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -153,5 +157,39 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     expect(pepper.stdout).toMatch(/cleared \d+ PIN/);
     const withPins = await db.selectFrom('members').select('id').where('pin_hash', 'is not', null).execute();
     expect(withPins).toEqual([]);
+  });
+
+  it('backs up to a file only its owner may read, and restores it into an empty database only', { timeout: 120_000 }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'biggy-cli-backup-'));
+    const target = await createTestDatabase();
+    try {
+      const file = path.join(dir, 'review.jsonl');
+      const backup = await admin('backup', file);
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toMatch(/^Backed up \d+ rows of \d+ tables \((sqlite|postgres), migration \d{4}-[\w-]+\) to /);
+      expect(backup.stdout).toContain('mode 0600');
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+      const restored = await adminOn(target, 'restore', file);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toMatch(/^Restored \d+ rows of \d+ tables from the backup taken /);
+      expect((await adminOn(target, 'list-members')).stdout).toBe((await admin('list-members')).stdout);
+
+      // Refusals are one line on stderr and exit code 1, without the usage text.
+      const again = await adminOn(target, 'restore', file);
+      expect(again).toMatchObject({ code: 1, stdout: '' });
+      expect(again.stderr).toMatch(/^The database already holds data \(table \w+ has rows\): restore only into an empty database\n$/);
+      const altered = path.join(dir, 'altered.jsonl');
+      await writeFile(altered, (await readFile(file, 'utf8')).replace('grace hopper', 'grace hooper'));
+      const corrupt = await adminOn(target, 'restore', altered);
+      expect(corrupt).toMatchObject({ code: 1, stderr: 'altered.jsonl is corrupt: its checksum does not match its content\n' });
+
+      const withoutFile = await admin('backup');
+      expect(withoutFile.code).toBe(1);
+      expect(withoutFile.stderr).toContain('backup needs the file to write');
+    } finally {
+      await target.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
