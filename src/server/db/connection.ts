@@ -94,15 +94,23 @@ function openSqlite(file: string): DatabaseHandle {
   );
 }
 
-/** The write the health route tries while the disk is marked full: one row, upserted in place. */
+/**
+ * The write the health route tries while the disk is marked full: 64 KiB written and cleared in one
+ * transaction, so the database must find room for it (a one-row update could fit in a page it
+ * already has), while nothing stays behind.
+ */
 function sqliteProbeWrite(db: Kysely<Database>): () => Promise<void> {
-  return async () => {
-    await db
-      .insertInto('storage_probe')
-      .values({ id: 1, written_at: Date.now() })
-      .onConflict((conflict) => conflict.column('id').doUpdateSet({ written_at: Date.now() }))
-      .execute();
-  };
+  const filler = 'x'.repeat(64 * 1024);
+  return () =>
+    db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      await trx
+        .insertInto('storage_probe')
+        .values({ id: 1, written_at: now, filler })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ written_at: now, filler }))
+        .execute();
+      await trx.updateTable('storage_probe').set({ filler: '' }).where('id', '=', 1).execute();
+    });
 }
 
 /**

@@ -28,6 +28,9 @@ const UNAVAILABLE_MESSAGES = [
   'terminating connection due to administrator command',
 ];
 
+/** A database whose connections an administrator turned off (ALLOW_CONNECTIONS false): 55000, a code shared with unrelated errors. */
+const NOT_ACCEPTING_CONNECTIONS = /^database ".*" is not currently accepting connections$/;
+
 /**
  * SQLite's answers of a database it cannot write or read right now. SQLITE_BUSY outlived the
  * 5 s busy timeout (another process holds the write lock); SQLITE_IOERR and SQLITE_CANTOPEN are
@@ -48,7 +51,7 @@ export function databaseFaultOf(error: unknown, depth = 0): DatabaseFault | unde
     if (SQLITE_UNAVAILABLE.test(code) || UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return 'unavailable';
   }
   const message = field(error, 'message');
-  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((known) => message.startsWith(known))) return 'unavailable';
+  if (typeof message === 'string' && (UNAVAILABLE_MESSAGES.some((known) => message.startsWith(known)) || NOT_ACCEPTING_CONNECTIONS.test(message))) return 'unavailable';
   // pg wraps a connect timeout's socket error as `cause`; Kysely and AggregateError keep theirs too.
   return databaseFaultOf(field(error, 'cause'), depth + 1);
 }

@@ -266,6 +266,7 @@ export interface IdempotencyKeysTable {
 export interface StorageProbeTable {
   id: number;
   written_at: EpochMs;
+  filler: ColumnType<string, string | undefined, string>;
 }
 
 export interface Database {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseLiveEventJson, type LiveEvent } from '../../common/api/live-events.js';
+import { parseLiveEventJson, RESYNC_EVENT, type LiveEvent } from '../../common/api/live-events.js';
 import type { App } from '../http/types.js';
 import { cookieHeader, type SessionCookies } from './sign-in.js';
 
@@ -21,6 +21,8 @@ export interface SseStream {
   retry: number | undefined;
   comments: string[];
   events: ReceivedEvent[];
+  /** `resync` frames received: the server may have missed events, the page refetches. */
+  resyncs: number;
   /** Other event names or unparsable data: must stay empty. */
   unexpected: string[];
   ended: boolean;
@@ -62,6 +64,7 @@ export function openStream(baseUrl: string, cookies: SessionCookies): Promise<Ss
         retry: undefined,
         comments: [],
         events: [],
+        resyncs: 0,
         unexpected: [],
         ended: false,
         waitFor(what, condition, timeoutMs = 2000) {
@@ -136,6 +139,10 @@ function parseFrame(stream: SseStream, frame: string, at: number) {
     else if (line !== '') stream.unexpected.push(line);
   }
   if (data.length === 0) return;
+  if (name === RESYNC_EVENT) {
+    stream.resyncs += 1;
+    return;
+  }
   const event = name === 'change' ? parseLiveEventJson(data.join('\n')) : null;
   if (event !== null) stream.events.push({ event, at });
   else stream.unexpected.push(`${name}: ${data.join('\n')}`);

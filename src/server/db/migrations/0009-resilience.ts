@@ -27,6 +27,7 @@ export const resilience: Migration = {
       .createTable('storage_probe')
       .addColumn('id', 'integer', (col) => col.primaryKey())
       .addColumn('written_at', 'bigint', (col) => col.notNull())
+      .addColumn('filler', 'text', (col) => col.notNull().defaultTo(''))
       .execute();
   },
 };

@@ -6,8 +6,6 @@ import type { App } from '../../http/types.js';
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
-/** While the disk is full, a probe write tells when it has room again; not more often than this. */
-const PROBE_INTERVAL_MS = 1000;
 
 export interface HealthState {
   /** True from the moment the process was asked to stop: load balancers take the instance out first. */
@@ -20,23 +18,26 @@ export interface HealthState {
  * tests parse it with the contract.
  */
 export function registerHealthRoutes(app: App, database: DatabaseHandle, state: HealthState) {
-  let lastProbeAt = Number.NEGATIVE_INFINITY;
+  // Health is polled by every load balancer: concurrent polls share one probe write.
+  let probing: Promise<boolean> | undefined;
 
-  /** Still full? A failed write marked it so; one write now and then says whether it still is. */
-  async function storageStillFull(): Promise<boolean> {
-    if (database.storage.fullSinceMs === undefined) return false;
-    const now = Date.now();
-    if (now - lastProbeAt < PROBE_INTERVAL_MS) return true;
-    lastProbeAt = now;
-    try {
-      await database.probeWrite();
-      database.storage.clear();
-      app.log.info('the disk under the database has room again: writes work');
-      return false;
-    } catch (error) {
-      if (databaseFaultOf(error) === 'storage-full') return true;
-      throw error;
-    }
+  /** Still full? A failed write marked it so; a probe write says whether it still is. */
+  function storageStillFull(): Promise<boolean> {
+    if (database.storage.fullSinceMs === undefined) return Promise.resolve(false);
+    probing ??= database.probeWrite().then(
+      () => {
+        database.storage.clear();
+        app.log.info('the disk under the database has room again: writes work');
+        return false;
+      },
+      (error: unknown) => {
+        if (databaseFaultOf(error) === 'storage-full') return true;
+        throw error;
+      },
+    ).finally(() => {
+      probing = undefined;
+    });
+    return probing;
   }
 
   app.get(healthContract.path, { config: { access: 'public' } }, async (request, reply) => {
