@@ -16,7 +16,10 @@ import { apiCall, signInAs, type SessionCookies } from '../test/sign-in.js';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { BACKUP_FORMAT, backupDatabase, BackupError, restoreDatabase, type DatabaseLocation } from './backup.js';
+import { addMember } from '../modules/members/service.js';
 import { openDatabase, type Dialect } from './connection.js';
+import { migrateToLatest } from './migrate.js';
+import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -372,6 +375,24 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     } finally {
       await rm(sqliteDir, { recursive: true, force: true });
     }
+  });
+
+  it('restores a backup of an older version, then applies the migrations this version added since', async () => {
+    const older = await freshDatabase();
+    const handle = openDatabase({ ...older, poolSize: 1 });
+    try {
+      await migrateToLatest(handle, migrations.slice(0, -1));
+      await addMember(handle.db, 'Olive Older');
+    } finally {
+      await handle.close();
+    }
+    const file = path.join(workDir, 'older.jsonl');
+    await backupDatabase(older, file);
+    const target = await freshDatabase();
+    await restoreDatabase(target, file);
+    const restored = await contentOf(target);
+    expect(restored.schema_migrations).toEqual(migrations.map((migration) => migration.name).sort());
+    expect(restored.members?.some((row) => row.includes('"full_name":"Olive Older"'))).toBe(true);
   });
 
   it('refuses a database that holds data, and leaves it as it was', async () => {

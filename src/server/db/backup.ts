@@ -442,17 +442,17 @@ async function verifyBackup(file: string): Promise<VerifiedBackup> {
   }
 }
 
-/** The build's migrations up to the backup's level; the backup's list must be a start of the build's. */
-function migrationsUpTo(header: Header, name: string): Migration[] {
+/**
+ * The build's migrations the backup's database had applied: the rows fit the tables as those left
+ * them. Any the build has beyond them run after the load, as they would on the original database.
+ */
+function migrationsOf(header: Header, name: string): Migration[] {
   const known = allMigrations.map((migration) => migration.name);
   const unknown = header.migrations.find((migration) => !known.includes(migration));
   if (unknown !== undefined) {
     throw new BackupError(`${name} is at migration level ${header.migrations.at(-1) ?? unknown}, newer than this version knows (${known.at(-1) ?? 'none'}): restore it with a newer version`);
   }
-  if (header.migrations.some((migration, index) => known[index] !== migration)) {
-    throw new BackupError(`${name} is corrupt: its migrations are not a sequence this version knows`);
-  }
-  return allMigrations.slice(0, header.migrations.length);
+  return allMigrations.filter((migration) => header.migrations.includes(migration.name));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -566,7 +566,7 @@ export async function restoreDatabase(location: DatabaseLocation, file: string):
   const name = path.basename(file);
   const verified = await verifyBackup(path.resolve(file));
   const { header } = verified;
-  const level = migrationsUpTo(header, name);
+  const level = migrationsOf(header, name);
   const handle = openDatabase({ ...location, poolSize: 1 });
   try {
     await refuseUnlessEmpty(handle.db, handle.dialect, header);
