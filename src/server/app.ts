@@ -20,6 +20,7 @@ import { RateLimiter } from './http/rate-limit.js';
 import { answerClientError, registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
 import { registerCsrfProtection } from './http/csrf.js';
+import { registerParameterHygiene } from './http/parameter-hygiene.js';
 import { registerAuthGuards, type RouteAccess } from './modules/auth/guards.js';
 import { deleteExpiredAnswers, registerIdempotency } from './modules/idempotency/hooks.js';
 import { registerArchitectureRoutes } from './modules/architecture/routes.js';
@@ -179,6 +180,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Before every guard and handler: a control character in a parameter never reaches a query.
+  registerParameterHygiene(app);
 
   const limiter = new RateLimiter(database.db);
   const events = await startEventBus(app, database, config.databaseUrl);
