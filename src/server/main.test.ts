@@ -3,25 +3,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './test/test-database.js';
-
-const HOST = '127.0.0.1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
+import { freePort, getStatus, HOST, waitFor } from './test/server-process.js';
 
 /** 'refused' when nothing listens on the port any more. */
 function tryConnect(port: number): Promise<'connected' | 'refused' | 'other'> {
@@ -35,26 +19,6 @@ function tryConnect(port: number): Promise<'connected' | 'refused' | 'other'> {
       resolve(error.code === 'ECONNREFUSED' ? 'refused' : 'other');
     });
   });
-}
-
-function getStatus(port: number, path: string): Promise<number> {
-  return new Promise((resolve) => {
-    const request = http.get({ host: HOST, port, path, agent: false, timeout: 1000 }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => { resolve(0); });
-  });
-}
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('the server process', { timeout: 30_000 }, () => {
@@ -114,11 +78,11 @@ describe('the server process', { timeout: 30_000 }, () => {
       agent: false,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': 'in-flight-1' },
     });
-    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const response = new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
       request.on('response', (incoming) => {
         let text = '';
         incoming.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        incoming.on('end', () => { resolve({ status: incoming.statusCode ?? 0, text }); });
+        incoming.on('end', () => { resolve({ status: incoming.statusCode ?? 0, text, connection: incoming.headers.connection }); });
       });
       request.on('error', reject);
     });
@@ -137,6 +101,8 @@ describe('the server process', { timeout: 30_000 }, () => {
     const answered = await response;
     expect(answered.status, answered.text).toBe(201);
     expect(JSON.parse(answered.text)).toEqual({ id: expect.any(Number) as number });
+    // A kept-alive client learns from the answer that this connection ends with it.
+    expect(answered.connection).toBe('close');
 
     const exited = await exit;
     expect(exited.code, stderr).toBe(0);

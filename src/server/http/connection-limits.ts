@@ -19,6 +19,8 @@ export const MAX_CONNECTIONS_PER_ADDRESS = 256;
 export interface ConnectionLimits {
   /** Off behind a reverse proxy: every connection comes from the proxy, which must limit clients itself. */
   perAddress: number | undefined;
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
 }
 
 /**
@@ -27,9 +29,15 @@ export interface ConnectionLimits {
  * address. Connections over the cap are closed before a byte is read.
  */
 export function createLimitedServer(limits: ConnectionLimits) {
+  const requestTimeout = limits.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   return (handler: http.RequestListener): http.Server => {
     const server = http.createServer(
-      { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+      {
+        requestTimeout,
+        // Node requires the headers' limit to be within the whole request's.
+        headersTimeout: Math.min(limits.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout),
+        connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, requestTimeout),
+      },
       handler,
     );
     // Fastify's own default, which it sets only on servers it creates: longer than the 60 s idle
