@@ -160,7 +160,7 @@ describe('Team Analytics page', () => {
     for (const member of MEMBERS) seeded.set(member.name, await seedMember(server, member.name, { pin: member.pin }));
     const db = server.openDb();
     try {
-      await ensureQaMember(db, QA.name, QA.pin, E2E_SECRETS.PIN_PEPPER);
+      await ensureQaMember(db, QA.name, QA.pin, E2E_SECRETS.PIN_PEPPER, { reactivate: true });
       // Before any analytics call: the server keeps its answers until something they count changes.
       const today = dayOf(Date.now());
       await addActiveSeconds(db, seeded.get(DANA.name)?.id ?? 0, today, DANA_ACTIVE_SECONDS);

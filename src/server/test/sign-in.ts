@@ -1,6 +1,9 @@
 import { nameKey } from '../../common/names.js';
 import type { App } from '../http/types.js';
+import { cookieNames } from '../modules/auth/guards.js';
 import { hashPin } from '../modules/auth/secrets.js';
+import { startQaSession } from '../modules/auth/service.js';
+import { SessionStore } from '../modules/auth/sessions.js';
 import { findMemberByKey, setFirstPinHash } from '../modules/members/repo.js';
 import { addMember } from '../modules/members/service.js';
 import { issueEnrollmentLink } from '../modules/enrollment/service.js';
@@ -11,7 +14,8 @@ export type SessionCookies = Record<string, string>;
 
 /**
  * Makes `fullName` a member with `pin` (unless they already have a PIN) and signs them in through
- * POST /api/login; answers the cookies of that session. Throws when the sign-in is refused.
+ * POST /api/login (the QA member, which that route refuses, the self-test's way); answers the
+ * cookies of that session. Throws when the sign-in is refused.
  *
  * Every call is one sign-in attempt from 127.0.0.1: a test that signs in more than ten members
  * builds its app with a higher `signInLimitPerMinute`.
@@ -21,6 +25,11 @@ export async function signInAs(app: App, fullName: string, pin = '1357'): Promis
   await addMember(db, fullName);
   const member = await findMemberByKey(db, nameKey(fullName));
   if (member === undefined) throw new Error(`member "${fullName}" was not created`);
+  // The sign-in routes refuse the QA member: it is signed in the self-test's way.
+  if (member.is_qa === 1) {
+    const token = await startQaSession(db, new SessionStore(db, { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 }), member.id, { pin, pinPepper: TEST_SECRETS.pinPepper }, { ip: '127.0.0.1', userAgent: undefined });
+    return { [cookieNames(false).session]: token };
+  }
   if (member.pin_hash === null) await setFirstPinHash(db, member.id, await hashPin(pin, TEST_SECRETS.pinPepper));
   const login = await app.inject({
     method: 'POST',

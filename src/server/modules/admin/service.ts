@@ -181,7 +181,7 @@ export class AdminService {
 
   async initQa(admin: MemberRow, context: Context, adminPassword: string): Promise<MessageResponse> {
     const qa = await this.actions.run(admin, context, adminPassword, 'initialize the QA user', () =>
-      ensureQaMember(this.db, this.config.qaUserName, this.config.secrets.qaPin, this.config.secrets.pinPepper),
+      ensureQaMember(this.db, this.config.qaUserName, this.config.secrets.qaPin, this.config.secrets.pinPepper, { reactivate: true }),
     );
     await this.events.publish({ type: 'members.changed' });
     return { message: `QA test user "${qa.full_name}" is ready with the configured QA PIN. The self-test signs in as this member; it is left out of analytics and AI summaries.` };

@@ -28,7 +28,11 @@ export interface CookieNames {
 
 /** Behind HTTPS the cookies are Secure and `__Host-` prefixed (bound to this host, path /). */
 export function cookieNamesFor(request: FastifyRequest): CookieNames {
-  const secure = request.protocol === 'https';
+  return cookieNames(request.protocol === 'https');
+}
+
+/** The names over HTTPS or plain HTTP (in-process requests, such as the self-test's, are plain). */
+export function cookieNames(secure: boolean): CookieNames {
   return {
     session: secure ? '__Host-biggy_session' : 'biggy_session',
     device: secure ? '__Host-biggy_device' : 'biggy_device',

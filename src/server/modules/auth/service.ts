@@ -7,7 +7,7 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors.js';
 import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import { consumeEnrollment, memberOfEnrollment } from '../enrollment/service.js';
-import { findMemberByKey, insertPinResetRequest, listActiveMemberNames, recordSignIn, setFirstPinHash } from '../members/repo.js';
+import { findMemberById, findMemberByKey, insertPinResetRequest, listActiveMemberNames, recordSignIn, setFirstPinHash } from '../members/repo.js';
 import { audit, type AuditEvent } from './audit.js';
 import { LoginLocks, lockKeyOf, type CountedAttempt } from './lockout.js';
 import { hashPin, secretsMatch, verifyDecoy, verifyPin } from './secrets.js';
@@ -92,7 +92,7 @@ export class AuthService {
     if (!this.teamPasswordMatches(input.password)) throw await this.strangerFailure('pin-setup', input.name, context);
     // No lock check: the link is the proof, and a lock must never keep a member from enrolling.
     const enrolled = await memberOfEnrollment(this.db, enrollmentToken);
-    if (enrollmentToken === undefined || enrolled === undefined || enrolled.name_key !== key) {
+    if (enrollmentToken === undefined || enrolled === undefined || enrolled.name_key !== key || enrolled.is_qa === 1) {
       await audit(this.db, { event: 'pin-setup', outcome: 'failure', actorName: input.name, ip: context.ip, detail: 'no enrollment link for this name' });
       throw forbidden(AUTH_MESSAGES.enrollmentRequired, ERROR_CODES.enrollmentRequired);
     }
@@ -114,7 +114,7 @@ export class AuthService {
     const key = nameKey(input.name);
     const member = deviceToken === undefined ? undefined : await this.sessions.findDeviceMember(deviceToken);
     // The device token is bound to one member: without it nobody may try PINs for this name.
-    if (member === undefined || member.name_key !== key || deviceToken === undefined) throw await this.strangerFailure('quick-login', input.name, context);
+    if (member === undefined || member.name_key !== key || member.is_qa === 1 || deviceToken === undefined) throw await this.strangerFailure('quick-login', input.name, context);
     // The member's own device: its wrong PINs lock this device, and the name's lock does not hold it.
     const attempt: Attempt = { lockKey: lockKeyOf(key, deviceToken), rememberedDevice: true };
     await this.refuseIfLocked(attempt, input.name, context);
@@ -178,9 +178,10 @@ export class AuthService {
     return secretsMatch(password, this.secrets.teamPassword);
   }
 
+  /** The QA member is not one: it is the self-test's alone (startQaSession), never a shared account. */
   private async activeMember(key: string): Promise<MemberRow | undefined> {
     const member = await findMemberByKey(this.db, key);
-    return member?.active === 1 ? member : undefined;
+    return member?.active === 1 && member.is_qa !== 1 ? member : undefined;
   }
 
   /**
@@ -254,6 +255,30 @@ export class AuthService {
       return { kind: 'signed-in' as const, member, sessionToken, deviceToken };
     });
   }
+}
+
+/**
+ * The self-test's own way in: the sign-in routes refuse the QA member, so a run starts its sessions
+ * here, in-process, after checking the configured QA PIN against the stored one. Only an active QA
+ * member gets one. Answers the session token.
+ */
+export async function startQaSession(
+  db: Kysely<Database>,
+  sessions: SessionStore,
+  memberId: number,
+  credentials: { pin: string; pinPepper: string },
+  context: RequestContext,
+): Promise<string> {
+  const member = await findMemberById(db, memberId);
+  if (member?.is_qa !== 1 || member.active !== 1 || member.pin_hash === null || !(await verifyPin(member.pin_hash, credentials.pin, credentials.pinPepper))) {
+    throw forbidden('Only the active QA member, with the configured QA PIN, gets a self-test session', ERROR_CODES.forbidden);
+  }
+  return db.transaction().execute(async (trx) => {
+    await recordSignIn(trx, member.id, Date.now());
+    const token = await sessions.within(trx).createSession(member.id, context);
+    await audit(trx, { event: 'sign-in', outcome: 'success', actorName: member.full_name, ip: context.ip, detail: 'QA self-test session' });
+    return token;
+  });
 }
 
 /** Which lock an attempt counts on, and whether it came from one of the member's remembered devices. */

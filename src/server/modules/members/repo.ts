@@ -105,8 +105,13 @@ export function findMemberById(db: Kysely<Database>, id: number): Promise<Member
 }
 
 /** The QA member: flagged, a plain member, active, with the configured PIN. */
-export async function markQaMember(db: Kysely<Database>, memberId: number, pinHash: string): Promise<void> {
-  await db.updateTable('members').set({ is_qa: 1, role: 'member', active: 1, pin_hash: pinHash, pin_set_at: Date.now() }).where('id', '=', memberId).execute();
+/** Flags the QA member with its PIN; `reactivate` is the admin's explicit choice, never the self-test's. */
+export async function markQaMember(db: Kysely<Database>, memberId: number, pinHash: string, options: { reactivate: boolean }): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ is_qa: 1, role: 'member', ...(options.reactivate ? { active: 1 } : {}), pin_hash: pinHash, pin_set_at: Date.now() })
+    .where('id', '=', memberId)
+    .execute();
 }
 
 export async function recordSignIn(db: Kysely<Database>, memberId: number, now: number): Promise<void> {

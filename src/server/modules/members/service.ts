@@ -124,15 +124,32 @@ export async function forgetAllPins(db: Kysely<Database>): Promise<number> {
 /**
  * The QA member the self-test signs in as: a real member flagged as QA (left out of analytics, AI
  * inputs and the sign-in name list) whose PIN is the configured QA PIN. Creating it again resets it
- * to that state. Refuses a name that belongs to a real member, so the flag can never take one over.
+ * to that state; `reactivate` (the admin's 'Initialize QA user') also undoes a deactivation, which
+ * the self-test must never do. Refuses a name that belongs to a real member, so the flag can never
+ * take one over.
  */
-export async function ensureQaMember(db: Kysely<Database>, qaUserName: string, qaPin: string, pinPepper: string): Promise<MemberRow> {
+export async function ensureQaMember(db: Kysely<Database>, qaUserName: string, qaPin: string, pinPepper: string, options: { reactivate: boolean }): Promise<MemberRow> {
   const { created, fullName } = await addMember(db, qaUserName);
   const member = await findMemberByKey(db, nameKey(fullName));
   if (member === undefined) throw notFound(`No member named "${fullName}"`, ERROR_CODES.memberNotFound);
   if (!created && member.is_qa !== 1) {
     throw conflict(`${member.full_name} is a team member, not the QA user; set QA_USER_NAME to another name`, ERROR_CODES.conflict);
   }
-  await markQaMember(db, member.id, await hashPin(qaPin, pinPepper));
+  if (!options.reactivate && member.active !== 1) throw qaMemberDeactivated(member.full_name);
+  await markQaMember(db, member.id, await hashPin(qaPin, pinPepper), options);
   return { ...member, is_qa: 1, role: 'member', active: 1 };
+}
+
+/** The self-test's answer when an admin deactivated the QA member: it says so rather than undo it. */
+export function qaMemberDeactivated(fullName: string) {
+  return conflict(
+    `The QA member ${fullName} is deactivated, so the self-test cannot run; an admin can reactivate it (Members, or 'Initialize QA user')`,
+    ERROR_CODES.memberInactive,
+  );
+}
+
+/** The QA member when it exists, for the self-test's check before it starts a run. */
+export async function findQaMember(db: Kysely<Database>, qaUserName: string): Promise<MemberRow | undefined> {
+  const member = await findMemberByKey(db, nameKey(qaUserName));
+  return member?.is_qa === 1 ? member : undefined;
 }

@@ -62,9 +62,9 @@ export interface QaContext {
    * the garbage collector. Answers the status and the size of the body.
    */
   read(url: string): Promise<{ statusCode: number; bytes: number }>;
-  /** POST /api/login as the QA member (the right PIN unless told); the raw answer. */
+  /** POST /api/login as the QA member (the right PIN unless told); the raw answer, always a refusal: the QA member cannot sign in there. */
   login(pin?: string): Promise<Response>;
-  /** A new session of the QA member; throws when the sign-in is refused. */
+  /** A new session of the QA member, started in-process (the sign-in routes refuse it); throws when refused. */
   newSession(): Promise<Cookies>;
   /** The integrity queries' findings, read once per run (qa/integrity.ts). */
   integrity(): Promise<IntegrityReport>;

@@ -8,7 +8,10 @@ import type { QaStatus } from '../../db/schema.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import type { App } from '../../http/types.js';
 import { ensureQaMember } from '../members/service.js';
-import { cookiesOf, QaSkip, type CallOptions, type Cookies, type HttpMethod, type QaCheck, type QaContext, type QaSuite } from './context.js';
+import { cookieNames } from '../auth/guards.js';
+import { startQaSession } from '../auth/service.js';
+import { SessionStore } from '../auth/sessions.js';
+import { QaSkip, type CallOptions, type Cookies, type HttpMethod, type QaCheck, type QaContext, type QaSuite } from './context.js';
 import { checkIntegrity } from './integrity.js';
 import { CheckPacer, DEFAULT_PACING } from './pacing.js';
 import { deleteLoginLockOf, deleteQaBuckets, deleteQaData, finishRun, saveProgress, type IntegrityReport, type QaResultRow, type QaScope } from './repo.js';
@@ -117,11 +120,14 @@ export class QaRunner {
     return outcome;
   }
 
-  /** The QA member exists with the configured PIN and no lock, and the run is signed in as it. */
+  /**
+   * The QA member exists with the configured PIN and no lock, and the run is signed in as it. A QA
+   * member an admin deactivated stays so: the run fails its set-up, saying why.
+   */
   private async setUp(runId: number, run: { scope?: QaScope; context?: QaContext }): Promise<void> {
     const { app, config, events } = this.deps;
     const { db, dialect } = app.database;
-    const member = await ensureQaMember(db, config.qaUserName, config.secrets.qaPin, config.secrets.pinPepper);
+    const member = await ensureQaMember(db, config.qaUserName, config.secrets.qaPin, config.secrets.pinPepper, { reactivate: false });
     const scope: QaScope = { memberId: member.id, nameKey: member.name_key, memberName: member.full_name, address: QA_REMOTE_ADDRESS, componentId: QA_TEST_COMPONENT_ID };
     run.scope = scope;
     // A run that died mid-way may have left a lock or full buckets behind.
@@ -176,10 +182,11 @@ export class QaRunner {
     };
     const login = (pin = config.secrets.qaPin) =>
       call('POST', authRoutes.login.path, { session: null, body: { password: config.secrets.teamPassword, name: member.full_name, pin } });
+    // The sign-in routes refuse the QA member: the run's sessions are started in-process.
+    const sessions = new SessionStore(db, config.session);
     const newSession = async (): Promise<Cookies> => {
-      const response = await login();
-      if (response.statusCode !== 200) throw new Error(`signing in as ${member.full_name} answered ${response.statusCode}: ${response.body.slice(0, 160)}`);
-      return cookiesOf(response);
+      const token = await startQaSession(db, sessions, member.id, { pin: config.secrets.qaPin, pinPepper: config.secrets.pinPepper }, { ip: QA_REMOTE_ADDRESS, userAgent: 'biggy-qa-self-test' });
+      return { [cookieNames(false).session]: token };
     };
     const runToken = `${runId}-${randomBytes(4).toString('hex')}`;
     // Read once per run: the Data Integrity checks each judge one part of it.

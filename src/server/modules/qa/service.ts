@@ -4,6 +4,7 @@ import type { QaProgress, QaResults, QaRunSummary } from '../../../common/contra
 import type { MemberRow } from '../../db/schema.js';
 import { conflict } from '../../errors.js';
 import { audit } from '../auth/audit.js';
+import { findQaMember, qaMemberDeactivated } from '../members/service.js';
 import type { QaSuite } from './context.js';
 import { claimRun, findLatestFinishedRun, findRunningRun, listResults, type QaRunRow } from './repo.js';
 import { QA_RUN_STALE_MS, QaRunner, type QaRunnerDeps, type QaRunnerOptions } from './runner.js';
@@ -42,6 +43,9 @@ export class QaService {
   /** Runs the suites (every suite of the self-test unless told) and answers the tally; 409 while another run is going. */
   async run(admin: MemberRow, context: { ip: string }, suites: readonly QaSuite[] = QA_SUITE_CHECKS): Promise<QaRunSummary> {
     const { db } = this.deps.app.database;
+    // Said up front, before a run is recorded: the run would only fail every check for it.
+    const qaMember = await findQaMember(db, this.deps.config.qaUserName);
+    if (qaMember !== undefined && qaMember.active !== 1) throw qaMemberDeactivated(qaMember.full_name);
     const now = Date.now();
     const runId = await claimRun(db, { runBy: admin.full_name, totalSuites: suites.length, now, staleBefore: now - QA_RUN_STALE_MS });
     if (runId === undefined) throw conflict('A QA test run is already in progress; wait for it to finish', ERROR_CODES.qaRunInProgress);
