@@ -233,7 +233,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerEventRoutes(app, { events, sessions, drain });
 
   const adminActions = new AdminActions(database.db, limiter, () => config.secrets.adminPassword);
-  const prompts = new PromptService(database.db, database.dialect, events, adminActions);
+  const prompts = new PromptService(database.db, database.dialect, events, adminActions, config.aiPromptHistoryMax);
   const suggestions = new SuggestionService(database.db, database.dialect, ai, events, titleOrId);
   registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });
   registerAiPromptRoutes(app, prompts);

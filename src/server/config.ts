@@ -159,6 +159,7 @@ const envSchema = z.object({
   ERROR_LOG_MAX_ROWS: wholeNumber('10000', { digits: 8, min: 100 }, 'must be a whole number of rows, at least 100'),
   ERROR_LOG_RESOLVED_RETENTION_DAYS: wholeNumber('30', { digits: 4, min: 1 }, 'must be a whole number of days, at least 1'),
   ACTIVITY_RETENTION_DAYS: wholeNumber('180', { digits: 4, min: 1 }, 'must be a whole number of days, at least 1'),
+  AI_PROMPT_HISTORY_MAX: wholeNumber('200', { digits: 6, min: 1 }, 'must be a whole number of prompt versions, at least 1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -221,6 +222,8 @@ export interface AppConfig {
   errorLogs: { maxRows: number; resolvedRetentionMs: number };
   /** Activity log rows older than this are rolled up into daily counts and deleted. */
   activityRetentionDays: number;
+  /** Narrative prompt versions kept at most; saving a new one deletes the oldest beyond, never the active one. */
+  aiPromptHistoryMax: number;
   /** Directory of the built client; absent when only the API is wanted (API tests). */
   clientDir: string | undefined;
   secrets: Secrets;
@@ -360,6 +363,7 @@ export function configFromEnv(env: Env, secrets: Secrets, clientDir: string | un
     metricsToken: env.METRICS_TOKEN,
     errorLogs: { maxRows: env.ERROR_LOG_MAX_ROWS, resolvedRetentionMs: env.ERROR_LOG_RESOLVED_RETENTION_DAYS * 24 * 3_600_000 },
     activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
+    aiPromptHistoryMax: env.AI_PROMPT_HISTORY_MAX,
     clientDir,
     secrets,
     secretSources: secretSourcesOf(env),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AI_PROMPT_MAX_LENGTH } from '../limits.js';
 import { TEXT_RULE_MESSAGES, hasForbiddenControls } from '../text-rules.js';
-import { NARRATIVE_PROMPT_NAME, SUGGESTIONS_PLACEHOLDER, aiPromptRoutes } from '../api/ai-prompts.js';
+import { NARRATIVE_PROMPT_NAME, PROMPT_HISTORY_PAGE, SUGGESTIONS_PLACEHOLDER, aiPromptRoutes } from '../api/ai-prompts.js';
 import { commentRoutes } from '../api/comments.js';
 import { suggestionRoutes } from '../api/suggestions.js';
 import { adminPasswordInputSchema, adminPasswordSchema } from './admin.js';
@@ -193,6 +193,25 @@ export const aiPromptSchema = z.object({
 });
 export type AiPrompt = z.infer<typeof aiPromptSchema>;
 
+/**
+ * A version in the history: `prompt` holds its first PROMPT_PREVIEW_LENGTH characters only (40
+ * whole versions made 606 KB), `promptLength` the length of the whole text (GET /api/ai-prompts/:id).
+ */
+export const aiPromptListItemSchema = aiPromptSchema.extend({ promptLength: z.number().int().nonnegative() });
+export type AiPromptListItem = z.infer<typeof aiPromptListItemSchema>;
+
+const pageNumber = (what: string, max: number) =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,11}$/, `${what} must be a whole number from 1`)
+    .transform(Number)
+    .refine((value) => value <= max, `${what} must be at most ${max}`);
+
+export const promptHistoryQuerySchema = z.strictObject({
+  before: pageNumber('before', Number.MAX_SAFE_INTEGER).optional(),
+  limit: pageNumber('limit', PROMPT_HISTORY_PAGE.maxLimit).optional(),
+});
+
 export const createAiPromptSchema = z.strictObject({
   name: z.literal(NARRATIVE_PROMPT_NAME, { error: `name must be '${NARRATIVE_PROMPT_NAME}'` }),
   prompt: z
@@ -225,7 +244,8 @@ export const aiContract = {
   suggestionsWithVotes: { ...suggestionRoutes.withVotes, response: { 200: z.array(suggestionSchema) } },
   voteSuggestion: { ...suggestionRoutes.vote, params: idParamsSchema, body: voteRequestSchema, response: { 200: suggestionVoteResultSchema } },
   narrativeSummary: { ...suggestionRoutes.narrativeSummary, response: { 200: narrativeSummarySchema } },
-  prompts: { ...aiPromptRoutes.list, response: { 200: z.array(aiPromptSchema) } },
+  prompts: { ...aiPromptRoutes.list, querystring: promptHistoryQuerySchema, response: { 200: z.array(aiPromptListItemSchema) } },
+  prompt: { ...aiPromptRoutes.get, params: idParamsSchema, response: { 200: aiPromptSchema } },
   activePrompt: { ...aiPromptRoutes.active, response: { 200: aiPromptSchema } },
   createPrompt: { ...aiPromptRoutes.create, body: createAiPromptSchema, response: { 201: aiPromptSchema } },
   activatePrompt: { ...aiPromptRoutes.activate, params: idParamsSchema, body: activateAiPromptSchema, response: { 200: aiPromptSchema } },

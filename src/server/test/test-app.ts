@@ -31,6 +31,7 @@ export function testConfig(database: Pick<TestDatabase, 'dataDir' | 'databaseUrl
     metricsToken: undefined,
     errorLogs: { maxRows: 10_000, resolvedRetentionMs: 30 * 24 * 3_600_000 },
     activityRetentionDays: 180,
+    aiPromptHistoryMax: 200,
     clientDir: undefined,
     secrets: { ...TEST_SECRETS },
     secretSources: { teamPassword: 'environment', adminPassword: 'environment', qaPin: 'generated', pinPepper: 'generated' },

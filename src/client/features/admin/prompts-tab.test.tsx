@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { routes } from '../../../common/api';
-import { PROMPT_PREVIEW_LENGTH } from '../../../common/api/ai-prompts';
+import { PROMPT_HISTORY_PAGE, PROMPT_PREVIEW_LENGTH } from '../../../common/api/ai-prompts';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import type { AiPrompt } from '../../../common/contract/ai';
+import type { AiPrompt, AiPromptListItem } from '../../../common/contract/ai';
 import { mockFetch, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';
@@ -12,12 +12,27 @@ import { ADMIN, ADMIN_PASSWORD, openAdminAt, promptOf } from './test-fixtures';
 const ACTIVE = promptOf({ id: 3, prompt: 'Summarise the team.\n{suggestionsText}\nBe brief.', description: 'Short summary' });
 const OLDER = promptOf({ id: 2, isActive: false, prompt: 'Summarise the team.\n{suggestionsText}\nList every risk.', description: 'Risk list', createdAt: '2026-01-04T09:00:00.000Z' });
 
+/** A version as the history carries it: the start of its text and the whole text's length. */
+const listItemOf = (prompt: AiPrompt): AiPromptListItem => ({ ...prompt, prompt: Array.from(prompt.prompt).slice(0, PROMPT_PREVIEW_LENGTH).join(''), promptLength: Array.from(prompt.prompt).length });
+
 function mockPromptApi({ active = ACTIVE, list = [ACTIVE, OLDER] }: { active?: AiPrompt | null; list?: AiPrompt[] } = {}): FetchMock {
-  return mockFetch()
-    .on(routes.auth.user, { body: ADMIN })
-    .on(routes.admin.members, { body: [] })
-    .on(routes.aiPrompts.active, active === null ? { status: 404, error: { code: ERROR_CODES.noActivePrompt, message: 'No active prompt' } } : { body: active })
-    .on(routes.aiPrompts.list, { body: list });
+  return (
+    mockFetch()
+      .on(routes.auth.user, { body: ADMIN })
+      .on(routes.admin.members, { body: [] })
+      // One version's whole text; registered before the active prompt, whose answer wins for /active.
+      .on(routes.aiPrompts.get, (request) => {
+        const found = list.find((prompt) => String(prompt.id) === request.params['id']);
+        return found === undefined ? { status: 404, error: { code: ERROR_CODES.promptNotFound, message: 'No such prompt' } } : { body: found };
+      })
+      .on(routes.aiPrompts.active, active === null ? { status: 404, error: { code: ERROR_CODES.noActivePrompt, message: 'No active prompt' } } : { body: active })
+      // Pages as the server cuts them: newest first, `limit` versions before the cursor.
+      .on(routes.aiPrompts.list, (request) => {
+        const before = Number(request.query.get('before') ?? Number.MAX_SAFE_INTEGER);
+        const limit = Number(request.query.get('limit') ?? PROMPT_HISTORY_PAGE.defaultLimit);
+        return { body: list.filter((prompt) => prompt.id < before).slice(0, limit).map(listItemOf) };
+      })
+  );
 }
 
 async function renderPrompts({ withPassword = true }: { withPassword?: boolean } = {}): Promise<Rendered> {
@@ -185,6 +200,35 @@ describe('history', () => {
 
     await user.click(compare);
     expect(screen.queryByRole('region', { name: /against the active prompt/ })).toBeNull();
+  });
+
+  test('Compare with active fetches the whole text of a version the history holds only the start of', async () => {
+    const long = promptOf({ id: 1, isActive: false, description: 'Long one', prompt: `Summarise the team.\n{suggestionsText}\n${'y'.repeat(PROMPT_PREVIEW_LENGTH)}\nLAST LINE` });
+    const api = mockPromptApi({ list: [ACTIVE, OLDER, long] });
+    const { user } = await renderPrompts({ withPassword: false });
+    expect(api.requests(routes.aiPrompts.get)).toHaveLength(0);
+    await user.click(within(version('Long one')).getByRole('button', { name: 'Compare with active' }));
+    const diff = await screen.findByRole('region', { name: /against the active prompt/ });
+    expect(diff.textContent).toContain('LAST LINE');
+    expect(api.requests(routes.aiPrompts.get).map((request) => request.params)).toEqual([{ id: '1' }]);
+    // A short version is compared from the history itself.
+    await user.click(within(version('Risk list')).getByRole('button', { name: 'Compare with active' }));
+    expect(api.requests(routes.aiPrompts.get)).toHaveLength(1);
+  });
+
+  test('shows a page of versions and loads older ones on request', async () => {
+    const many = Array.from({ length: PROMPT_HISTORY_PAGE.defaultLimit + 3 }, (_, index) =>
+      promptOf({ id: 100 - index, isActive: index === 0, description: `Version ${100 - index}`, prompt: `Version ${100 - index}\n{suggestionsText}` }),
+    );
+    const api = mockPromptApi({ active: many[0] ?? null, list: many });
+    const { user } = await renderPrompts({ withPassword: false });
+    const items = () => within(screen.getByRole('list', { name: 'Prompt versions' })).getAllByRole('listitem');
+    expect(items()).toHaveLength(PROMPT_HISTORY_PAGE.defaultLimit);
+    await user.click(screen.getByRole('button', { name: 'Load older versions' }));
+    await screen.findByText('Version 78');
+    expect(items()).toHaveLength(PROMPT_HISTORY_PAGE.defaultLimit + 3);
+    expect(screen.queryByRole('button', { name: 'Load older versions' })).toBeNull();
+    expect(api.requests(routes.aiPrompts.list).map((request) => request.query.get('before'))).toEqual([null, String(100 - PROMPT_HISTORY_PAGE.defaultLimit + 1)]);
   });
 
   test('without an active prompt there is nothing to compare with', async () => {

@@ -5,7 +5,13 @@ import type { PromptService } from './service.js';
 
 /** The admin's narrative-summary prompts: admin role by the route, admin password by the service. */
 export function registerAiPromptRoutes(app: App, prompts: PromptService) {
-  app.get(aiContract.prompts.path, { config: { access: 'admin' }, schema: { response: aiContract.prompts.response } }, async () => prompts.list());
+  app.get(aiContract.prompts.path, { config: { access: 'admin' }, schema: { querystring: aiContract.prompts.querystring, response: aiContract.prompts.response } }, async (request) =>
+    prompts.list(request.query),
+  );
+
+  app.get(aiContract.prompt.path, { config: { access: 'admin' }, schema: { params: aiContract.prompt.params, response: aiContract.prompt.response } }, async (request) =>
+    prompts.get(request.params.id),
+  );
 
   app.get(aiContract.activePrompt.path, { config: { access: 'admin' }, schema: { response: aiContract.activePrompt.response } }, async () =>
     prompts.activeNarrativePrompt(),

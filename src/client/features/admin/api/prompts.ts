@@ -1,17 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NARRATIVE_PROMPT_NAME, aiPromptRoutes } from '../../../../common/api/ai-prompts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NARRATIVE_PROMPT_NAME, PROMPT_HISTORY_PAGE, aiPromptRoutes } from '../../../../common/api/ai-prompts';
 import { ERROR_CODES } from '../../../../common/api/error-codes';
 import { toast } from '../../../components/ui/use-toast';
 import { api, describeError, hasErrorCode } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Every version of the narrative prompt, newest first. */
+/**
+ * The versions of the narrative prompt, newest first, a page at a time: each page asks for the
+ * versions before the last one shown; a page shorter than asked is the last.
+ */
 export function useAiPrompts() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys.prompts,
-    queryFn: ({ signal }) => api(aiPromptRoutes.list, undefined, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api(aiPromptRoutes.list, { query: { before: pageParam === undefined ? undefined : String(pageParam), limit: String(PROMPT_HISTORY_PAGE.defaultLimit) } }, { signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (lastPage) => (lastPage.length < PROMPT_HISTORY_PAGE.defaultLimit ? undefined : lastPage.at(-1)?.id),
     refetchOnMount: 'always',
+  });
+}
+
+/** One version's whole text, fetched when it is compared (the history carries only the start of each). A version never changes. */
+export function usePromptVersion(promptId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.promptsRoot, 'version', promptId],
+    queryFn: ({ signal }) => api(aiPromptRoutes.get, { params: { id: promptId } }, { signal }),
+    enabled,
+    staleTime: Infinity,
   });
 }
 

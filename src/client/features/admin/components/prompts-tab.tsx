@@ -1,14 +1,14 @@
 import { Bot, History, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
-import { PROMPT_PREVIEW_LENGTH, SUGGESTIONS_PLACEHOLDER } from '../../../../common/api/ai-prompts';
-import type { AiPrompt } from '../../../../common/contract/ai';
+import { PROMPT_PREVIEW_LENGTH, SUGGESTIONS_PLACEHOLDER, isWholePrompt } from '../../../../common/api/ai-prompts';
+import type { AiPrompt, AiPromptListItem } from '../../../../common/contract/ai';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime } from '../../../lib/relative-time';
 import { isFilled, requireAdminPassword } from '../admin-password';
-import { useActivatePrompt, useActivePrompt, useAiPrompts, useCreatePrompt } from '../api/prompts';
+import { useActivatePrompt, useActivePrompt, useAiPrompts, useCreatePrompt, usePromptVersion } from '../api/prompts';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 import { PromptDiff } from './prompt-diff';
 import { ToneBadge } from './tone-badge';
@@ -144,14 +144,14 @@ function PromptForm({ adminPassword, draft, onDraftChange }: PromptsTabProps) {
   );
 }
 
-function preview(text: string): string {
-  const characters = Array.from(text);
-  return characters.length > PROMPT_PREVIEW_LENGTH ? `${characters.slice(0, PROMPT_PREVIEW_LENGTH).join('')}…` : text;
+/** The start of a version as the history carries it, with an ellipsis when the text goes on. */
+function preview(item: AiPromptListItem): string {
+  return isWholePrompt(item) ? item.prompt : `${Array.from(item.prompt).slice(0, PROMPT_PREVIEW_LENGTH).join('')}…`;
 }
 
 function PromptHistory({ adminPassword, activePrompt }: { adminPassword: string; activePrompt: AiPrompt | null }) {
   const prompts = useAiPrompts();
-  const list = prompts.data;
+  const list = prompts.data?.pages.flat();
   return (
     <Panel title="Prompt History" icon={<History className="h-5 w-5 text-brand-600" aria-hidden="true" />} description="Every saved version, newest first.">
       {prompts.isPending && <ListSkeleton label="Loading the prompt history…" />}
@@ -164,13 +164,30 @@ function PromptHistory({ adminPassword, activePrompt }: { adminPassword: string;
           ))}
         </ul>
       )}
+      {prompts.hasNextPage && (
+        <div className="mt-3">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-disabled={prompts.isFetchingNextPage}
+            onClick={() => {
+              if (!prompts.isFetchingNextPage) void prompts.fetchNextPage();
+            }}
+          >
+            {prompts.isFetchingNextPage ? 'Loading...' : 'Load older versions'}
+          </Button>
+        </div>
+      )}
     </Panel>
   );
 }
 
-function PromptVersion({ prompt, activePrompt, adminPassword }: { prompt: AiPrompt; activePrompt: AiPrompt | null; adminPassword: string }) {
+function PromptVersion({ prompt, activePrompt, adminPassword }: { prompt: AiPromptListItem; activePrompt: AiPrompt | null; adminPassword: string }) {
   const activate = useActivatePrompt(prompt.id);
   const [comparing, setComparing] = useState(false);
+  // The whole text is fetched only to compare it (and only when the history holds just its start).
+  const whole = usePromptVersion(prompt.id, comparing && !isWholePrompt(prompt));
+  const versionText = isWholePrompt(prompt) ? prompt.prompt : whole.data?.prompt;
   const diffId = useId();
   const when = formatDateTime(prompt.createdAt);
   return (
@@ -183,7 +200,7 @@ function PromptVersion({ prompt, activePrompt, adminPassword }: { prompt: AiProm
         <span className="text-slate-600">by {prompt.createdBy}</span>
       </p>
       {prompt.description !== null && prompt.description !== '' && <p className="mt-1 text-sm font-medium text-slate-900">{prompt.description}</p>}
-      <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap text-slate-700">{preview(prompt.prompt)}</p>
+      <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap text-slate-700">{preview(prompt)}</p>
       {!prompt.isActive && (
         <div className="mt-2 flex flex-wrap gap-2">
           <Button
@@ -214,7 +231,9 @@ function PromptVersion({ prompt, activePrompt, adminPassword }: { prompt: AiProm
       )}
       {comparing && activePrompt !== null && !prompt.isActive && (
         <div id={diffId}>
-          <PromptDiff active={activePrompt.prompt} version={prompt.prompt} label={`Changes of the version of ${when} against the active prompt`} />
+          {versionText !== undefined && <PromptDiff active={activePrompt.prompt} version={versionText} label={`Changes of the version of ${when} against the active prompt`} />}
+          {versionText === undefined && whole.isPending && <p className="mt-3 text-sm text-slate-600" role="status">Loading the whole version…</p>}
+          {versionText === undefined && whole.isError && <LoadError title="The version could not be loaded" query={whole} />}
         </div>
       )}
     </li>
