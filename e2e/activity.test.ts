@@ -96,7 +96,7 @@ describe('activity keeps the session; drafts survive its end', () => {
     await reader.page.reload();
     await reader.page.getByRole('heading', { level: 1, name: 'Team Sign In' }).or(reader.page.getByRole('heading', { level: 1, name: 'Welcome Back' })).waitFor();
 
-    // The server counted the worker's time: at most two syncs a minute of real time count.
+    // The server counted the worker's time: only the seconds of real time since its last counted ones.
     const analytics = await fetchFromPage(worker.page, 'GET', '/api/analytics/users');
     const users = JSON.parse(analytics.text) as { memberName: string; totalActiveTime: number }[];
     expect(users.find((user) => user.memberName === WORKER.name)?.totalActiveTime).toBeGreaterThan(0);
