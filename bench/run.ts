@@ -26,6 +26,7 @@ import { COMPRESSED_READ_SCENARIOS } from './scenarios/compressed-reads.js';
 import { FLOOD_SCENARIOS } from './scenarios/flood.js';
 import { lighthouseTargets, runLighthouse } from './scenarios/lighthouse.js';
 import { mainPageTarget, runMainPage } from './scenarios/main-page.js';
+import { mixedLoadSelected, mixedLoadTargets, runMixedLoad } from './scenarios/mixed-load.js';
 import { qaRunSelected, qaRunTargets, runQaBench } from './scenarios/qa-run.js';
 import { READ_SCENARIOS, READ_TARGETS } from './scenarios/reads.js';
 import { SIGN_IN_SCENARIO } from './scenarios/sign-in.js';
@@ -61,6 +62,23 @@ const ENGINES: Engine[] = [
   ...(givenDatabaseUrl === undefined ? [] : [{ database: 'postgres' as const, url: givenDatabaseUrl }]),
 ].filter((engine) => nonEmpty(process.env.BENCH_ENGINES)?.split(',').includes(engine.database) ?? true);
 
+/**
+ * BENCH_SCENARIOS may name only steps with servers of their own (the self-test, the mixed load): the
+ * throughput server, and the browser steps on it, then do not run at all.
+ */
+const throughputSelected = SCENARIO_FILTER === undefined || SCENARIOS.some((scenario) => SCENARIO_FILTER?.test(scenario.name) === true);
+
+function skippedThroughput(): Awaited<ReturnType<typeof runThroughput<BrowserSteps>>> {
+  const message = `not selected by BENCH_SCENARIOS=${SCENARIO_FILTER?.source ?? ''}`;
+  return {
+    throughput: { status: 'skipped', message },
+    comments: undefined,
+    activity: undefined,
+    after: { mainPage: { status: 'skipped', message }, lighthouse: { status: 'skipped', message } },
+    serverPeakRssMiB: undefined,
+  };
+}
+
 /** Set once the run is ending (done, failed, interrupted or overrun): the first way out wins. */
 let exiting = false;
 
@@ -93,23 +111,28 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
     activity,
     after: { mainPage, lighthouse },
     serverPeakRssMiB,
-  } = await runThroughput<BrowserSteps>(
-    SCENARIOS,
-    clientDir,
-    databaseUrl,
-    async (ready) => ({ mainPage: await runMainPage(clientDir, ready), lighthouse: await runLighthouse(clientDir, ready) }),
-    (message) => ({ mainPage: { status: 'error', message }, lighthouse: { status: 'error', message } }),
-  );
+  } = throughputSelected
+    ? await runThroughput<BrowserSteps>(
+        SCENARIOS,
+        clientDir,
+        databaseUrl,
+        async (ready) => ({ mainPage: await runMainPage(clientDir, ready), lighthouse: await runLighthouse(clientDir, ready) }),
+        (message) => ({ mainPage: { status: 'error', message }, lighthouse: { status: 'error', message } }),
+      )
+    : skippedThroughput();
   // The self-test needs an admin, so it runs on a bench server of its own (scenarios/qa-run.ts).
   const qaRun = qaRunSelected() ? await runQaBench(databaseUrl) : undefined;
+  // Its servers trust loopback proxies and PostgreSQL runs two of them: bench servers of its own too.
+  const mixedLoad = mixedLoadSelected() ? await runMixedLoad(databaseUrl) : undefined;
   const bundle = runBundle();
 
   const healthTarget = `≥ ${READ_TARGETS.healthRatio * 100}% of baseline, p99 < ${READ_TARGETS.healthP99Ms} ms`;
   const targets = [
-    ...analyzerTargets(analyzer, serverPeakRssMiB),
+    ...analyzerTargets(analyzer, throughputSelected ? serverPeakRssMiB : 'skipped'),
     startupTarget(startup),
-    ...throughputTargets(throughput, healthTarget),
+    ...(throughputSelected ? throughputTargets(throughput, healthTarget) : []),
     ...(qaRun === undefined ? [] : qaRunTargets(qaRun, engine.database)),
+    ...mixedLoadTargets(mixedLoad, engine.database),
     ...bundleTargets(bundle),
     mainPageTarget(mainPage),
     ...lighthouseTargets(lighthouse),
@@ -151,6 +174,7 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
     bundle: bundle.bundle,
     mainPageBundle: bundle.pageBundle,
     analyticsPageBundle: bundle.analyticsPageBundle,
+    ...(mixedLoad === undefined ? {} : { mixedLoad }),
     targets,
     passed,
   };

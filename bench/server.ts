@@ -24,7 +24,7 @@ import { generateActivityData } from './lib/activity-data.js';
 import { COMMENT_DATA_TARGETS, generateCommentData, generatedMemberNames, type CommentDataSummary } from './lib/comment-data.js';
 import { generateSuggestionData } from './lib/suggestion-data.js';
 import type { DEMO_THREADS } from '../src/server/seed/demo-comments.js';
-import { BENCH_SERVER_ENV, SESSION_COOKIE, type CommentAudit, type ReadyLine } from './lib/protocol.js';
+import { BENCH_SERVER_ENV, SESSION_COOKIE, type CommentAudit, type ReadyLine, type ReplicaReadyLine } from './lib/protocol.js';
 import { installSqlTrace, startSqlTrace, stopSqlTrace } from './lib/sql-trace.js';
 import { summarize } from './lib/stats.js';
 
@@ -63,6 +63,17 @@ async function main() {
   const clientDirEnv = optionalEnv(BENCH_SERVER_ENV.clientDir);
   const clientDir = clientDirEnv !== undefined && existsSync(clientDirEnv) ? clientDirEnv : undefined;
   const withActivityData = optionalEnv(BENCH_SERVER_ENV.activityData) === '1';
+  const replica = optionalEnv(BENCH_SERVER_ENV.replica) === '1';
+  // The mixed load opens hundreds of connections from 127.0.0.1, as clients behind a reverse proxy
+  // arrive: the per-address connection cap (which a proxy makes the proxy's job) is not what it measures.
+  const trustProxy = optionalEnv(BENCH_SERVER_ENV.trustProxy) === '1';
+  // The pool's settings may be varied from the shell (bench-server.ts passes everything but BENCH_*).
+  const poolEnv = Object.fromEntries(
+    (['DATABASE_POOL_SIZE', 'DATABASE_POOL_WAIT_MS'] as const).flatMap((name) => {
+      const value = optionalEnv(name);
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
   // Before the app opens its database; off (one flag test a statement) until a scenario starts a trace.
   installSqlTrace();
 
@@ -77,11 +88,21 @@ async function main() {
       LOG_LEVEL: 'info',
       SIGN_IN_LIMIT_PER_MINUTE,
       COMMENT_LIMIT_PER_MINUTE,
+      ...(trustProxy ? { TRUST_PROXY: 'loopback' } : {}),
+      ...poolEnv,
       ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
     },
     clientDir,
   );
   const app = await build(config, { collectProcessMetrics: true, logDestination: logDestination() });
+  if (replica) {
+    // A second instance on the primary's database and secrets (the same DATA_DIR): only the app.
+    closeOnSignals(() => app.close());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const line: ReplicaReadyLine = { appPort: portOf(app.server.address()), dialect: databaseUrl === undefined ? 'sqlite' : 'postgres' };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+    return;
+  }
   const { signIn, memberId } = await seedMember(app.database, config);
   const argon2 = await timeArgon2(config, signIn.pin);
 
@@ -95,6 +116,7 @@ async function main() {
     addMember: add,
     alsoClearMemberIds: [memberId],
   });
+  await shareBenchPin(app.database, memberId);
   const threads = await builtExport<typeof DEMO_THREADS>('server/seed/demo-comments.js', 'DEMO_THREADS');
   await generateSuggestionData({
     db: app.database.db,
@@ -137,20 +159,7 @@ async function main() {
   });
   baseline.get(`${SQL_TRACE_PATH}/stop`, (_request, reply) => reply.send(stopSqlTrace()));
 
-  let closing = false;
-  const close = async () => {
-    if (closing) return;
-    closing = true;
-    const force = setTimeout(() => process.exit(1), 5000);
-    force.unref();
-    await Promise.allSettled([app.close(), baseline.close()]);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void close());
-  process.on('SIGINT', () => void close());
-  // The orchestrator holds our stdin; if it dies without killing us, the pipe closes and we go too.
-  process.stdin.on('end', () => void close());
-  process.stdin.resume();
+  closeOnSignals(() => Promise.allSettled([app.close(), baseline.close()]));
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   await baseline.listen({ port: 0, host: '127.0.0.1' });
@@ -176,6 +185,38 @@ async function main() {
     activity: activity === undefined ? null : { ...activity, sqlTracePath: SQL_TRACE_PATH },
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
+}
+
+/** Closes the servers on SIGTERM or SIGINT, or when the orchestrator's end of stdin closes; killed after 5 s. */
+function closeOnSignals(closeServers: () => Promise<unknown>): void {
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    await closeServers();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close());
+  process.on('SIGINT', () => void close());
+  // The orchestrator holds our stdin; if it dies without killing us, the pipe closes and we go too.
+  process.stdin.on('end', () => void close());
+  process.stdin.resume();
+}
+
+/**
+ * The generated members get the bench member's PIN (its hash, so one argon2 hash for all): the
+ * mixed load signs in as many of them, so that per-member costs and limits are spread as a team's are.
+ */
+async function shareBenchPin(database: DatabaseHandle, memberId: number): Promise<void> {
+  const { db } = database;
+  const bench = await db.selectFrom('members').select(['pin_hash', 'pin_set_at']).where('id', '=', memberId).executeTakeFirstOrThrow();
+  await db
+    .updateTable('members')
+    .set({ pin_hash: bench.pin_hash, pin_set_at: bench.pin_set_at, active: 1 })
+    .where('full_name', 'in', generatedMemberNames(COMMENT_DATA_TARGETS.members))
+    .execute();
 }
 
 /** One active member with a PIN, as an admin adds one; a member kept from an earlier run gets a new PIN and no lock. */

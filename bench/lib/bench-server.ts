@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { parseJson } from './output.js';
 import { makeTempDir, startChild, stopChild, type Child } from './processes.js';
-import { BENCH_SERVER_ENV, readyLineSchema, type ReadyLine } from './protocol.js';
+import { BENCH_SERVER_ENV, readyLineSchema, replicaReadyLineSchema, type ReadyLine, type ReplicaReadyLine } from './protocol.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_FILE = fileURLToPath(new URL('../server.ts', import.meta.url));
@@ -21,17 +21,56 @@ export interface BenchServer {
   dataDir: string;
 }
 
-export async function startBenchServer(clientDir: string | undefined, databaseUrl: string | undefined, options: { activityData?: boolean } = {}): Promise<BenchServer> {
-  // Only what this run decides reaches the server: no stray BENCH_* from the shell.
+export interface BenchServerOptions {
+  activityData?: boolean;
+  /** Trust loopback proxies: no per-address connection cap (the mixed load's hundreds of connections). */
+  trustProxy?: boolean;
+}
+
+/** The environment of a bench server process: the shell's without any BENCH_*, then what this run decides. */
+function serverEnv(dataDir: string, databaseUrl: string | undefined, options: BenchServerOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('BENCH_')));
-  const dataDir = makeTempDir('load');
   env[BENCH_SERVER_ENV.dataDir] = dataDir;
   if (databaseUrl !== undefined) env[BENCH_SERVER_ENV.databaseUrl] = databaseUrl;
-  if (clientDir !== undefined) env[BENCH_SERVER_ENV.clientDir] = clientDir;
   if (options.activityData === true) env[BENCH_SERVER_ENV.activityData] = '1';
+  if (options.trustProxy === true) env[BENCH_SERVER_ENV.trustProxy] = '1';
+  return env;
+}
 
+export async function startBenchServer(clientDir: string | undefined, databaseUrl: string | undefined, options: BenchServerOptions = {}): Promise<BenchServer> {
+  const dataDir = makeTempDir('load');
+  const env = serverEnv(dataDir, databaseUrl, options);
+  if (clientDir !== undefined) env[BENCH_SERVER_ENV.clientDir] = clientDir;
   // --expose-gc: the server collects the garbage of its own data generation before listening.
   const child = startChild(process.execPath, ['--expose-gc', await buildBenchServer()], { env, cwd: ROOT });
+  const firstLine = await readyLineOf(child);
+  const parsed = readyLineSchema.safeParse(parseJson(firstLine));
+  if (!parsed.success) {
+    await stopChild(child, 2000);
+    throw new Error(`bench server printed an unexpected line: ${firstLine}`);
+  }
+  return { child, ready: parsed.data, dataDir };
+}
+
+/**
+ * A second instance of the app on a primary's PostgreSQL database, with its DATA_DIR (the same
+ * secrets, so a session or a PIN of one is good on the other): no seeding, no data, no baseline.
+ */
+export async function startReplicaServer(primary: BenchServer, databaseUrl: string, options: BenchServerOptions = {}): Promise<{ child: Child; ready: ReplicaReadyLine }> {
+  const env = serverEnv(primary.dataDir, databaseUrl, options);
+  env[BENCH_SERVER_ENV.replica] = '1';
+  const child = startChild(process.execPath, [await buildBenchServer()], { env, cwd: ROOT });
+  const firstLine = await readyLineOf(child);
+  const parsed = replicaReadyLineSchema.safeParse(parseJson(firstLine));
+  if (!parsed.success) {
+    await stopChild(child, 2000);
+    throw new Error(`bench replica printed an unexpected line: ${firstLine}`);
+  }
+  return { child, ready: parsed.data };
+}
+
+/** The child's first stdout line; stdout is drained from then on, so it can never block on a full pipe. */
+async function readyLineOf(child: Child): Promise<string> {
   const stdout = child.process.stdout;
   if (stdout === null) throw new Error('bench server has no stdout');
   const lines = createInterface({ input: stdout });
@@ -45,9 +84,7 @@ export async function startBenchServer(clientDir: string | undefined, databaseUr
         }, SERVER_READY_MS).unref();
       }),
     ]);
-    const parsed = readyLineSchema.safeParse(parseJson(firstLine));
-    if (!parsed.success) throw new Error(`bench server printed an unexpected line: ${firstLine}`);
-    return { child, ready: parsed.data, dataDir };
+    return firstLine;
   } catch (error) {
     await stopChild(child, 2000);
     throw error;

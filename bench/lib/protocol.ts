@@ -91,7 +91,15 @@ export const BENCH_SERVER_ENV = {
   clientDir: 'BENCH_CLIENT_DIR',
   /** '1': generate the activity data set too (only the analytics scenarios need it). */
   activityData: 'BENCH_ACTIVITY_DATA',
+  /** '1': the app trusts loopback proxies, so the per-address connection cap is off (the mixed load's hundreds of connections from one address). */
+  trustProxy: 'BENCH_TRUST_PROXY',
+  /** '1': a second instance of the app on the same PostgreSQL database: no seeding, no data, no baseline (replicaReadyLineSchema). */
+  replica: 'BENCH_REPLICA',
 } as const;
+
+/** The one JSON line a replica (BENCH_REPLICA=1) prints once it listens. */
+export const replicaReadyLineSchema = z.object({ appPort: z.number().int().positive(), dialect: z.enum(['sqlite', 'postgres']) });
+export type ReplicaReadyLine = z.infer<typeof replicaReadyLineSchema>;
 
 /** The session cookie on plain http (behind HTTPS it is `__Host-biggy_session`). */
 export const SESSION_COOKIE = 'biggy_session';

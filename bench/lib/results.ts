@@ -6,6 +6,7 @@ import type { LoadResult } from './load.js';
 import type { MainPageResult } from './main-page.js';
 import type { ReadyLine } from './protocol.js';
 import type { StartupResult } from './startup.js';
+import type { MixedLoadResult } from '../scenarios/mixed-load.js';
 
 export type Status = 'PASS' | 'FAIL' | 'INFO' | 'SKIPPED';
 
@@ -127,6 +128,8 @@ export interface BenchResults {
   bundle: BundleReport;
   mainPageBundle: Step<PageBundle>;
   analyticsPageBundle: Step<PageBundle>;
+  /** The mixed load (reads, comments and votes at 50, 200 and 500 connections); absent when BENCH_SCENARIOS left it out. */
+  mixedLoad?: Step<MixedLoadResult>;
   targets: TargetResult[];
   passed: boolean;
 }

@@ -31,7 +31,8 @@ function timingTarget(name: string, limitMs: number, { firstMs, medianMs, maxMs 
   return { name, target: `< ${limitMs} ms`, measured: `median ${fixed(medianMs, 1)} ms of 7, first call ${fixed(firstMs, 1)} ms, max ${fixed(maxMs, 1)} ms`, status };
 }
 
-export function analyzerTargets(analyzer: Step<AnalyzerResult>, serverPeakRssMiB: number | undefined): TargetResult[] {
+/** `serverPeakRssMiB` is 'skipped' when BENCH_SCENARIOS selected no throughput scenario. */
+export function analyzerTargets(analyzer: Step<AnalyzerResult>, serverPeakRssMiB: number | undefined | 'skipped'): TargetResult[] {
   const analysis =
     analyzer.status === 'done'
       ? [
@@ -39,7 +40,10 @@ export function analyzerTargets(analyzer: Step<AnalyzerResult>, serverPeakRssMiB
           timingTarget(`local analyzer: narrative of ${analyzer.result.narrative.suggestions} suggestions`, ANALYZER_TARGETS.narrativeMs, analyzer.result.narrative),
         ]
       : [unmeasured('local analyzer', `< ${ANALYZER_TARGETS.summaryMs} ms`, analyzer)];
-  const memory: TargetResult = {
+  const memory: TargetResult =
+    serverPeakRssMiB === 'skipped'
+      ? { name: 'server memory (NLP model loaded)', target: `peak resident ≤ ${SERVER_RSS_TARGET_MIB} MiB`, measured: 'no throughput scenario selected', status: 'SKIPPED' }
+      : {
     name: 'server memory (NLP model loaded)',
     target: `peak resident ≤ ${SERVER_RSS_TARGET_MIB} MiB`,
     measured: serverPeakRssMiB === undefined ? 'not measured' : `${fixed(serverPeakRssMiB, 0)} MiB`,
