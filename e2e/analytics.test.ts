@@ -27,9 +27,9 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 /** The reader: signed in on the analytics page, with no comments or votes of their own. */
-const ALICE = { name: 'Alice Archer', pin: '1357' };
+const ALICE = { name: 'Alice Archer', pin: '3816' };
 /** Votes on Dana's comment through the comment panel. */
-const BOB = { name: 'Bob Baker', pin: '2468' };
+const BOB = { name: 'Bob Baker', pin: '5062' };
 /** One comment, on another component. */
 const CASEY = { name: 'Casey Keys', pin: '3579' };
 /** Two comments, the first through the comment panel: the top contributor. */

@@ -15,8 +15,8 @@ import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 390, height: 844 };
 
-const ALICE = { name: 'Alice Archer', pin: '1357' };
-const BOB = { name: 'Bob Baker', pin: '2468' };
+const ALICE = { name: 'Alice Archer', pin: '3816' };
+const BOB = { name: 'Bob Baker', pin: '5062' };
 const CASEY = { name: 'Casey Keys', pin: '3579' };
 
 const HOSTILE = '<img src=x onerror=alert(1)>';

@@ -17,7 +17,7 @@ import { launchBrowser, newPage, seedMember, signIn, startServer, type RunningSe
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const MEMBER = { name: 'Lena Legible', pin: '8642' };
+const MEMBER = { name: 'Lena Legible', pin: '8631' };
 
 const MIN_TITLE_PX = 12;
 const MIN_LABEL_PX = 11;

@@ -21,7 +21,7 @@ const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
 export const E2E_SECRETS = {
   TEAM_PASSWORD: 'e2e-team-password',
   ADMIN_PASSWORD: 'e2e-admin-password',
-  QA_PIN: '2468',
+  QA_PIN: '6183',
   PIN_PEPPER: 'e2e-pepper-0123456789abcdef',
 } as const;
 

@@ -10,7 +10,7 @@ import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer
  * current page marked, and on a phone a single row with a Menu button that lists them.
  */
 
-const ADMIN = { name: 'Harper Header', pin: '1357' };
+const ADMIN = { name: 'Harper Header', pin: '3816' };
 const LABELS = ['Home', 'Biggy Capabilities', 'Design Principles', 'Feedback & Recommendations', 'Analytics', 'Admin'];
 /** Each route, the label of its own link (none for an unknown address), and something its page shows once loaded. */
 const ROUTES: Array<{ path: string; current: string | null }> = [

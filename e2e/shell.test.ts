@@ -10,7 +10,7 @@ import { toasts } from './toasts.js';
 import { holdRequests } from './page-api.js';
 
 /** Every screen below is behind sign-in: the tests sign in as this member first. */
-const MEMBER = { name: 'Casey Shell', pin: '2468' };
+const MEMBER = { name: 'Casey Shell', pin: '5062' };
 
 /** A stand-in for the lazily loaded capabilities chunk that throws while the test wants it to. */
 const BROKEN_PAGE_MODULE = `

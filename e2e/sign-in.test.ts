@@ -58,11 +58,11 @@ describe('sign-in screen', () => {
       ['Riley Rivera', undefined],
       ['Nico Nolink', undefined],
       ['Morgan Member', '2580'],
-      ['Quinn Quick', '1470'],
-      ['Dana Different', '3690'],
+      ['Quinn Quick', '4682'],
+      ['Dana Different', '3674'],
       ['Wendy Wrong', '1111'],
       ['Frankie Forgot', '4321'],
-      ['Alexandra Stone', '8642'],
+      ['Alexandra Stone', '8631'],
       ['Alex Turner', '1234'],
       ['Sam Alexander', '1234'],
       ['Valerie Alexis', '1234'],
@@ -255,7 +255,7 @@ describe('sign-in screen', () => {
 
   it('shows the Admin link to Avery Admin (admin role), after creating the PIN on first sign-in', async () => {
     const { page } = await open('/');
-    const result = await signIn(page, server, { name: 'Avery Admin', pin: '8080' });
+    const result = await signIn(page, server, { name: 'Avery Admin', pin: '8306' });
     expect(result).toEqual({ toastTitle: 'PIN Setup Complete!', toastText: 'Welcome, Avery Admin! Your PIN has been set up successfully.' });
     await page.getByText('Welcome, Avery', { exact: true }).waitFor();
     const admin = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true });
@@ -266,7 +266,7 @@ describe('sign-in screen', () => {
 
   it('quick login after the session expired: Welcome Back asks only the PIN', async () => {
     const { page, consoleErrors } = await open('/development-principles');
-    await signIn(page, server, { name: 'Quinn Quick', pin: '1470' });
+    await signIn(page, server, { name: 'Quinn Quick', pin: '4682' });
     await page.getByRole('heading', { level: 1, name: 'AI-Driven Operations Management' }).waitFor();
 
     // The server forgets the session (as after the idle timeout); the device token stays.
@@ -290,7 +290,7 @@ describe('sign-in screen', () => {
     expect(await page.getByLabel('PIN', { exact: true }).inputValue()).toBe('');
     await closeToast(page);
 
-    await page.getByLabel('PIN', { exact: true }).fill('1470');
+    await page.getByLabel('PIN', { exact: true }).fill('4682');
     await submit.click();
     expect(await toastShown(page)).toEqual({ title: 'Welcome back!', text: '', destructive: false });
     // Back on the page the member was reading.
@@ -345,7 +345,7 @@ describe('sign-in screen', () => {
 
   it('Use Different Account forgets the device and returns to the team login', async () => {
     const { page } = await open('/');
-    await signIn(page, server, { name: 'Dana Different', pin: '3690' });
+    await signIn(page, server, { name: 'Dana Different', pin: '3674' });
     await db.deleteFrom('sessions').where('member_id', '=', memberId('Dana Different')).execute();
     await waitUntilSessionRefused(page, server);
     await page.reload();
@@ -491,7 +491,7 @@ describe('sign-in screen', () => {
     await page.keyboard.press('Tab');
     expect(await combobox.inputValue()).toBe('Alexandra Stone');
     expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('pin');
-    await page.keyboard.type('8642');
+    await page.keyboard.type('8631');
     await page.keyboard.press('Enter');
     expect(await toastShown(page)).toEqual({ title: 'Welcome!', text: "You're now logged in as Alexandra Stone", destructive: false });
     await page.getByText('Welcome, Alexandra', { exact: true }).waitFor();

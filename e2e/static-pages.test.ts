@@ -31,7 +31,7 @@ const PLATFORM_BLOCKS = ['Awareness', 'Understanding', 'Intelligent Action', 'Le
 
 const DESKTOP = { width: 1280, height: 900 };
 /** The pages are behind sign-in; a member without the admin role reads them. */
-const MEMBER = { name: 'Robin Reader', pin: '1357' };
+const MEMBER = { name: 'Robin Reader', pin: '3816' };
 const MOBILE = { width: 390, height: 844 };
 
 interface OpenedPage {

@@ -19,8 +19,8 @@ import { fetchFromPage, holdRequests } from './page-api.js';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-const ALICE = { name: 'Alice Archer', pin: '1357' };
-const BOB = { name: 'Bob Baker', pin: '2468' };
+const ALICE = { name: 'Alice Archer', pin: '3816' };
+const BOB = { name: 'Bob Baker', pin: '5062' };
 const CASEY = { name: 'Casey Keys', pin: '3579' };
 
 const INJECTION_MARKUP = '<img src=x onerror=alert(1)>';
@@ -513,7 +513,7 @@ describe('Feedback and Recommendations page on the demo review', () => {
   });
 
   it('generates from a few hundred comments and reads well on desktop and phone', { timeout: 120_000 }, async () => {
-    const member = { name: DEMO_MEMBERS.priya.name, pin: '1470' };
+    const member = { name: DEMO_MEMBERS.priya.name, pin: '4682' };
     const { context, page, consoleErrors } = await newPage(browser, { viewport: DESKTOP });
     await signIn(page, server, { ...member, path: '/suggestions' });
     await page.getByRole('heading', { level: 2, name: 'No feedback and recommendations have been generated yet' }).waitFor();
@@ -550,7 +550,7 @@ describe('Feedback and Recommendations page on the demo review', () => {
   });
 
   it('keeps the table in place while the summary card loads, on desktop and phone', async () => {
-    const member = { name: DEMO_MEMBERS.priya.name, pin: '1470' };
+    const member = { name: DEMO_MEMBERS.priya.name, pin: '4682' };
     for (const viewport of [DESKTOP, PHONE]) {
       const { context, page } = await newPage(browser, { viewport });
       await signIn(page, server, member);

@@ -10,7 +10,7 @@ import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer
  * pointer is over it, hides 600 ms after, and whose thumb is never shorter than 18 px.
  */
 
-const MEMBER = { name: 'Tess Tooltip', pin: '8642' };
+const MEMBER = { name: 'Tess Tooltip', pin: '8631' };
 const COMPONENT = { id: 'authentication-and-sso', title: 'Authentication and SSO' };
 
 describe('tooltips and the scroll area', () => {

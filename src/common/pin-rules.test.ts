@@ -1,18 +1,62 @@
 import { describe, expect, it } from 'vitest';
-import { GUESSABLE_PINS, isGuessablePin, isCompletePin, keepPinDigits } from './pin-rules.js';
+import { GUESSABLE_PINS, guessablePinReason, isCompletePin, keepPinDigits, PIN_REASONS } from './pin-rules.js';
 
-describe('isGuessablePin', () => {
-  it.each(['0000', '1111', '9999', '1234', '0123', '6789', '4321', '9876', '3210', '1212', '2580', '6969'])('refuses %s', (pin) => {
-    expect(isGuessablePin(pin)).toBe(true);
+describe('guessablePinReason', () => {
+  it.each([
+    ['0000', PIN_REASONS.repeatedDigit],
+    ['9999', PIN_REASONS.repeatedDigit],
+    ['1234', PIN_REASONS.run],
+    ['4321', PIN_REASONS.run],
+    ['6789', PIN_REASONS.run],
+    ['1940', PIN_REASONS.year],
+    ['1984', PIN_REASONS.year],
+    ['2020', PIN_REASONS.year],
+    ['2039', PIN_REASONS.year],
+    ['4545', PIN_REASONS.repeatedPair],
+    ['0101', PIN_REASONS.repeatedPair],
+    ['6969', PIN_REASONS.repeatedPair],
+    ['1221', PIN_REASONS.mirroredPair],
+    ['7007', PIN_REASONS.mirroredPair],
+    ['2580', PIN_REASONS.keypadLine],
+    ['0852', PIN_REASONS.keypadLine],
+    ['7410', PIN_REASONS.keypadLine],
+    ['0147', PIN_REASONS.keypadLine],
+    ['8520', PIN_REASONS.keypadLine],
+    ['0258', PIN_REASONS.keypadLine],
+    ['9630', PIN_REASONS.keypadLine],
+    ['0369', PIN_REASONS.keypadLine],
+    ['1470', PIN_REASONS.keypadLine],
+    ['0741', PIN_REASONS.keypadLine],
+    ['3690', PIN_REASONS.keypadLine],
+    ['0963', PIN_REASONS.keypadLine],
+    ['1357', PIN_REASONS.common],
+    ['2468', PIN_REASONS.common],
+    ['1004', PIN_REASONS.common],
+    ['1122', PIN_REASONS.common],
+  ])('refuses %s with its reason', (pin, reason) => {
+    expect(guessablePinReason(pin)).toBe(reason);
   });
 
-  it.each(['1357', '2468', '8024', '0741', '3579', '9753'])('accepts %s', (pin) => {
-    expect(isGuessablePin(pin)).toBe(false);
+  it('refuses every year from 1940 to 2039', () => {
+    for (let year = 1940; year <= 2039; year += 1) expect(guessablePinReason(String(year)), String(year)).toBeDefined();
   });
 
-  it('lists at least 20 four-digit values', () => {
-    expect(GUESSABLE_PINS.size).toBeGreaterThanOrEqual(20);
-    for (const pin of GUESSABLE_PINS) expect(pin).toMatch(/^\d{4}$/);
+  it.each(['8024', '7294', '3816', '5062', '9173', '1939', '2040', '4682'])('accepts %s', (pin) => {
+    expect(guessablePinReason(pin)).toBeUndefined();
+  });
+
+  it('refuses the commonly chosen PINs an attack on the app found accepted', () => {
+    const found = ['1357', '2468', '0101', '1221', '4545', '7410', '8520', ...Array.from({ length: 2020 - 1984 + 1 }, (_, i) => String(1984 + i))];
+    expect(found.filter((pin) => guessablePinReason(pin) === undefined)).toEqual([]);
+  });
+
+  it('gives every refused PIN a reason, and lists only four-digit values', () => {
+    expect(GUESSABLE_PINS.size).toBeGreaterThanOrEqual(300);
+    expect(GUESSABLE_PINS.size).toBeLessThan(1000);
+    for (const pin of GUESSABLE_PINS) {
+      expect(pin).toMatch(/^\d{4}$/);
+      expect(Object.values(PIN_REASONS)).toContain(guessablePinReason(pin));
+    }
   });
 });
 

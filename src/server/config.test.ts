@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv, resolveSecrets } from './config.js';
-import { isGuessablePin } from '../common/pin-rules.js';
+import { guessablePinReason } from '../common/pin-rules.js';
 
 /** The ConfigError a parse throws; fails the test when nothing (or something else) is thrown. */
 function configErrorOf(run: () => unknown): ConfigError {
@@ -128,6 +128,11 @@ describe('parseEnv', () => {
     expect(error.message).not.toContain(value.slice(0, 6));
   });
 
+  it.each(['1987', '4545', '1221', '7410', '1357'])('rejects QA_PIN=%s as guessable, with the reason', (pin) => {
+    const error = configErrorOf(() => parseEnv({ QA_PIN: pin }));
+    expect(error.message).toContain(`must not be a guessable PIN: ${guessablePinReason(pin) ?? 'a reason'}`);
+  });
+
   it('does not echo the database URL credentials even in part', () => {
     const error = configErrorOf(() => parseEnv({ DATABASE_URL: 'mysql://x' }));
     expect(error.message).toMatch(/\bDATABASE_URL\b/);
@@ -204,7 +209,7 @@ describe('resolveSecrets', () => {
     const mode = (await stat(resolved.file)).mode & 0o777;
     expect(mode.toString(8)).toBe('600');
     expect(((await stat(dir)).mode & 0o777).toString(8)).toBe('700');
-    expect(isGuessablePin(resolved.secrets.qaPin)).toBe(false);
+    expect(guessablePinReason(resolved.secrets.qaPin)).toBeUndefined();
     const stored: unknown = JSON.parse(await readFile(resolved.file, 'utf8'));
     expect(stored).toEqual(resolved.secrets);
   });
@@ -248,7 +253,7 @@ describe('resolveSecrets', () => {
     const env = parseEnv({
       TEAM_PASSWORD: 'team-password-env',
       ADMIN_PASSWORD: 'admin-password-env',
-      QA_PIN: '1357',
+      QA_PIN: '7294',
       PIN_PEPPER: 'pepper-from-the-environment',
     });
     const resolved = await resolveSecrets(env, dir);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MEMBER_LIMITS } from '../common/limits.js';
 import { NAME_MAX_LENGTH } from '../common/limits.js';
 import { isValidFullName } from '../common/names.js';
-import { isCompletePin, isGuessablePin, PIN_PATTERN } from '../common/pin-rules.js';
+import { guessablePinReason, isCompletePin, PIN_PATTERN } from '../common/pin-rules.js';
 import { SESSION_CACHE_TTL_MS } from './modules/auth/session-cache.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_POOL_WAIT_MS } from './db/connection.js';
 
@@ -126,7 +126,10 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value))
     .refine((value) => value === undefined || isCompletePin(value), 'must be exactly 4 digits')
-    .refine((value) => value === undefined || !isGuessablePin(value), 'must not be a guessable PIN (repeated digits, a run such as 1234, or a common PIN)'),
+    .superRefine((value, context) => {
+      const reason = value === undefined ? undefined : guessablePinReason(value);
+      if (reason !== undefined) context.addIssue({ code: 'custom', message: `must not be a guessable PIN: ${reason}` });
+    }),
   PIN_PEPPER: secretText(16),
   AI_PROVIDER: z.enum(['local', 'openai'], { error: 'must be "local" or "openai"' }).default('local'),
   OPENAI_BASE_URL: z
@@ -323,7 +326,7 @@ export async function resolveSecrets(env: Env, dataDir: string): Promise<Resolve
 function randomUnguessablePin(): string {
   for (;;) {
     const pin = String(randomInt(0, 10_000)).padStart(4, '0');
-    if (!isGuessablePin(pin)) return pin;
+    if (guessablePinReason(pin) === undefined) return pin;
   }
 }
 

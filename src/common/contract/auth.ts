@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../limits.js';
 import { authRoutes } from '../api/auth.js';
-import { GUESSABLE_PIN_MESSAGE, PIN_PATTERN, isGuessablePin } from '../pin-rules.js';
+import { PIN_PATTERN, guessablePinReason } from '../pin-rules.js';
 import { TEXT_RULE_MESSAGES, hasBidiControls, hasForbiddenControls, withoutZeroWidth } from '../text-rules.js';
 import { messageResponseSchema } from './common.js';
 import { currentUserSchema } from './user.js';
@@ -39,8 +39,12 @@ export const pinSetupRequiredSchema = z.object({
 });
 export type PinSetupRequired = z.infer<typeof pinSetupRequiredSchema>;
 
-/** A new PIN must also not be one of the guessable ones (an existing PIN still signs in). */
-export const setupPinRequestSchema = z.strictObject({ password, name: memberNameSchema, pin: pin.refine((value) => !isGuessablePin(value), GUESSABLE_PIN_MESSAGE) });
+/** A new PIN must also not be one of the guessable ones, refused with its rule's reason (an existing PIN still signs in). */
+const newPin = pin.superRefine((value, context) => {
+  const reason = guessablePinReason(value);
+  if (reason !== undefined) context.addIssue({ code: 'custom', message: reason });
+});
+export const setupPinRequestSchema = z.strictObject({ password, name: memberNameSchema, pin: newPin });
 export type SetupPinRequest = z.infer<typeof setupPinRequestSchema>;
 
 export const quickLoginRequestSchema = z.strictObject({ name: memberNameSchema, pin });

@@ -44,7 +44,7 @@ describe('CSRF protection', () => {
     await addMember(app.database.db, 'Ada Lovelace');
     const member = await findMemberByKey(app.database.db, nameKey('Ada Lovelace'));
     if (member === undefined) throw new Error('member was not created');
-    await setFirstPinHash(app.database.db, member.id, await hashPin('1357', TEST_SECRETS.pinPepper));
+    await setFirstPinHash(app.database.db, member.id, await hashPin('3816', TEST_SECRETS.pinPepper));
     session = await signIn();
   });
   afterAll(async () => {
@@ -56,7 +56,7 @@ describe('CSRF protection', () => {
       method: 'POST',
       url: '/api/login',
       headers: JSON_HEADERS,
-      payload: JSON.stringify({ password: TEST_SECRETS.teamPassword, name: 'Ada Lovelace', pin: '1357' }),
+      payload: JSON.stringify({ password: TEST_SECRETS.teamPassword, name: 'Ada Lovelace', pin: '3816' }),
     });
     const cookie = login.cookies.find((entry) => entry.name === 'biggy_session');
     if (cookie === undefined) throw new Error(`sign-in failed: ${login.body}`);
@@ -93,7 +93,7 @@ describe('CSRF protection', () => {
         method: 'POST',
         url: '/api/login',
         headers: { ...JSON_HEADERS, origin: 'https://evil.example' },
-        payload: JSON.stringify({ password: TEST_SECRETS.teamPassword, name: 'Ada Lovelace', pin: '1357' }),
+        payload: JSON.stringify({ password: TEST_SECRETS.teamPassword, name: 'Ada Lovelace', pin: '3816' }),
       });
       expectRejected(login, 'login');
       expect(login.cookies).toEqual([]);

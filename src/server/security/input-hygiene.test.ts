@@ -68,14 +68,14 @@ describe('input hygiene', () => {
     ['a right-to-left override', 'Ada\u202ELovelace', 'text-direction'],
     ['an isolate', '\u2067Ada Lovelace\u2069', 'text-direction'],
   ])('refuses a name with %s on every sign-in call with 400, never 500', async (_what, name, fragment) => {
-    expectRefused(await post('/api/login', { password: TEST_SECRETS.teamPassword, name, pin: '1357' }), fragment);
-    expectRefused(await post('/api/setup-pin', { password: TEST_SECRETS.teamPassword, name, pin: '1357' }), fragment);
-    expectRefused(await post('/api/quick-login', { name, pin: '1357' }), fragment);
+    expectRefused(await post('/api/login', { password: TEST_SECRETS.teamPassword, name, pin: '3816' }), fragment);
+    expectRefused(await post('/api/setup-pin', { password: TEST_SECRETS.teamPassword, name, pin: '3816' }), fragment);
+    expectRefused(await post('/api/quick-login', { name, pin: '3816' }), fragment);
     expectRefused(await post('/api/forgot-pin', { memberName: name }), fragment);
   });
 
   it('treats a name of only zero-width characters as missing, and ignores them inside a name', async () => {
-    expectRefused(await post('/api/login', { password: TEST_SECRETS.teamPassword, name: '\u200B\uFEFF', pin: '1357' }), 'Name is required');
+    expectRefused(await post('/api/login', { password: TEST_SECRETS.teamPassword, name: '\u200B\uFEFF', pin: '3816' }), 'Name is required');
     await addMember(app.database.db, 'Zelda Zero');
     const login = await post('/api/login', { password: TEST_SECRETS.teamPassword, name: 'Zel\u200Bda Zero', pin: '' });
     // The name is found: without a PIN a known name answers 400 PIN_REQUIRED, an unknown one 401.

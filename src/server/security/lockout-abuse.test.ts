@@ -85,14 +85,14 @@ describe('lockout abuse', () => {
   });
 
   it("lifts a lock with the admin's unlock, and with a PIN reset", async () => {
-    await createMember('Uma Unlock', '1357');
+    await createMember('Uma Unlock', '3816');
     for (let i = 0; i < 5; i += 1) await login('Uma Unlock', '0000', strangerAddress(i));
-    expectApiError(await login('Uma Unlock', '1357', '198.51.100.10'), 429, 'LOCKED_OUT');
+    expectApiError(await login('Uma Unlock', '3816', '198.51.100.10'), 429, 'LOCKED_OUT');
     expect((await unlockMember(app.database.db, 'uma unlock'))?.full_name).toBe('Uma Unlock');
-    expect((await login('Uma Unlock', '1357', '198.51.100.10')).statusCode).toBe(200);
+    expect((await login('Uma Unlock', '3816', '198.51.100.10')).statusCode).toBe(200);
 
     for (let i = 0; i < 5; i += 1) await login('Uma Unlock', '0000', strangerAddress(i));
-    expectApiError(await login('Uma Unlock', '1357', '198.51.100.10'), 429, 'LOCKED_OUT');
+    expectApiError(await login('Uma Unlock', '3816', '198.51.100.10'), 429, 'LOCKED_OUT');
     await resetMemberPin(app.database.db, 'Uma Unlock', 'test', { publicUrl: 'http://review.test', notifyEnded: () => Promise.resolve() });
     expect(await app.database.db.selectFrom('login_locks').selectAll().where('name_key', '=', nameKey('Uma Unlock')).executeTakeFirst()).toBeUndefined();
   });

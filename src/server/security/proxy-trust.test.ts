@@ -25,7 +25,7 @@ function failedSignIn(testApp: TestApp, name: string, connection: { remoteAddres
       ...(connection.forwardedFor === undefined ? {} : { 'x-forwarded-for': connection.forwardedFor }),
       ...(connection.forwardedProto === undefined ? {} : { 'x-forwarded-proto': connection.forwardedProto }),
     },
-    payload: JSON.stringify({ password: `not-${TEST_SECRETS.teamPassword}`, name, pin: '1357' }),
+    payload: JSON.stringify({ password: `not-${TEST_SECRETS.teamPassword}`, name, pin: '3816' }),
   });
 }
 

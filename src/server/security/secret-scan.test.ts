@@ -26,8 +26,8 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.js'
 const CANARY: Secrets = {
   teamPassword: 'CANARY-team-7f3a',
   adminPassword: 'CANARY-admin-91bc',
-  // Never used as a member's PIN below: an '8642' anywhere in the output would be the QA PIN leaking.
-  qaPin: '8642',
+  // Never used as a member's PIN below: an '8631' anywhere in the output would be the QA PIN leaking.
+  qaPin: '8631',
   pinPepper: 'CANARY-pepper-5d2e-0123456789',
 };
 
@@ -54,7 +54,7 @@ describe('the leak finder', () => {
     expect(leaksIn(`x-admin: ${CANARY.adminPassword}`, CANARY)).toEqual(['adminPassword']);
     expect(leaksIn(`{"pin":"${CANARY.qaPin}"}`, CANARY)).toEqual(['qaPin']);
     expect(leaksIn(`pepper=${CANARY.pinPepper}`, CANARY)).toEqual(['pinPepper']);
-    expect(leaksIn('{"time":1763686428642,"responseTime":3.8642,"id":"a8642b"}', CANARY)).toEqual([]);
+    expect(leaksIn('{"time":1763686428631,"responseTime":3.8631,"id":"a8631b"}', CANARY)).toEqual([]);
   });
 });
 
@@ -136,32 +136,32 @@ describe('secrets never leave the server', () => {
     await expectStatus(send('enrollment status', { url: '/api/enrollment', cookies: adminLink.cookies }), 200);
     await expectStatus(post('login, PIN setup required', '/api/login', { password, name: 'avery admin', pin: '' }, { cookies: adminLink.cookies }), 202);
     await expectStatus(post('login, no enrollment', '/api/login', { password, name: 'Alan Turing', pin: '' }), 400);
-    const adminSetup = await expectStatus(post('setup-pin admin', '/api/setup-pin', { password, name: 'Avery Admin', pin: '1357' }, { cookies: adminLink.cookies }), 200);
+    const adminSetup = await expectStatus(post('setup-pin admin', '/api/setup-pin', { password, name: 'Avery Admin', pin: '3816' }, { cookies: adminLink.cookies }), 200);
     const adminSession = cookieValue(adminSetup, 'biggy_session');
-    await expectStatus(post('setup-pin again', '/api/setup-pin', { password, name: 'Avery Admin', pin: '2468' }, { cookies: adminLink.cookies }), 403);
-    await expectStatus(post('setup-pin wrong password', '/api/setup-pin', { password: 'wrong-password', name: 'Ada Lovelace', pin: '2468' }, { cookies: adaLink.cookies }), 401);
-    await expectStatus(post('setup-pin unknown name', '/api/setup-pin', { password, name: 'Nobody Known', pin: '2468' }), 403);
+    await expectStatus(post('setup-pin again', '/api/setup-pin', { password, name: 'Avery Admin', pin: '5062' }, { cookies: adminLink.cookies }), 403);
+    await expectStatus(post('setup-pin wrong password', '/api/setup-pin', { password: 'wrong-password', name: 'Ada Lovelace', pin: '5062' }, { cookies: adaLink.cookies }), 401);
+    await expectStatus(post('setup-pin unknown name', '/api/setup-pin', { password, name: 'Nobody Known', pin: '5062' }), 403);
     await expectStatus(post('setup-pin guessable PIN', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '1234' }, { cookies: adaLink.cookies }), 400);
     await expectStatus(post('setup-pin bad PIN', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '24' }, { cookies: adaLink.cookies }), 400);
-    const adaSetup = await expectStatus(post('setup-pin member', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '2468' }, { cookies: adaLink.cookies }), 200);
+    const adaSetup = await expectStatus(post('setup-pin member', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '5062' }, { cookies: adaLink.cookies }), 200);
     const strayLink = await openEnrollmentLink(app, 'Ada Lovelace');
     await expectStatus(post('setup-pin over a PIN', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '3579' }, { cookies: strayLink.cookies }), 409);
 
     // Full login, right and wrong, and every malformed body.
-    const login = await expectStatus(post('login', '/api/login', { password, name: 'Ada Lovelace', pin: '2468' }), 200);
+    const login = await expectStatus(post('login', '/api/login', { password, name: 'Ada Lovelace', pin: '5062' }), 200);
     const session = cookieValue(login, 'biggy_session');
     const device = cookieValue(login, 'biggy_device');
     await expectStatus(post('login wrong PIN', '/api/login', { password, name: 'Ada Lovelace', pin: '9753' }), 401);
-    await expectStatus(post('login wrong password', '/api/login', { password: 'CANARY-team-0000', name: 'Ada Lovelace', pin: '2468' }), 401);
-    await expectStatus(post('login unknown name', '/api/login', { password, name: 'Nobody Known', pin: '2468' }), 401);
+    await expectStatus(post('login wrong password', '/api/login', { password: 'CANARY-team-0000', name: 'Ada Lovelace', pin: '5062' }), 401);
+    await expectStatus(post('login unknown name', '/api/login', { password, name: 'Nobody Known', pin: '5062' }), 401);
     await expectStatus(post('login PIN required', '/api/login', { password, name: 'Ada Lovelace', pin: '' }), 400);
     await expectStatus(post('login bad PIN', '/api/login', { password, name: 'Ada Lovelace', pin: '12a4' }), 400);
-    await expectStatus(post('login extra field', '/api/login', { password, name: 'Ada Lovelace', pin: '2468', secret: password }), 400);
-    await expectStatus(post('login long name', '/api/login', { password, name: 'N'.repeat(101), pin: '2468' }), 400);
+    await expectStatus(post('login extra field', '/api/login', { password, name: 'Ada Lovelace', pin: '5062', secret: password }), 400);
+    await expectStatus(post('login long name', '/api/login', { password, name: 'N'.repeat(101), pin: '5062' }), 400);
     // A parser error must not quote the body it choked on (it holds the password).
     await expectStatus(send('login broken JSON', { method: 'POST', url: '/api/login', headers: json, payload: `{"password":"${password}","name":"Ada Lovelace",` }), 400);
     await expectStatus(send('login text body', { method: 'POST', url: '/api/login', headers: { 'content-type': 'text/plain' }, payload: password }), 403);
-    await expectStatus(send('login foreign origin', { method: 'POST', url: '/api/login', headers: { ...json, origin: 'https://evil.example' }, payload: JSON.stringify({ password, name: 'Ada Lovelace', pin: '2468' }) }), 403);
+    await expectStatus(send('login foreign origin', { method: 'POST', url: '/api/login', headers: { ...json, origin: 'https://evil.example' }, payload: JSON.stringify({ password, name: 'Ada Lovelace', pin: '5062' }) }), 403);
 
     // Signed in.
     await expectStatus(send('user signed in', { url: '/api/user', cookies: { biggy_session: session } }), 200);
@@ -174,15 +174,15 @@ describe('secrets never leave the server', () => {
     await expectStatus(post('error report invalid', '/api/errors/log', { ...report, severity: 'fatal' }), 400);
 
     // Quick login, right and wrong, and with the PIN cleared.
-    await expectStatus(post('quick-login', '/api/quick-login', { name: 'Ada Lovelace', pin: '2468' }, { cookies: { biggy_device: device } }), 200);
+    await expectStatus(post('quick-login', '/api/quick-login', { name: 'Ada Lovelace', pin: '5062' }, { cookies: { biggy_device: device } }), 200);
     await expectStatus(post('quick-login wrong PIN', '/api/quick-login', { name: 'Ada Lovelace', pin: '9753' }, { cookies: { biggy_device: device } }), 401);
-    await expectStatus(post('quick-login without device', '/api/quick-login', { name: 'Ada Lovelace', pin: '2468' }), 401);
-    await expectStatus(post('quick-login bad body', '/api/quick-login', { name: 'Ada Lovelace', pin: '2468', password }), 400);
+    await expectStatus(post('quick-login without device', '/api/quick-login', { name: 'Ada Lovelace', pin: '5062' }), 401);
+    await expectStatus(post('quick-login bad body', '/api/quick-login', { name: 'Ada Lovelace', pin: '5062', password }), 400);
     const adaDevice = cookieValue(adaSetup, 'biggy_device');
     const ada = await findMemberByKey(db, nameKey('Ada Lovelace'));
     if (ada === undefined) throw new Error('Ada is missing');
     await clearPinHash(db, ada.id);
-    await expectStatus(post('quick-login PIN not set', '/api/quick-login', { name: 'Ada Lovelace', pin: '2468' }, { cookies: { biggy_device: adaDevice } }), 400);
+    await expectStatus(post('quick-login PIN not set', '/api/quick-login', { name: 'Ada Lovelace', pin: '5062' }, { cookies: { biggy_device: adaDevice } }), 400);
 
     // Forgot PIN.
     await expectStatus(post('forgot-pin known', '/api/forgot-pin', { memberName: 'Ada Lovelace' }), 200);
@@ -198,9 +198,9 @@ describe('secrets never leave the server', () => {
 
     // Per-IP limit: one address past its budget, on every sign-in route.
     const sprayer = { remoteAddress: '203.0.113.99' };
-    for (let i = 0; i < 10; i += 1) await expectStatus(post('spray', '/api/login', { password, name: `Sprayed Name ${String.fromCharCode(65 + i)}`, pin: '2468' }, sprayer), 401);
+    for (let i = 0; i < 10; i += 1) await expectStatus(post('spray', '/api/login', { password, name: `Sprayed Name ${String.fromCharCode(65 + i)}`, pin: '5062' }, sprayer), 401);
     await expectStatus(post('spray limited login', '/api/login', { password, name: 'Grace Hopper', pin: '' }, sprayer), 429);
-    await expectStatus(post('spray limited setup', '/api/setup-pin', { password, name: 'Grace Hopper', pin: '2468' }, sprayer), 429);
+    await expectStatus(post('spray limited setup', '/api/setup-pin', { password, name: 'Grace Hopper', pin: '5062' }, sprayer), 429);
     await expectStatus(send('spray limited names', { url: '/api/team-members/names', headers: { [TEAM_PASSWORD_HEADER]: password }, ...sprayer }), 429);
 
     // The end of sessions.

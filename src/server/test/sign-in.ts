@@ -20,7 +20,7 @@ export type SessionCookies = Record<string, string>;
  * Every call is one sign-in attempt from 127.0.0.1: a test that signs in more than ten members
  * builds its app with a higher `signInLimitPerMinute`.
  */
-export async function signInAs(app: App, fullName: string, pin = '1357'): Promise<SessionCookies> {
+export async function signInAs(app: App, fullName: string, pin = '3816'): Promise<SessionCookies> {
   const { db } = app.database;
   await addMember(db, fullName);
   const member = await findMemberByKey(db, nameKey(fullName));

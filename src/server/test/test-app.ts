@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from './test-database.js';
 export const TEST_SECRETS = {
   teamPassword: 'team-password-for-tests',
   adminPassword: 'admin-password-for-tests',
-  qaPin: '4321',
+  qaPin: '6183',
   pinPepper: 'pepper-for-tests-0123456789',
 } as const;
 

@@ -4,7 +4,7 @@ import { routes } from '../../../common/api';
 import { AUTH_MESSAGES } from '../../../common/api/auth';
 import type { EnrollmentStatus } from '../../../common/contract/auth';
 import type { CurrentUser } from '../../../common/contract/user';
-import { GUESSABLE_PIN_MESSAGE } from '../../../common/pin-rules';
+import { PIN_REASONS } from '../../../common/pin-rules';
 import { queryKeys } from '../../lib/query-keys';
 import { deferred, mockFetch, type Answer, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
@@ -262,7 +262,7 @@ describe('PIN setup from an enrollment link', () => {
     expect(document.activeElement).toBe(within(card).getByLabelText('Team password'));
   });
 
-  test('a guessable PIN is explained and cannot be submitted', async () => {
+  test('a guessable PIN is explained with its reason and cannot be submitted', async () => {
     const api = mockSignInApi({ enrollment: { state: 'valid', memberName: 'Ada Lovelace' } });
     const { user } = await renderScreen();
     const submit = screen.getByRole('button', { name: 'Create PIN and Sign In' });
@@ -270,15 +270,20 @@ describe('PIN setup from an enrollment link', () => {
     const pin = screen.getByLabelText('New PIN');
     await user.type(pin, '1234');
 
-    expect(screen.getByText(GUESSABLE_PIN_MESSAGE)).toBeTruthy();
+    expect(screen.getByText(PIN_REASONS.run)).toBeTruthy();
     expect(pin.getAttribute('aria-invalid')).toBe('true');
     expect(submit).toHaveProperty('disabled', true);
     await user.type(pin, '{Enter}');
     expect(api.requests(routes.auth.setupPin)).toHaveLength(0);
 
     await user.clear(pin);
+    await user.type(pin, '1987');
+    expect(screen.getByText(PIN_REASONS.year)).toBeTruthy();
+    expect(submit).toHaveProperty('disabled', true);
+
+    await user.clear(pin);
     await user.type(pin, '4831');
-    expect(screen.queryByText(GUESSABLE_PIN_MESSAGE)).toBeNull();
+    for (const reason of Object.values(PIN_REASONS)) expect(screen.queryByText(reason)).toBeNull();
     expect(submit).toHaveProperty('disabled', false);
   });
 

@@ -85,11 +85,11 @@ describe('admin panel calls', () => {
       await signInAs(app, 'Lee Locked');
       for (let attempt = 0; attempt < 5; attempt += 1) await signIn('Lee Locked', '0000');
       expect((await memberNamed('Lee Locked')).lockedUntil).not.toBeNull();
-      expect((await signIn('Lee Locked', '1357')).statusCode).toBe(429);
+      expect((await signIn('Lee Locked', '3816')).statusCode).toBe(429);
       const unlocked = await apiCall(app, 'POST', await memberPath(routes.admin.unlock.path, 'Lee Locked')(), admin, { adminPassword: PASSWORD });
       expect(unlocked.statusCode, unlocked.body).toBe(200);
       expect((await memberNamed('Lee Locked')).lockedUntil).toBeNull();
-      expect((await signIn('Lee Locked', '1357')).statusCode).toBe(200);
+      expect((await signIn('Lee Locked', '3816')).statusCode).toBe(200);
     });
 
     it('makes a member admin and back; the server role follows, and an admin cannot demote themselves or the configured admin', async () => {
@@ -114,12 +114,12 @@ describe('admin panel calls', () => {
       const deactivated = await apiCall(app, 'POST', activePath, admin, { adminPassword: PASSWORD, active: false });
       expect(deactivated.statusCode, deactivated.body).toBe(200);
       expect((await apiCall(app, 'GET', routes.auth.user.path, leaving)).statusCode).toBe(401);
-      expect((await signIn('Lou Leaving', '1357')).statusCode).toBe(401);
+      expect((await signIn('Lou Leaving', '3816')).statusCode).toBe(401);
       expect((await memberNamed('Lou Leaving')).active).toBe(false);
       expect((await apiCall(app, 'GET', routes.auth.teamMemberNames.path, member)).json()).not.toContain('Lou Leaving');
 
       expect((await apiCall(app, 'POST', activePath, admin, { adminPassword: PASSWORD, active: true })).statusCode).toBe(200);
-      expect((await signIn('Lou Leaving', '1357')).statusCode).toBe(200);
+      expect((await signIn('Lou Leaving', '3816')).statusCode).toBe(200);
       const self = await apiCall(app, 'POST', await memberPath(routes.admin.setActive.path, 'Avery Admin')(), admin, { adminPassword: PASSWORD, active: false });
       expectApiError(self, 409, 'FORBIDDEN_CHANGE');
     });

@@ -12,7 +12,7 @@ import { addMember } from '../members/service.js';
 
 const URL = '/api/architecture';
 const MEMBER = 'Test Member';
-const PIN = '1357';
+const PIN = '3816';
 
 describe('GET /api/architecture', () => {
   let testApp: TestApp;

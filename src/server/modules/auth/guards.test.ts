@@ -89,11 +89,11 @@ describe('route access', () => {
     const member = await findMemberByKey(db, nameKey('Morgan Member'));
     if (member === undefined) throw new Error('member was not created');
     memberId = member.id;
-    await setFirstPinHash(db, member.id, await hashPin('1357', TEST_SECRETS.pinPepper));
-    memberSession = sessionOf(await post('/api/login', { password: TEST_SECRETS.teamPassword, name: 'Morgan Member', pin: '1357' }));
+    await setFirstPinHash(db, member.id, await hashPin('3816', TEST_SECRETS.pinPepper));
+    memberSession = sessionOf(await post('/api/login', { password: TEST_SECRETS.teamPassword, name: 'Morgan Member', pin: '3816' }));
     // ADMIN_NAME made 'Avery Admin' the admin, without a PIN: the first sign-in sets it.
     const { cookies } = await openEnrollmentLink(app, 'Avery Admin');
-    adminSession = sessionOf(await post('/api/setup-pin', { password: TEST_SECRETS.teamPassword, name: 'Avery Admin', pin: '2468' }, { cookies }));
+    adminSession = sessionOf(await post('/api/setup-pin', { password: TEST_SECRETS.teamPassword, name: 'Avery Admin', pin: '5062' }, { cookies }));
   });
   afterAll(async () => {
     await testApp.close();

@@ -87,7 +87,7 @@ describe('per-name lockout', () => {
     app.database.db.updateTable('login_locks').set({ locked_until: Date.now() - 1000 }).where('name_key', '=', nameKey(name)).execute();
 
   it('locks a name for 15 minutes at the 5th consecutive wrong PIN, and refuses even the right PIN then', async () => {
-    await calls.createMember('Ada Lovelace', '1357');
+    await calls.createMember('Ada Lovelace', '3816');
     await failTimes('Ada Lovelace', 4);
     const fifth = await calls.login('Ada Lovelace', '0000');
     const body = expectApiError(fifth, 429, 'LOCKED_OUT');
@@ -96,22 +96,22 @@ describe('per-name lockout', () => {
     expect(seconds).toBeLessThanOrEqual(FIRST_LOCK_SECONDS);
     expect(body.message).not.toBe(AUTH_MESSAGES.invalidCredentials);
 
-    const sixth = await calls.login('Ada Lovelace', '1357');
+    const sixth = await calls.login('Ada Lovelace', '3816');
     expectApiError(sixth, 429, 'LOCKED_OUT');
     expect(retryAfter(sixth)).toBeLessThanOrEqual(seconds);
     expect(sixth.cookies).toEqual([]);
 
     // The lock is on the name, whatever spelling tries it with the team password; creating a PIN
     // is not held by it (only the enrollment link decides there).
-    expectApiError(await calls.login('  ADA   lovelace ', '1357'), 429, 'LOCKED_OUT');
-    expectApiError(await calls.setupPin('Ada Lovelace', '1357'), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await calls.login('  ADA   lovelace ', '3816'), 429, 'LOCKED_OUT');
+    expectApiError(await calls.setupPin('Ada Lovelace', '3816'), 403, 'ENROLLMENT_REQUIRED');
     // A request that proves nothing learns nothing, not even that the name is locked.
-    expectApiError(await calls.quickLogin('Ada Lovelace', '1357'), 401, 'INVALID_CREDENTIALS');
-    expectApiError(await calls.loginWith({ password: 'wrong-team-password', name: 'Ada Lovelace', pin: '1357' }), 401, 'INVALID_CREDENTIALS');
+    expectApiError(await calls.quickLogin('Ada Lovelace', '3816'), 401, 'INVALID_CREDENTIALS');
+    expectApiError(await calls.loginWith({ password: 'wrong-team-password', name: 'Ada Lovelace', pin: '3816' }), 401, 'INVALID_CREDENTIALS');
   });
 
   it('counts failures per name: another member signs in meanwhile', async () => {
-    await calls.createMember('Alan Turing', '2468');
+    await calls.createMember('Alan Turing', '5062');
     await calls.createMember('Grace Hopper', '9753');
     await failTimes('Alan Turing', 4);
     expectApiError(await calls.login('Alan Turing', '0000'), 429, 'LOCKED_OUT');
@@ -119,11 +119,11 @@ describe('per-name lockout', () => {
   });
 
   it('resets the count on a success before the 5th failure', async () => {
-    await calls.createMember('Katherine Johnson', '1470');
+    await calls.createMember('Katherine Johnson', '4682');
     await failTimes('Katherine Johnson', 4);
-    expect((await calls.login('Katherine Johnson', '1470')).statusCode).toBe(200);
+    expect((await calls.login('Katherine Johnson', '4682')).statusCode).toBe(200);
     await failTimes('Katherine Johnson', 4);
-    expect((await calls.login('Katherine Johnson', '1470')).statusCode).toBe(200);
+    expect((await calls.login('Katherine Johnson', '4682')).statusCode).toBe(200);
   });
 
   it('counts every spelling of a name toward the same lock, but not wrong team passwords, setups or device-less quick logins', async () => {
@@ -175,9 +175,9 @@ describe('per-name lockout', () => {
 
   it("locks only the remembered device wrong PINs were typed on, and revokes no device", async () => {
     const hedy = await calls.createMember('Hedy Lamarr', '1212');
-    await calls.createMember('Joan Clarke', '3434');
+    await calls.createMember('Joan Clarke', '3461');
     const hedyDevice = cookieValue(await calls.login('Hedy Lamarr', '1212'), 'biggy_device');
-    const joanDevice = cookieValue(await calls.login('Joan Clarke', '3434'), 'biggy_device');
+    const joanDevice = cookieValue(await calls.login('Joan Clarke', '3461'), 'biggy_device');
 
     // Wrong PINs through quick login, from the remembered device itself.
     for (let i = 1; i <= 4; i += 1) {
@@ -197,7 +197,7 @@ describe('per-name lockout', () => {
   });
 
   it('checks no more than 5 PINs of a burst of parallel guesses', async () => {
-    await calls.createMember('Evelyn Boyd', '6060');
+    await calls.createMember('Evelyn Boyd', '6173');
     // Twenty guesses at once, each from its own address: all pass the lock check before any fails.
     const burst = await Promise.all(
       Array.from({ length: 20 }, (_, i) => calls.login('Evelyn Boyd', String(7000 + i), { remoteAddress: `203.0.113.${100 + i}` })),
@@ -213,18 +213,18 @@ describe('per-name lockout', () => {
       .where('actor_name', '=', 'Evelyn Boyd')
       .execute();
     expect(checked.length).toBeLessThanOrEqual(5);
-    expectApiError(await calls.login('Evelyn Boyd', '6060'), 429, 'LOCKED_OUT');
+    expectApiError(await calls.login('Evelyn Boyd', '6173'), 429, 'LOCKED_OUT');
   });
 
   it('keeps the lock in the database until it expires', async () => {
-    await calls.createMember('Annie Easley', '5858');
+    await calls.createMember('Annie Easley', '5829');
     await failTimes('Annie Easley', 4);
     expectApiError(await calls.login('Annie Easley', '0000'), 429, 'LOCKED_OUT');
     const row = await app.database.db.selectFrom('login_locks').selectAll().where('name_key', '=', nameKey('Annie Easley')).executeTakeFirst();
     expect(row?.lock_count).toBe(1);
     expect((row?.locked_until ?? 0) - Date.now()).toBeGreaterThan((FIRST_LOCK_SECONDS - 5) * 1000);
     await expireLock('Annie Easley');
-    expect((await calls.login('Annie Easley', '5858')).statusCode).toBe(200);
+    expect((await calls.login('Annie Easley', '5829')).statusCode).toBe(200);
   });
 });
 
@@ -243,7 +243,7 @@ describe('a lock across a restart', () => {
     const first = await buildApp(config(), { collectProcessMetrics: false });
     try {
       const calls = signInCalls(first);
-      await calls.createMember('Margaret Hamilton', '7070');
+      await calls.createMember('Margaret Hamilton', '7093');
       for (let i = 1; i <= 4; i += 1) expect((await calls.login('Margaret Hamilton', '0000')).statusCode).toBe(401);
       expectApiError(await calls.login('Margaret Hamilton', '0000'), 429, 'LOCKED_OUT');
     } finally {
@@ -254,7 +254,7 @@ describe('a lock across a restart', () => {
     const second = await buildApp(config(), { collectProcessMetrics: false });
     try {
       const calls = signInCalls(second);
-      const refused = await calls.login('Margaret Hamilton', '7070');
+      const refused = await calls.login('Margaret Hamilton', '7093');
       expectApiError(refused, 429, 'LOCKED_OUT');
       const seconds = retryAfter(refused);
       expect(seconds).toBeGreaterThan(0);
@@ -280,7 +280,7 @@ describe('per-IP sign-in limit', () => {
   const LIMIT = 10;
 
   it('stops a spray of 20 names from one address at the 11th attempt, and lets other addresses through', async () => {
-    await calls.createMember('Sophie Wilson', '8080');
+    await calls.createMember('Sophie Wilson', '8306');
     const sprayer = { remoteAddress: '203.0.113.10' };
     const statuses: number[] = [];
     let firstRefusal: LightMyRequestResponse | undefined;
@@ -297,10 +297,10 @@ describe('per-IP sign-in limit', () => {
     expect(seconds).toBeLessThanOrEqual(60);
 
     // Even the right credentials wait from that address…
-    expectApiError(await calls.login('Sophie Wilson', '8080', sprayer), 429, 'RATE_LIMITED');
+    expectApiError(await calls.login('Sophie Wilson', '8306', sprayer), 429, 'RATE_LIMITED');
     // …while another address is served as usual.
     expectApiError(await calls.login('Sprayed Name Z', '1234', { remoteAddress: '203.0.113.11' }), 401, 'INVALID_CREDENTIALS');
-    expect((await calls.login('Sophie Wilson', '8080', { remoteAddress: '203.0.113.12' })).statusCode).toBe(200);
+    expect((await calls.login('Sophie Wilson', '8306', { remoteAddress: '203.0.113.12' })).statusCode).toBe(200);
   });
 
   it('shares one budget across login, setup-pin, quick-login, forgot-pin and names-with-password', async () => {
@@ -338,9 +338,9 @@ describe('per-IP sign-in limit', () => {
   });
 
   it('does not count a signed-in member reading the names', async () => {
-    await calls.createMember('Jean Sammet', '2323');
+    await calls.createMember('Jean Sammet', '2354');
     const from = { remoteAddress: '198.51.100.30' };
-    const session = cookieValue(await calls.login('Jean Sammet', '2323', from), 'biggy_session');
+    const session = cookieValue(await calls.login('Jean Sammet', '2354', from), 'biggy_session');
     for (let i = 0; i < 2 * LIMIT; i += 1) {
       expect((await calls.names({ ...from, cookies: { biggy_session: session } })).statusCode).toBe(200);
     }

@@ -83,9 +83,9 @@ describe('sessions', () => {
   });
 
   it('stores only a hash of the token, with the idle and absolute limits of the configuration', async () => {
-    await h.createMember('Ada Lovelace', '1357');
+    await h.createMember('Ada Lovelace', '3816');
     const before = Date.now();
-    const { session } = await h.signIn('Ada Lovelace', '1357');
+    const { session } = await h.signIn('Ada Lovelace', '3816');
     const row = await h.sessionRow(session);
     expect(row).toBeDefined();
     expect(row?.token_hash).toBe(hashToken(session));
@@ -96,9 +96,9 @@ describe('sessions', () => {
   });
 
   it('issues a new token at every sign-in; a second browser keeps its own session', async () => {
-    await h.createMember('Alan Turing', '2468');
-    const first = await h.signIn('Alan Turing', '2468');
-    const second = await h.signIn('Alan Turing', '2468');
+    await h.createMember('Alan Turing', '5062');
+    const first = await h.signIn('Alan Turing', '5062');
+    const second = await h.signIn('Alan Turing', '5062');
     expect(second.session).not.toBe(first.session);
     expect(second.device).not.toBe(first.device);
     expect(await h.userStatus(first.session)).toBe(200);
@@ -116,14 +116,14 @@ describe('sessions', () => {
   });
 
   it('ends the session a browser had when it signs in again, by password, PIN setup or quick login', async () => {
-    await h.createMember('Katherine Johnson', '1470');
-    const first = await h.signIn('Katherine Johnson', '1470');
-    const second = await h.signIn('Katherine Johnson', '1470', { biggy_session: first.session });
+    await h.createMember('Katherine Johnson', '4682');
+    const first = await h.signIn('Katherine Johnson', '4682');
+    const second = await h.signIn('Katherine Johnson', '4682', { biggy_session: first.session });
     expect(second.session).not.toBe(first.session);
     expect(await h.userStatus(first.session)).toBe(401);
     expect(await h.sessionRow(first.session)).toBeUndefined();
 
-    const quick = await h.post('/api/quick-login', { name: 'Katherine Johnson', pin: '1470' }, { cookies: { biggy_session: second.session, biggy_device: second.device } });
+    const quick = await h.post('/api/quick-login', { name: 'Katherine Johnson', pin: '4682' }, { cookies: { biggy_session: second.session, biggy_device: second.device } });
     expect(quick.statusCode, quick.body).toBe(200);
     const third = cookieNamed(quick, 'biggy_session').value;
     expect(third).not.toBe(second.session);
@@ -201,8 +201,8 @@ describe('sessions', () => {
   });
 
   it("attaches the member's full name to error reports sent with a session, and null without one", async () => {
-    await h.createMember('Margaret Hamilton', '7070');
-    const { session } = await h.signIn('Margaret Hamilton', '7070');
+    await h.createMember('Margaret Hamilton', '7093');
+    const { session } = await h.signIn('Margaret Hamilton', '7093');
     const report = { source: 'frontend', errorType: 'javascript_error', message: 'boom', severity: 'high' };
     const send = async (cookies: Record<string, string>) => {
       const response = await h.post('/api/errors/log', report, { cookies });
@@ -249,15 +249,15 @@ describe('sessions changed in the database', () => {
   });
 
   it('ends a session at its absolute limit however active it is', async () => {
-    await h.createMember('Joan Clarke', '3434');
-    const { session } = await h.signIn('Joan Clarke', '3434');
+    await h.createMember('Joan Clarke', '3461');
+    const { session } = await h.signIn('Joan Clarke', '3461');
     await h.db.updateTable('sessions').set({ expires_at: Date.now() - 1000 }).where('token_hash', '=', hashToken(session)).execute();
     expect(await h.userStatus(session)).toBe(401);
   });
 
   it('writes last_seen_at at most once a minute per session', async () => {
-    await h.createMember('Annie Easley', '5858');
-    const { session } = await h.signIn('Annie Easley', '5858');
+    await h.createMember('Annie Easley', '5829');
+    const { session } = await h.signIn('Annie Easley', '5829');
     const lastSeen = async () => (await h.sessionRow(session))?.last_seen_at;
     const initial = await lastSeen();
     expect(initial).toBeGreaterThan(0);
@@ -279,8 +279,8 @@ describe('sessions changed in the database', () => {
   });
 
   it('ends the sessions of a member who is no longer active', async () => {
-    const member = await h.createMember('Rita Retired', '6060');
-    const { session } = await h.signIn('Rita Retired', '6060');
+    const member = await h.createMember('Rita Retired', '6173');
+    const { session } = await h.signIn('Rita Retired', '6173');
     await h.db.updateTable('members').set({ active: 0 }).where('id', '=', member.id).execute();
     expect(await h.userStatus(session)).toBe(401);
   });
@@ -296,8 +296,8 @@ describe('session limits from the configuration', () => {
   });
 
   it('uses the configured idle and absolute timeouts', async () => {
-    await h.createMember('Sophie Wilson', '8080');
-    const response = await h.post('/api/login', { password: TEST_SECRETS.teamPassword, name: 'Sophie Wilson', pin: '8080' });
+    await h.createMember('Sophie Wilson', '8306');
+    const response = await h.post('/api/login', { password: TEST_SECRETS.teamPassword, name: 'Sophie Wilson', pin: '8306' });
     expect(response.statusCode).toBe(200);
     const session = cookieNamed(response, 'biggy_session');
     expect(session.maxAge).toBe(2 * 3600);
@@ -374,7 +374,7 @@ describe('the idle limit against once-a-minute last-seen writes', () => {
   beforeAll(async () => {
     h = await sessionHarness();
     store = new SessionStore(h.db, { idleMs: IDLE, absoluteMs: 12 * 60 * MINUTE });
-    memberId = (await h.createMember('Frances Allen', '2468')).id;
+    memberId = (await h.createMember('Frances Allen', '5062')).id;
   });
   afterAll(async () => {
     await h.testApp.close();

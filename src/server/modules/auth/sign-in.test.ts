@@ -72,8 +72,8 @@ describe('sign-in calls', () => {
     });
 
     it('answers the current user plus the role when signed in', async () => {
-      await createMember('Ada Lovelace', { pin: '1357', email: 'ada@example.org' });
-      const { session } = await signIn('Ada Lovelace', '1357');
+      await createMember('Ada Lovelace', { pin: '3816', email: 'ada@example.org' });
+      const { session } = await signIn('Ada Lovelace', '3816');
       const response = await getUser(session);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({
@@ -105,7 +105,7 @@ describe('sign-in calls', () => {
     });
 
     it("answers 400 'PIN is required' when the member has a PIN and none is sent", async () => {
-      await createMember('Alan Turing', { pin: '2468' });
+      await createMember('Alan Turing', { pin: '5062' });
       expectApiError(await login({ password: PASSWORD, name: 'Alan Turing', pin: '' }), 400, 'PIN_REQUIRED', AUTH_MESSAGES.pinRequired);
       expectApiError(await login({ password: PASSWORD, name: 'alan turing' }), 400, 'PIN_REQUIRED', AUTH_MESSAGES.pinRequired);
     });
@@ -136,15 +136,15 @@ describe('sign-in calls', () => {
     });
 
     it('gives a wrong PIN, a wrong team password and an unknown name the very same 401', async () => {
-      await createMember('Dorothy Vaughan', { pin: '1470' });
+      await createMember('Dorothy Vaughan', { pin: '4682' });
       await createMember('Mary Jackson');
       const attempts = [
-        { password: PASSWORD, name: 'Dorothy Vaughan', pin: '0741' },
-        { password: 'not-the-team-password', name: 'Dorothy Vaughan', pin: '1470' },
-        { password: `${PASSWORD} `, name: 'Dorothy Vaughan', pin: '1470' },
-        { password: PASSWORD, name: 'Nobody Atall', pin: '1470' },
+        { password: PASSWORD, name: 'Dorothy Vaughan', pin: '0795' },
+        { password: 'not-the-team-password', name: 'Dorothy Vaughan', pin: '4682' },
+        { password: `${PASSWORD} `, name: 'Dorothy Vaughan', pin: '4682' },
+        { password: PASSWORD, name: 'Nobody Atall', pin: '4682' },
         { password: PASSWORD, name: 'Nobody Atall', pin: '' },
-        { password: 'not-the-team-password', name: 'Nobody Atall', pin: '1470' },
+        { password: 'not-the-team-password', name: 'Nobody Atall', pin: '4682' },
         // A wrong password must not reveal that a member still has to create a PIN (no 202).
         { password: 'not-the-team-password', name: 'Mary Jackson', pin: '' },
         { password: 'not-the-team-password', name: 'Dorothy Vaughan', pin: '' },
@@ -158,7 +158,7 @@ describe('sign-in calls', () => {
       }
       expect(bodies.size).toBe(1);
       // Fewer than five failures per name: the right PIN still signs in (and clears the count).
-      await signIn('Dorothy Vaughan', '1470');
+      await signIn('Dorothy Vaughan', '4682');
     });
 
     it('refuses malformed bodies with 400 before looking at any credential', async () => {
@@ -222,7 +222,7 @@ describe('sign-in calls', () => {
     it('refuses a second setup for the same member and keeps the first PIN', async () => {
       await createMember('Frances Allen');
       const { cookies } = await openEnrollmentLink(app, 'Frances Allen');
-      expect((await setupPin({ password: PASSWORD, name: 'Frances Allen', pin: '1221' }, cookies)).statusCode).toBe(200);
+      expect((await setupPin({ password: PASSWORD, name: 'Frances Allen', pin: '1286' }, cookies)).statusCode).toBe(200);
       // The link was used up by the first setup.
       const again = await setupPin({ password: PASSWORD, name: 'FRANCES ALLEN', pin: '3344' }, cookies);
       expectApiError(again, 403, 'ENROLLMENT_REQUIRED', AUTH_MESSAGES.enrollmentRequired);
@@ -230,7 +230,7 @@ describe('sign-in calls', () => {
       // A link issued while a PIN exists (it cannot be, but a race could leave one) still replaces nothing.
       const late = await openEnrollmentLink(app, 'Frances Allen');
       expectApiError(await setupPin({ password: PASSWORD, name: 'Frances Allen', pin: '3344' }, late.cookies), 409, 'PIN_ALREADY_SET', AUTH_MESSAGES.pinAlreadySet);
-      await signIn('Frances Allen', '1221');
+      await signIn('Frances Allen', '1286');
       expectApiError(await login({ password: PASSWORD, name: 'Frances Allen', pin: '3344' }), 401, 'INVALID_CREDENTIALS');
     });
 
@@ -283,16 +283,16 @@ describe('sign-in calls', () => {
 
     it('answers 401 without a device cookie, with an unknown one, or with the device of another member', async () => {
       await createMember('Joan Clarke', { pin: '1212' });
-      await createMember('Tommy Flowers', { pin: '3434' });
+      await createMember('Tommy Flowers', { pin: '3461' });
       const joan = await signIn('Joan Clarke', '1212');
       const refusals = [
         await quickLogin('Joan Clarke', '1212'),
         await quickLogin('Joan Clarke', '1212', 'forged-device-token'),
         // Joan's device cannot be used to try Tommy's PIN, even the right one, nor to sign in as
         // Joan under Tommy's name.
-        await quickLogin('Tommy Flowers', '3434', joan.device),
+        await quickLogin('Tommy Flowers', '3461', joan.device),
         await quickLogin('Tommy Flowers', '1212', joan.device),
-        await quickLogin('Joan Clarke', '2121', joan.device),
+        await quickLogin('Joan Clarke', '2175', joan.device),
       ];
       for (const response of refusals) {
         expectApiError(response, 401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
@@ -302,16 +302,16 @@ describe('sign-in calls', () => {
     });
 
     it("answers 400 'PIN not set…' when the member's PIN was cleared", async () => {
-      const member = await createMember('Annie Easley', { pin: '5858' });
-      const { device } = await signIn('Annie Easley', '5858');
+      const member = await createMember('Annie Easley', { pin: '5829' });
+      const { device } = await signIn('Annie Easley', '5829');
       await clearPinHash(app.database.db, member.id);
-      expectApiError(await quickLogin('Annie Easley', '5858', device), 400, 'PIN_NOT_SET', AUTH_MESSAGES.pinNotSet);
+      expectApiError(await quickLogin('Annie Easley', '5829', device), 400, 'PIN_NOT_SET', AUTH_MESSAGES.pinNotSet);
     });
 
     it('refuses a malformed body with 400', async () => {
-      await createMember('Evelyn Boyd', { pin: '6060' });
-      const { device } = await signIn('Evelyn Boyd', '6060');
-      for (const payload of [{ name: 'Evelyn Boyd', pin: '' }, { name: 'Evelyn Boyd' }, { pin: '6060' }, { name: 'Evelyn Boyd', pin: '6060', password: PASSWORD }]) {
+      await createMember('Evelyn Boyd', { pin: '6173' });
+      const { device } = await signIn('Evelyn Boyd', '6173');
+      for (const payload of [{ name: 'Evelyn Boyd', pin: '' }, { name: 'Evelyn Boyd' }, { pin: '6173' }, { name: 'Evelyn Boyd', pin: '6173', password: PASSWORD }]) {
         const response = await post('/api/quick-login', payload, { cookies: { biggy_device: device } });
         expectApiError(response, 400, 'VALIDATION_FAILED');
       }
@@ -326,16 +326,16 @@ describe('sign-in calls', () => {
     };
 
     it('names the member of the device cookie, and nobody without one', async () => {
-      await createMember('Margaret Hamilton', { pin: '7070' });
-      const { device } = await signIn('Margaret Hamilton', '7070');
+      await createMember('Margaret Hamilton', { pin: '7093' });
+      const { device } = await signIn('Margaret Hamilton', '7093');
       expect(await checkSession(device)).toEqual({ canQuickLogin: true, memberName: 'Margaret Hamilton' });
       expect(await checkSession()).toEqual({ canQuickLogin: false, memberName: null });
       expect(await checkSession('forged-device-token')).toEqual({ canQuickLogin: false, memberName: null });
     });
 
     it('offers no quick login once the PIN was cleared', async () => {
-      const member = await createMember('Sophie Wilson', { pin: '8080' });
-      const { device } = await signIn('Sophie Wilson', '8080');
+      const member = await createMember('Sophie Wilson', { pin: '8306' });
+      const { device } = await signIn('Sophie Wilson', '8306');
       await clearPinHash(app.database.db, member.id);
       expect(await checkSession(device)).toEqual({ canQuickLogin: false, memberName: null });
     });
@@ -353,7 +353,7 @@ describe('sign-in calls', () => {
     });
 
     it('lists the active members, sorted, with the team password header or to a signed-in member', async () => {
-      await createMember('Zelda Zuse', { pin: '9191' });
+      await createMember('Zelda Zuse', { pin: '9146' });
       const retired = await createMember('Rita Retired');
       await app.database.db.updateTable('members').set({ active: 0 }).where('id', '=', retired.id).execute();
 
@@ -365,7 +365,7 @@ describe('sign-in calls', () => {
       expect(list).not.toContain('Rita Retired');
       expect(list).toEqual([...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
-      const { session } = await signIn('Zelda Zuse', '9191');
+      const { session } = await signIn('Zelda Zuse', '9146');
       const signedIn = await names({ cookies: { biggy_session: session } });
       expect(signedIn.statusCode, signedIn.body).toBe(200);
       expect(teamMemberNamesSchema.parse(signedIn.json())).toEqual(list);
@@ -377,7 +377,7 @@ describe('sign-in calls', () => {
     const pendingRequests = () => app.database.db.selectFrom('pin_reset_requests').selectAll().where('status', '=', 'pending').execute();
 
     it('answers the same 200 message for an existing and an unknown name', async () => {
-      await createMember('Jean Sammet', { pin: '2323' });
+      await createMember('Jean Sammet', { pin: '2354' });
       const known = await forgotPin('Jean Sammet');
       const unknown = await forgotPin('Nobody Whatsoever');
       for (const response of [known, unknown]) {
@@ -388,7 +388,7 @@ describe('sign-in calls', () => {
     });
 
     it('creates exactly one pending request per member however often it is asked, and none for unknown names', async () => {
-      const member = await createMember('Kathleen Booth', { pin: '4545' });
+      const member = await createMember('Kathleen Booth', { pin: '4596' });
       const before = await pendingRequests();
       for (const typed of ['Kathleen Booth', 'kathleen booth', ' KATHLEEN  BOOTH ']) {
         expect((await forgotPin(typed)).statusCode).toBe(200);

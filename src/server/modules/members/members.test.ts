@@ -110,7 +110,7 @@ describe('ADMIN_NAME across restarts', () => {
         url: '/api/setup-pin',
         headers: JSON_HEADERS,
         cookies,
-        payload: JSON.stringify({ password: TEST_SECRETS.teamPassword, name: 'Mia Member', pin: '1357' }),
+        payload: JSON.stringify({ password: TEST_SECRETS.teamPassword, name: 'Mia Member', pin: '3816' }),
       });
       expect(setup.statusCode, setup.body).toBe(200);
       const cookie = setup.cookies.find((entry) => entry.name === 'biggy_session');

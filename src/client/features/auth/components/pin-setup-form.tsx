@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { GUESSABLE_PIN_MESSAGE, isCompletePin, isGuessablePin } from '../../../../common/pin-rules';
+import { guessablePinReason } from '../../../../common/pin-rules';
 import { useSetupPin } from '../api/setup-pin';
 import { canSubmitPinSetup } from '../sign-in-rules';
 import { NameCombobox } from './name-combobox';
@@ -21,9 +21,9 @@ export function PinSetupForm({ fields, description, onBack, onPinAlreadySet }: P
   const { password, name } = fields;
   const { pin, setPin, pinRef, clearPin } = usePinEntry();
   const setup = useSetupPin({ onPinAlreadySet, onFailure: clearPin });
-  // The server refuses guessable PINs too; saying so here saves a round trip and a lost PIN.
-  const guessable = isCompletePin(pin) && isGuessablePin(pin);
-  const valid = canSubmitPinSetup({ password, name, pin }) && !guessable;
+  // The server refuses guessable PINs with the same reason; saying so here saves a round trip and a lost PIN.
+  const refusal = guessablePinReason(pin);
+  const valid = canSubmitPinSetup({ password, name, pin }) && refusal === undefined;
 
   return (
     <SignInCard
@@ -41,7 +41,7 @@ export function PinSetupForm({ fields, description, onBack, onPinAlreadySet }: P
         id="new-pin"
         label="New PIN"
         hint="Choose 4 digits you will remember. Use the eye button to check what you typed."
-        error={guessable ? GUESSABLE_PIN_MESSAGE : undefined}
+        error={refusal}
         value={pin}
         onChange={setPin}
         autoFocus={password !== ''}
