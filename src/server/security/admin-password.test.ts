@@ -7,8 +7,9 @@ import { TEST_SECRETS, createTestApp, type TestApp } from '../test/test-app.js';
 import { expectApiError } from '../test/api-errors.js';
 
 /**
- * Guessing the admin password: wrong guesses are throttled per member and per address (5 in 15
- * minutes, then 429) and audited; every admin action that succeeds is audited too.
+ * Guessing the admin password: wrong guesses are throttled per session and per address (5 in 15
+ * minutes, then 429) and audited; every admin action that succeeds is audited too. The same admin
+ * in another session from another address is never held by it.
  */
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
@@ -60,7 +61,7 @@ describe('admin password', () => {
       expect(row.detail).toMatch(/^save AI prompt: /);
       expect(row.detail).not.toContain('guess-');
     }
-    // The throttle is per member: from a fresh address, the same admin still waits.
+    // The throttle is per session: from a fresh address, the same session still waits.
     expectApiError(await savePrompt(admin, TEST_SECRETS.adminPassword, '198.51.100.3'), 429, 'ADMIN_PASSWORD_THROTTLED');
   });
 
@@ -68,7 +69,7 @@ describe('admin password', () => {
     const ip = '198.51.100.4';
     await app.database.db.deleteFrom('rate_limit_buckets').execute();
     for (let i = 0; i < 5; i += 1) expectApiError(await savePrompt(deputy, `guess-${i}`, ip), 403, 'INVALID_ADMIN_PASSWORD');
-    await app.database.db.deleteFrom('rate_limit_buckets').where('key', 'like', 'admin-password:member:%').execute();
+    await app.database.db.deleteFrom('rate_limit_buckets').where('key', 'like', 'admin-password:session:%').execute();
     expectApiError(await savePrompt(admin, TEST_SECRETS.adminPassword, ip), 429, 'ADMIN_PASSWORD_THROTTLED');
     expect((await savePrompt(admin, TEST_SECRETS.adminPassword, '198.51.100.5')).statusCode).toBe(201);
   });
@@ -80,5 +81,16 @@ describe('admin password', () => {
     expect(answers.filter((answer) => answer.statusCode === 403)).toHaveLength(5);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(15);
     expect((await auditRows('admin-password', ip)).filter((row) => row.outcome === 'failure')).toHaveLength(5);
+  });
+
+  it("never holds the admin's other session from another address", async () => {
+    await app.database.db.deleteFrom('rate_limit_buckets').execute();
+    const stolen = await signInAs(app, 'Avery Admin');
+    const ip = '198.51.100.7';
+    for (let i = 0; i < 5; i += 1) expectApiError(await savePrompt(stolen, `guess-${i}`, ip), 403, 'INVALID_ADMIN_PASSWORD');
+    expectApiError(await savePrompt(stolen, TEST_SECRETS.adminPassword, ip), 429, 'ADMIN_PASSWORD_THROTTLED');
+    // The configured admin on their own device: another session, another address.
+    const own = await savePrompt(admin, TEST_SECRETS.adminPassword, '198.51.100.8');
+    expect(own.statusCode, own.body).toBe(201);
   });
 });

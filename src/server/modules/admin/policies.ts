@@ -3,6 +3,7 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { forbidden, tooManyRequests } from '../../errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { audit } from '../auth/audit.js';
+import { sessionKeyOf } from '../auth/guards.js';
 import { secretsMatch } from '../auth/secrets.js';
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
 import { nameKey } from '../../../common/names.js';
@@ -33,7 +34,7 @@ class OverLimit extends Error {
   }
 }
 
-/** Wrong admin passwords allowed per member and per address in one window, then 429. */
+/** Wrong admin passwords allowed per session and per address in one window, then 429. */
 export const ADMIN_PASSWORD_ATTEMPTS = 5;
 export const ADMIN_PASSWORD_WINDOW_MS = 15 * 60_000;
 
@@ -44,8 +45,9 @@ export const ADMIN_PASSWORD_MESSAGES = {
 
 /**
  * Every admin action is the admin role (checked by the route guard) plus the admin password in the
- * body. Guesses are throttled per member and per address, and every action and every wrong password
- * is audited with actor and address.
+ * body. Guesses are throttled per session and per address, not per member: guesses made in one
+ * session (a stolen one, say) never lock the same admin out of their own session elsewhere. Every
+ * action and every wrong password is audited with actor and address.
  */
 export class AdminActions {
   constructor(
@@ -69,7 +71,9 @@ export class AdminActions {
    * rolls both back, and no interleaving of parallel attempts can undo another's count.
    */
   private async verifyPassword(admin: MemberRow, context: { ip: string }, givenPassword: string, action: string): Promise<void> {
-    const keys = [`admin-password:member:${admin.id}`, `admin-password:ip:${context.ip}`];
+    // A member that did not come through the session guard has no session key: it is counted per member.
+    const session = sessionKeyOf(admin) ?? `member:${admin.id}`;
+    const keys = [`admin-password:session:${session}`, `admin-password:ip:${context.ip}`];
     const now = Date.now();
     const refusedUntil = await this.db
       .transaction()

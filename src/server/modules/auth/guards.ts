@@ -58,6 +58,18 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
   return token === undefined || token === '' ? undefined : token;
 }
 
+/**
+ * Which session a request's member was read from (the member object is made anew for each request):
+ * what a caller that holds only the member, such as the admin-password throttle, needs to tell one
+ * session of an admin from another.
+ */
+const sessionOfMember = new WeakMap<MemberRow, string>();
+
+/** The hash of the session token `member` was signed in with, when it came from the session guard. */
+export function sessionKeyOf(member: MemberRow): string | undefined {
+  return sessionOfMember.get(member);
+}
+
 export function registerAuthGuards(app: App, sessions: SessionStore) {
   app.decorateRequest('member', null);
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -68,6 +80,7 @@ export function registerAuthGuards(app: App, sessions: SessionStore) {
     if (token !== undefined) {
       const session = await sessions.findSession(token);
       request.member = session?.member ?? null;
+      if (session !== undefined) sessionOfMember.set(session.member, session.tokenHash);
     }
     // Unknown API paths fall through to the 404 handler.
     if (request.is404) return;
