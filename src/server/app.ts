@@ -203,7 +203,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Before any route is declared: the plugin hooks into each route as it is added.
   await registerCompression(app);
   registerAuthGuards(app, sessions);
-  registerIdempotency(app, database.db);
+  registerIdempotency(app, database.db, config.secrets.pinPepper);
   registerMetrics(app, { collectProcessMetrics: options.collectProcessMetrics ?? true, token: config.metricsToken });
 
   registerHealthRoutes(app, database, { draining: () => drain.draining });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_REPLAYED_HEADER } from '../../../common/api/idempotency.js';
@@ -8,8 +8,8 @@ import { AppError, badRequest } from '../../errors.js';
 import type { App } from '../../http/types.js';
 import { claimKey, deleteAnswersBefore, findAnswer, reclaimStaleKey, releaseKey, storeAnswer } from './repo.js';
 
-/** A retry comes within seconds or minutes; a day covers a laptop that slept through it. */
-export const ANSWER_RETENTION_MS = 24 * 3_600_000;
+/** A retry comes within seconds (the client retries once, at once); an hour covers a slow proxy's own retries. */
+export const ANSWER_RETENTION_MS = 3_600_000;
 /** A claim this old without an answer belongs to a request whose process died: a retry may run it. */
 const STALE_CLAIM_MS = 60_000;
 /** Answers are a comment, a vote count, a member: small. A larger one is not kept (the retry runs again). */
@@ -22,16 +22,54 @@ declare module 'fastify' {
   }
 }
 
-/** Method, route and what the request carried: the same key sent with anything else is a client bug. */
-function requestHash(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(JSON.stringify([request.method, request.routeOptions.url ?? '', request.params ?? null, request.query ?? null, request.body ?? null]))
-    .digest('hex');
+/**
+ * Bodies carry credentials (an admin action's admin password) and answers may too (an enrollment
+ * link): what is stored must reveal neither to someone who reads the table or a backup of it. The
+ * request is kept as an HMAC and the answer encrypted, both under keys derived from the server's
+ * pepper, which is in neither.
+ */
+class AnswerSealer {
+  private readonly hashKey: Buffer;
+  private readonly answerKey: Buffer;
+
+  constructor(secret: string) {
+    this.hashKey = createHmac('sha256', secret).update('idempotency request hash').digest();
+    this.answerKey = createHmac('sha256', secret).update('idempotency answer').digest();
+  }
+
+  /** Method, route and what the request carried: the same key sent with anything else is a client bug. */
+  requestHash(request: FastifyRequest): string {
+    return createHmac('sha256', this.hashKey)
+      .update(JSON.stringify([request.method, request.routeOptions.url ?? '', request.params ?? null, request.query ?? null, request.body ?? null]))
+      .digest('hex');
+  }
+
+  seal(text: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.answerKey, iv);
+    const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
+  }
+
+  /** Undefined when it does not open: written under another pepper (rotated since). */
+  open(stored: string): string | undefined {
+    try {
+      const bytes = Buffer.from(stored, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', this.answerKey, bytes.subarray(0, 12));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+    } catch {
+      return undefined;
+    }
+  }
 }
 
-/** What the write came to. Not a refusal that says 'later' (408, 429) or a failure of ours (5xx): a retry runs those again. */
-function isFinalAnswer(statusCode: number): boolean {
-  return statusCode < 500 && statusCode !== 408 && statusCode !== 429;
+/**
+ * Only a write that was done is kept: a refusal (4xx) changed nothing, so a retry may as well run
+ * again, and keeping refusals would let anyone fill the table with cheap failing calls.
+ */
+function isDoneAnswer(statusCode: number): boolean {
+  return statusCode >= 200 && statusCode < 300;
 }
 
 /** The answer as text, when it is one: JSON text, a buffer of it, or nothing (204); a stream is not kept. */
@@ -51,14 +89,17 @@ function replay(reply: FastifyReply, statusCode: number, body: string) {
  * with a key is done once. The first request claims the key, and its answer is kept with it; a
  * retry with the same key gets that answer, changing nothing, so a comment is never posted twice
  * and a vote never flipped back by a retry after a lost answer. A retry while the first is still
- * running is told to wait; the same key with another request is refused. A 5xx answer releases the
- * key, so the retry runs the write again (nothing was done, or the database says so).
+ * running is told to wait; the same key with another request is refused. Any answer but a 2xx
+ * releases the key, so the retry runs again (nothing was done).
  */
-export function registerIdempotency(app: App, db: Kysely<Database>) {
+export function registerIdempotency(app: App, db: Kysely<Database>, secret: string) {
+  const sealer = new AnswerSealer(secret);
   app.decorateRequest('idempotencyClaim', null);
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.member === null) return undefined;
+    // Sign-in calls answer with cookies, which a replay could not give again; they are public routes.
+    if ((request.routeOptions.config.access ?? 'member') === 'public') return undefined;
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (header === undefined) return undefined;
     const key = Array.isArray(header) ? undefined : header;
@@ -66,7 +107,7 @@ export function registerIdempotency(app: App, db: Kysely<Database>) {
       throw badRequest('Idempotency-Key must be 8 to 128 letters, digits, dots, dashes, underscores or colons');
     }
     const memberId = request.member.id;
-    const hash = requestHash(request);
+    const hash = sealer.requestHash(request);
     const now = Date.now();
     if (await claimKey(db, memberId, key, hash, now)) {
       request.idempotencyClaim = { memberId, key };
@@ -81,7 +122,14 @@ export function registerIdempotency(app: App, db: Kysely<Database>) {
     if (stored.requestHash !== hash) {
       throw new AppError(422, ERROR_CODES.idempotencyKeyReused, 'This Idempotency-Key was already used for a different request');
     }
-    if (stored.statusCode !== null && stored.body !== null) return replay(reply, stored.statusCode, stored.body);
+    if (stored.statusCode !== null && stored.body !== null) {
+      const body = sealer.open(stored.body);
+      if (body !== undefined) return replay(reply, stored.statusCode, body);
+      // Sealed under a pepper since rotated: unreadable, so the retry runs as if the key were new.
+      await releaseKey(db, memberId, key);
+      if (await claimKey(db, memberId, key, hash, now)) request.idempotencyClaim = { memberId, key };
+      return undefined;
+    }
     if (await reclaimStaleKey(db, memberId, key, now - STALE_CLAIM_MS, now)) {
       request.idempotencyClaim = { memberId, key };
       return undefined;
@@ -96,8 +144,8 @@ export function registerIdempotency(app: App, db: Kysely<Database>) {
     request.idempotencyClaim = null;
     const text = answerText(payload);
     try {
-      if (isFinalAnswer(reply.statusCode) && text !== undefined && text.length <= MAX_STORED_BODY_CHARS) {
-        await storeAnswer(db, claim.memberId, claim.key, reply.statusCode, text);
+      if (isDoneAnswer(reply.statusCode) && text !== undefined && text.length <= MAX_STORED_BODY_CHARS) {
+        await storeAnswer(db, claim.memberId, claim.key, reply.statusCode, sealer.seal(text));
       } else {
         await releaseKey(db, claim.memberId, claim.key);
       }

@@ -98,6 +98,33 @@ describe('Idempotency-Key on writes', () => {
     expect(await commentsWith('Refused key 5')).toBe(0);
   });
 
+  it('keeps neither the request nor the answer readable, and only answers of writes that were done', async () => {
+    const content = 'A comment whose words must not sit readable in the key table';
+    const created = await send('POST', commentRoutes.create.path, alice, 'sealed-key-0001', { componentId: COMPONENT, content });
+    expect(created.statusCode).toBe(201);
+    const row = await app.database.db.selectFrom('idempotency_keys').selectAll().where('idempotency_key', '=', 'sealed-key-0001').executeTakeFirstOrThrow();
+    expect(row.response_body).not.toContain('must not sit readable');
+    expect(row.response_body).not.toContain(String(created.json<{ id: number }>().id) + ',');
+    // A refusal changed nothing: its key is released, so failing calls cannot fill the table.
+    const missing = await send('DELETE', buildPath(commentRoutes.remove.path, { id: 987_654 }), alice, 'refused-key-0001');
+    expect(missing.statusCode).toBe(404);
+    const refused = await app.database.db.selectFrom('idempotency_keys').select('idempotency_key').where('idempotency_key', '=', 'refused-key-0001').executeTakeFirst();
+    expect(refused).toBeUndefined();
+  });
+
+  it('claims no key on the public sign-in calls', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      cookies: alice,
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'login-key-00001' },
+      payload: JSON.stringify({ password: 'team-password-for-tests', name: 'Alice Martin', pin: '0000' }),
+    });
+    expect(login.statusCode).toBeGreaterThanOrEqual(400);
+    const row = await app.database.db.selectFrom('idempotency_keys').select('idempotency_key').where('idempotency_key', '=', 'login-key-00001').executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
   it('does not keep an answer that says "later": a retry after a 429 runs again', async () => {
     const limited = await createTestApp({ commentLimitPerMinute: 1 });
     try {
