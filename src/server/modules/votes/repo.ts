@@ -1,5 +1,4 @@
 import { sql, type Transaction } from 'kysely';
-import type { VoteType } from '../../../common/contract/comments.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import type { VoteStore } from './toggle.js';
 
@@ -14,12 +13,9 @@ export function voteStore(trx: Transaction<Database>, target: VoteTarget, member
   const table = sql.table(target.table);
   const item = sql.ref(target.itemColumn);
   return {
-    async find() {
-      const { rows } = await sql<{ vote_type: VoteType }>`select vote_type from ${table} where ${item} = ${target.itemId} and member_id = ${member.id}`.execute(trx);
-      return rows[0]?.vote_type;
-    },
-    async remove() {
-      await sql`delete from ${table} where ${item} = ${target.itemId} and member_id = ${member.id}`.execute(trx);
+    async removeIfSame(voteType) {
+      const result = await sql`delete from ${table} where ${item} = ${target.itemId} and member_id = ${member.id} and vote_type = ${voteType}`.execute(trx);
+      return (result.numAffectedRows ?? 0n) > 0n;
     },
     async put(voteType) {
       const now = Date.now();

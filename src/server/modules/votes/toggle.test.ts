@@ -7,11 +7,11 @@ function memoryStore(initial?: VoteType) {
   let vote = initial;
   const writes: string[] = [];
   const store: VoteStore = {
-    find: () => Promise.resolve(vote),
-    remove: () => {
+    removeIfSame: (voteType) => {
+      if (vote !== voteType) return Promise.resolve(false);
       vote = undefined;
       writes.push('remove');
-      return Promise.resolve();
+      return Promise.resolve(true);
     },
     put: (voteType) => {
       vote = voteType;

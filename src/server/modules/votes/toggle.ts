@@ -2,8 +2,8 @@ import type { VoteType } from '../../../common/contract/comments.js';
 
 /** One member's vote on one item (a comment, a suggestion), read and written inside the caller's transaction. */
 export interface VoteStore {
-  find(): Promise<VoteType | undefined>;
-  remove(): Promise<void>;
+  /** Removes the member's vote if it is this one; whether there was one to remove. */
+  removeIfSame(voteType: VoteType): Promise<boolean>;
   /** Inserts the vote or replaces the member's other one. */
   put(voteType: VoteType): Promise<void>;
 }
@@ -14,11 +14,8 @@ export interface VoteStore {
  * so parallel toggles by one member run one after another.
  */
 export async function toggleVote(store: VoteStore, voteType: VoteType): Promise<VoteType | null> {
-  const existing = await store.find();
-  if (existing === voteType) {
-    await store.remove();
-    return null;
-  }
+  // The delete is the read: one statement when the vote goes, two when it is put (not a read and a write each time).
+  if (await store.removeIfSame(voteType)) return null;
   await store.put(voteType);
   return voteType;
 }
