@@ -61,6 +61,17 @@ export async function deleteSession(db: Kysely<Database>, tokenHash: string): Pr
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
+/** A member's session token hashes, newest first. */
+export async function listSessionHashesOf(db: Kysely<Database>, memberId: number): Promise<string[]> {
+  const rows = await db.selectFrom('sessions').select('token_hash').where('member_id', '=', memberId).orderBy('created_at', 'desc').orderBy('token_hash', 'desc').execute();
+  return rows.map((row) => row.token_hash);
+}
+
+export async function deleteSessionsByHash(db: Kysely<Database>, tokenHashes: readonly string[]): Promise<void> {
+  if (tokenHashes.length === 0) return;
+  await db.deleteFrom('sessions').where('token_hash', 'in', tokenHashes).execute();
+}
+
 /** Every session of a member, or of everyone when no member is given. */
 export async function deleteSessionsOf(db: Kysely<Database>, memberId?: number): Promise<void> {
   const query = db.deleteFrom('sessions');

@@ -241,10 +241,10 @@ export class AuthService {
   /**
    * One transaction: a sign-in is one commit (one fsync on SQLite). A sign-in revokes any enrollment
    * link and clears the lock it was counted on: a sign-in on the member's own device leaves the
-   * name's lock for unknown devices in place.
+   * name's lock for unknown devices in place. Then the member's oldest sessions beyond the bound end.
    */
   private async signIn(event: AuditEvent, member: MemberRow, attempt: Attempt, context: RequestContext, existingDevice?: string): Promise<SignedIn> {
-    return this.db.transaction().execute(async (trx) => {
+    const signedIn = await this.db.transaction().execute(async (trx) => {
       const sessions = this.sessions.within(trx);
       await new LoginLocks(trx).clear(attempt.lockKey);
       await deleteEnrollmentTokensOf(trx, member.id);
@@ -254,6 +254,9 @@ export class AuthService {
       await audit(trx, { event, outcome: 'success', actorName: member.full_name, ip: context.ip });
       return { kind: 'signed-in' as const, member, sessionToken, deviceToken };
     });
+    // After the commit, so the streams are told only of sessions that are really gone.
+    await this.sessions.endSessionsBeyondLimit(member.id, signedIn.sessionToken);
+    return signedIn;
   }
 }
 

@@ -8,10 +8,12 @@ import {
   deleteExpiredDeviceTokens,
   deleteExpiredSessions,
   deleteSession,
+  deleteSessionsByHash,
   deleteSessionsOf,
   findDeviceMember,
   insertDeviceToken,
   insertSession,
+  listSessionHashesOf,
   sessionLookup,
   touchSession,
   type SessionLookupRow,
@@ -20,6 +22,11 @@ import { hashToken } from './secrets.js';
 import { SessionCache } from './session-cache.js';
 
 export const DEVICE_TOKEN_LIFETIME_MS = 30 * 24 * 3_600_000;
+/**
+ * Sessions one member may hold at once: more devices than anyone uses, few enough that sign-ins in
+ * a loop cannot grow the table or the member's live streams without end.
+ */
+export const MAX_SESSIONS_PER_MEMBER = 10;
 /**
  * Last-seen writes are throttled to one a minute per session (analytics needs no finer grain; a
  * short idle limit gets a tenth of itself), so the stored value may be up to that much older than
@@ -124,6 +131,19 @@ export class SessionStore {
     const tokenHash = hashToken(token);
     await deleteSession(this.db, tokenHash);
     await this.notifyEnded({ tokenHash });
+  }
+
+  /**
+   * Ends the member's oldest sessions beyond MAX_SESSIONS_PER_MEMBER, never `newestToken` (the one a
+   * sign-in just started); their live streams end with them through the same notice as any end.
+   */
+  async endSessionsBeyondLimit(memberId: number, newestToken: string): Promise<void> {
+    const newest = hashToken(newestToken);
+    const older = (await listSessionHashesOf(this.db, memberId)).filter((tokenHash) => tokenHash !== newest);
+    const beyond = older.slice(MAX_SESSIONS_PER_MEMBER - 1);
+    if (beyond.length === 0) return;
+    await deleteSessionsByHash(this.db, beyond);
+    for (const tokenHash of beyond) await this.notifyEnded({ tokenHash });
   }
 
   async endSessionsOf(memberId: number): Promise<void> {
