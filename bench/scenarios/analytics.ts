@@ -25,6 +25,12 @@ export const ANALYTICS_TARGETS = {
 /** Invalidations per cached call (each followed by one timed request), after the first request. */
 const COLD_ROUNDS = 3;
 
+let pageViews = 0;
+const nextPageView = () => {
+  pageViews += 1;
+  return `${Date.now()}-${pageViews}`;
+};
+
 /** What drops a call's cached answer: an activity entry (POST /api/activity/log) or a comment (POST /api/comments). */
 type Invalidation = 'activity' | 'comment' | 'none';
 
@@ -140,7 +146,9 @@ async function invalidate(ready: ReadyLine, cookie: string, invalidation: Invali
   const headers = { cookie, 'content-type': 'application/json' };
   const [pathname, body] =
     invalidation === 'activity'
-      ? ['/api/activity/log', { activityType: 'page_view', details: JSON.stringify({ path: '/analytics', bench: round }) }]
+      ? // A page view's details are only its path, and the same path again within 30 s is not stored
+        // (nor announced): each invalidation views a page of its own.
+        ['/api/activity/log', { activityType: 'page_view', details: JSON.stringify({ path: `/analytics?bench=${nextPageView()}` }) }]
       : ['/api/comments', { componentId: ready.comments.postComponentId, content: `Bench: a comment that drops the cached coverage before its cold request, round ${round}.` }];
   const response = await probe(ready.appPort, pathname, 5000, { method: 'POST', headers, body: JSON.stringify(body) });
   if (response === undefined || response.status < 200 || response.status > 299) {
