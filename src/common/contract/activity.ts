@@ -34,8 +34,6 @@ export const activityLogRequestSchema = z.strictObject({
 });
 export type ActivityLogRequest = z.infer<typeof activityLogRequestSchema>;
 
-export type ClientActivityType = ActivityLogRequest['activityType'];
-
 /** The stored entry's id (201); null (200) when the same page was logged just before and is not stored again. */
 export const activityLogAcceptedSchema = z.object({ id: z.number().int().positive().nullable() });
 export type ActivityLogAccepted = z.infer<typeof activityLogAcceptedSchema>;

@@ -144,7 +144,3 @@ export function isRouteMissing(response: Response): boolean {
   const parsed = apiErrorSchema.safeParse(safeJson(response));
   return parsed.success && parsed.data.code === 'NOT_FOUND';
 }
-
-export function cookiesOf(response: Response): Cookies {
-  return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
-}
