@@ -159,7 +159,7 @@ describe('sign-in screen', () => {
     expect(await submit.isDisabled()).toBe(true);
     // A guessable PIN is refused in the form, with the rule said under the field.
     await newPin.fill('1234');
-    await page.getByText('This PIN is too easy to guess. Avoid repeated digits, runs such as 1234 and common PINs.').waitFor();
+    await page.getByText('PINs that run up or down, such as 1234, are easy to guess').waitFor();
     expect(await newPin.getAttribute('aria-invalid')).toBe('true');
     expect(await submit.isDisabled()).toBe(true);
     await screenshot(page, 'sign-in-create-pin-guessable');

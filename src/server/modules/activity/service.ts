@@ -121,12 +121,15 @@ export class ActivityService {
 
   /**
    * A page view from the member's page (the only entry a client may write): at most
-   * `pageViewsPerMinute` a minute, and the same page again within `pageViewRepeatMs` is not stored
-   * again (answered null), so a member cannot fill the team's feed. Both counters are database
-   * buckets, so they hold across instances.
+   * `pageViewsPerMinute` are stored a minute, and the same page again within `pageViewRepeatMs` is
+   * not stored again, so a member cannot fill the team's feed. Views past either are answered null,
+   * not refused: a member clicking quickly through the pages has done nothing wrong, and a 429
+   * would be an error in their browser's console. Both counters are database buckets, so they hold
+   * across instances.
    */
   async logPageView(member: MemberRow, entry: ActivityLogRequest, now = Date.now()): Promise<number | null> {
-    await this.limiter.charge({ name: 'activity-page-view', max: ACTIVITY_LIMITS.pageViewsPerMinute, windowMs: 60_000, message: 'Too many page views' }, `member:${member.id}`);
+    const { hits: views } = await this.limiter.hit(`activity-page-view:member:${member.id}`, 60_000, now);
+    if (views > ACTIVITY_LIMITS.pageViewsPerMinute) return null;
     const details = entry.details ?? null;
     const page = createHash('sha256').update(details ?? '').digest('hex').slice(0, 32);
     const { hits } = await this.limiter.hit(`activity-page-repeat:${member.id}:${page}`, ACTIVITY_LIMITS.pageViewRepeatMs, now);
