@@ -135,7 +135,7 @@ export class SessionStore {
 
   /**
    * Ends the member's oldest sessions beyond MAX_SESSIONS_PER_MEMBER, never `newestToken` (the one a
-   * sign-in just started); their live streams end with them through the same notice as any end.
+   * sign-in just started); their live streams end with them through the notice every other session end sends.
    */
   async endSessionsBeyondLimit(memberId: number, newestToken: string): Promise<void> {
     const newest = hashToken(newestToken);
