@@ -50,6 +50,14 @@ type Db = Kysely<Database>;
 const MIGRATIONS_TABLE = 'schema_migrations';
 
 /**
+ * Tables that hold no data of their own, so they are neither written to a backup nor count as data
+ * in the database restored into: the comment counts, which triggers rebuild as the comments go in,
+ * and the health route's disk probe.
+ */
+const NOT_DATA = new Set(['comment_counts', 'storage_probe']);
+const isDataTable = (table: { name: string }) => table.name !== MIGRATIONS_TABLE && !NOT_DATA.has(table.name);
+
+/**
  * Rows the migrations themselves write into a new database. They do not make it "hold data", and a
  * restore replaces them with the backup's own rows.
  */
@@ -266,7 +274,7 @@ async function writeSnapshot(db: Db, dialect: Dialect, writer: BackupWriter): Pr
   await writer.line(header);
   const tables: Record<string, number> = {};
   let rows = 0;
-  for (const table of inDependencyOrder(catalog.filter((candidate) => candidate.name !== MIGRATIONS_TABLE))) {
+  for (const table of inDependencyOrder(catalog.filter(isDataTable))) {
     const lastId = await lastIdOf(db, dialect, table);
     const line: TableLine = { table: table.name, columns: table.columns, ...(lastId === undefined ? {} : { lastId }) };
     await writer.line(line);
@@ -461,7 +469,7 @@ function migrationsOf(header: Header, name: string): Migration[] {
 /** The first table holding rows other than those the migrations write, if any. */
 async function firstTableWithData(db: Db, tables: readonly TableInfo[]): Promise<string | undefined> {
   for (const table of tables) {
-    if (table.name === MIGRATIONS_TABLE) continue;
+    if (!isDataTable(table)) continue;
     const own = ROWS_OF_MIGRATIONS[table.name];
     const where = own === undefined ? sql`` : sql`where not (${own})`;
     const found = await sql<{ one: number }>`select 1 as one from ${sql.table(table.name)} ${where} limit 1`.execute(db);
@@ -546,7 +554,7 @@ async function loadBackup(handle: DatabaseHandle, file: string): Promise<void> {
         next = await lines.next();
       }
       await flush();
-      const absent = catalog.find((table) => table.name !== MIGRATIONS_TABLE && !lastIds.has(table.name));
+      const absent = catalog.find((table) => isDataTable(table) && !lastIds.has(table.name));
       if (absent !== undefined) throw new BackupError(`${path.basename(file)} is incomplete: it has no table ${absent.name}`);
       for (const table of catalog) await setCounter(conn, dialect, table, lastIds.get(table.name) ?? 0);
       await sql.raw('commit').execute(conn);

@@ -263,6 +263,12 @@ export interface IdempotencyKeysTable {
   created_at: EpochMs;
 }
 
+/** Kept by triggers on `comments`: never written by the app. */
+export interface CommentCountsTable {
+  component_id: string;
+  comment_count: number;
+}
+
 export interface StorageProbeTable {
   id: number;
   written_at: EpochMs;
@@ -270,6 +276,7 @@ export interface StorageProbeTable {
 }
 
 export interface Database {
+  comment_counts: CommentCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   storage_probe: StorageProbeTable;
   activity_log: ActivityLogTable;

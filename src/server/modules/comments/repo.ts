@@ -44,13 +44,12 @@ export async function listCommentsWithVotes(db: Kysely<Database>, componentId: s
 /** Comments per reviewed component; the self-test's scratch component is not one. */
 export async function countCommentsByComponent(db: Kysely<Database>): Promise<Record<string, number>> {
   const rows = await db
-    .selectFrom('comments')
-    .select(['component_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .selectFrom('comment_counts')
+    .select(['component_id', 'comment_count'])
     .where('component_id', '!=', QA_TEST_COMPONENT_ID)
-    .groupBy('component_id')
+    .where('comment_count', '>', 0)
     .execute();
-  // PostgreSQL answers count(*) as bigint text.
-  return Object.fromEntries(rows.map((row) => [row.component_id, Number(row.count)]));
+  return Object.fromEntries(rows.map((row) => [row.component_id, row.comment_count]));
 }
 
 export async function insertComment(
