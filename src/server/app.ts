@@ -22,7 +22,8 @@ import type { App } from './http/types.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerParameterHygiene } from './http/parameter-hygiene.js';
 import { registerAuthGuards, type RouteAccess } from './modules/auth/guards.js';
-import { deleteExpiredAnswers, registerIdempotency } from './modules/idempotency/hooks.js';
+import { deleteExpiredAnswers, KeyBudget, registerIdempotency } from './modules/idempotency/hooks.js';
+import { registerJoinedWork } from './http/joined-work.js';
 import { registerArchitectureRoutes } from './modules/architecture/routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { CommentService } from './modules/comments/service.js';
@@ -57,6 +58,8 @@ export interface BuildOptions {
   logDestination?: DestinationStream;
   /** Process-wide metrics (event loop, memory); off in tests that build many apps. */
   collectProcessMetrics?: boolean;
+  /** Idempotency keys one member may have stored per hour (tests lower it). */
+  idempotencyKeysPerMember?: number;
 }
 
 declare module 'fastify' {
@@ -203,7 +206,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Before any route is declared: the plugin hooks into each route as it is added.
   await registerCompression(app);
   registerAuthGuards(app, sessions);
-  registerIdempotency(app, database.db, config.secrets.pinPepper);
+  registerJoinedWork(app);
+  registerIdempotency(app, database.db, config.secrets.pinPepper, new KeyBudget(options.idempotencyKeysPerMember));
   registerMetrics(app, { collectProcessMetrics: options.collectProcessMetrics ?? true, token: config.metricsToken });
 
   registerHealthRoutes(app, database, { draining: () => drain.draining });

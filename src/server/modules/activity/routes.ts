@@ -3,6 +3,7 @@ import { activityContract, analyticsContract } from '../../../common/contract/ac
 import { nameKey } from '../../../common/names.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { cachedJson } from '../../http/cached-json.js';
+import { joinedWorkOf } from '../../http/joined-work.js';
 import type { App } from '../../http/types.js';
 import { requireMember } from '../auth/guards.js';
 import { isCountedCommentEvent, serverActivityOf, type ActivityService, type AnalyticsService } from './service.js';
@@ -10,9 +11,13 @@ import { isCountedCommentEvent, serverActivityOf, type ActivityService, type Ana
 /** How stale the list of active sessions may be. */
 export const ACTIVE_SESSIONS_MAX_AGE_MS = 1_000;
 
-/** What the team's recent activity and active sessions read: recorded activity and the members. */
+/**
+ * What the team's recent activity and active sessions read: recorded activity and the members. A
+ * comment or vote writes its log entry in its own transaction and announces no activity event of
+ * its own: its event is the one.
+ */
 function changesActivity(event: LiveEvent): boolean {
-  return event.type === 'activity.recorded' || event.type === 'members.changed';
+  return event.type === 'activity.recorded' || event.type === 'members.changed' || isCountedCommentEvent(event) || event.type === 'suggestion.vote.changed';
 }
 
 /** Anything a figure of the analytics page counts: comments, votes, members, and recorded activity. */
@@ -38,9 +43,22 @@ export function registerActivityRoutes(app: App, deps: { activity: ActivityServi
   });
 
   // Sign-ins, comments, votes and generations are logged by the server as they are answered (a
-  // client could otherwise write any of them, or none): one hook over those routes' answers, before
+  // client could otherwise write any of them, or none), from what the route answers. A comment or
+  // vote writes its entry in its own transaction; the others in a hook over their answers, before
   // they are sent, so the entry is there when the member's next request arrives.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const member = request.member;
+    // The self-test's work as the QA member is left out of the log, as of every figure.
+    if (request.routeOptions.config.joinsWrite === true && member !== null && member.is_qa === 0) {
+      joinedWorkOf(request).add(async (trx, answer) => {
+        const found = serverActivityOf(request.method, request.routeOptions.url, answer.statusCode, answer.value);
+        if (found !== null && 'entry' in found) await activity.recordIn(trx, member.id, found.entry);
+      });
+    }
+    done();
+  });
   app.addHook('preSerialization', async (request, reply, payload) => {
+    if (request.joinedWork?.ran === true) return payload;
     const found = serverActivityOf(request.method, request.routeOptions.url, reply.statusCode, payload);
     if (found === null) return payload;
     try {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ACTIVITY_LIMITS, ANALYTICS } from '../../../common/api/activity.js';
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import { authRoutes } from '../../../common/api/auth.js';
@@ -137,11 +137,19 @@ export class ActivityService {
     return this.record(member.id, { activityType: entry.activityType, details }, now);
   }
 
-  /** An entry the server writes where the thing happened (a sign-in, a comment, a vote, a generation). */
+  /** An entry the server writes where the thing happened (a sign-in, a generation). */
   async record(memberId: number, entry: ServerActivityEntry, now = Date.now()): Promise<number> {
     const id = await insertActivity(this.db, { memberId, activityType: entry.activityType, details: entry.details, now });
     await this.events.publish({ type: 'activity.recorded' });
     return id;
+  }
+
+  /**
+   * The same inside the transaction of the write it logs (a comment, a vote): it commits with the
+   * write. No event of its own: the write's event drops what reads the log.
+   */
+  async recordIn(trx: Transaction<Database>, memberId: number, entry: ServerActivityEntry, now = Date.now()): Promise<void> {
+    await insertActivity(trx, { memberId, activityType: entry.activityType, details: entry.details, now });
   }
 
   /** The same, for a sign-in answered with the member's name. */

@@ -6,6 +6,7 @@ import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { aiCallRule, type RateLimiter } from '../../http/rate-limit.js';
+import { joinWriteOf } from '../../http/joined-work.js';
 import type { App } from '../../http/types.js';
 import { requireMember } from '../auth/guards.js';
 import type { CommentService } from './service.js';
@@ -57,9 +58,9 @@ export function registerCommentRoutes(
 
   app.post(
     commentsContract.create.path,
-    { schema: { body: commentsContract.create.body, response: commentsContract.create.response } },
+    { schema: { body: commentsContract.create.body, response: commentsContract.create.response }, config: { joinsWrite: true } },
     async (request, reply) => {
-      const created = await comments.create(requireMember(request), request.body);
+      const created = await comments.create(requireMember(request), request.body, joinWriteOf(request));
       return reply.status(201).send(created);
     },
   );
@@ -71,7 +72,7 @@ export function registerCommentRoutes(
 
   app.post(
     commentsContract.vote.path,
-    { schema: { params: commentsContract.vote.params, body: commentsContract.vote.body, response: commentsContract.vote.response } },
-    async (request) => comments.vote(requireMember(request), request.params.id, request.body.voteType),
+    { schema: { params: commentsContract.vote.params, body: commentsContract.vote.body, response: commentsContract.vote.response }, config: { joinsWrite: true } },
+    async (request) => comments.vote(requireMember(request), request.params.id, request.body.voteType, joinWriteOf(request)),
   );
 }

@@ -5,6 +5,7 @@ import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
+import type { JoinWrite } from '../../http/joined-work.js';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import { voteStore } from '../votes/repo.js';
 import { toggleVote } from '../votes/toggle.js';
@@ -56,18 +57,21 @@ export class CommentService {
     return comments.map((comment) => presentComment(comment, votesByComment.get(comment.id) ?? []));
   }
 
-  async create(member: MemberRow, input: { componentId: string; content: string; kind: CommentKind }): Promise<Comment> {
+  /** `join`: the request's work that commits with the comment (its Idempotency-Key's answer, its log entry). */
+  async create(member: MemberRow, input: { componentId: string; content: string; kind: CommentKind }, join?: JoinWrite): Promise<Comment> {
     this.assertComponent(input.componentId);
     // Hidden from everyone else: the same answer as for an id that does not exist.
     if (!canCommentOn(member, input.componentId)) throw notFound(`Unknown component "${input.componentId}"`, ERROR_CODES.unknownComponent);
     // The per-member limit is counted in the insert's own transaction: one commit (one fsync on
     // SQLite) per comment, and a refused comment counts nothing.
-    const row = await this.db.transaction().execute(async (trx) => {
+    const comment = await this.db.transaction().execute(async (trx) => {
       await this.postLimit.limiter.within(trx).charge(this.postLimit.rule, `member:${member.id}`);
-      return insertComment(trx, { ...input, memberId: member.id, memberName: member.full_name });
+      const created = presentComment(await insertComment(trx, { ...input, memberId: member.id, memberName: member.full_name }), []);
+      await join?.(trx, created);
+      return created;
     });
-    await this.events.publish({ type: 'comment.created', componentId: row.component_id, commentId: row.id });
-    return presentComment(row, []);
+    await this.events.publish({ type: 'comment.created', componentId: comment.componentId, commentId: comment.id });
+    return comment;
   }
 
   async remove(member: MemberRow, commentId: number): Promise<void> {
@@ -81,13 +85,15 @@ export class CommentService {
     await this.events.publish({ type: 'comment.deleted', componentId, commentId });
   }
 
-  async vote(member: MemberRow, commentId: number, voteType: VoteType): Promise<VoteResult> {
+  async vote(member: MemberRow, commentId: number, voteType: VoteType, join?: JoinWrite): Promise<VoteResult> {
     const result = await this.db.transaction().execute(async (trx) => {
       const comment = await lockComment(trx, this.dialect, commentId);
       // The scratch component's comments are hidden from everyone but the QA member, votes included.
       if (comment === undefined || !canCommentOn(member, comment.component_id)) throw commentNotFound();
       const myVote = await toggleVote(voteStore(trx, { table: 'comment_votes', itemColumn: 'comment_id', itemId: commentId }, member), voteType);
-      return { commentId, componentId: comment.component_id, myVote };
+      const voted = { commentId, componentId: comment.component_id, myVote };
+      await join?.(trx, voted);
+      return voted;
     });
     await this.events.publish({ type: 'vote.changed', componentId: result.componentId, commentId });
     return result;

@@ -5,6 +5,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_REPLAYED_H
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
+import { joinedWorkOf } from '../../http/joined-work.js';
 import type { App } from '../../http/types.js';
 import { claimKey, deleteAnswersBefore, findAnswer, reclaimStaleKey, releaseKey, storeAnswer } from './repo.js';
 
@@ -14,6 +15,42 @@ export const ANSWER_RETENTION_MS = 3_600_000;
 const STALE_CLAIM_MS = 60_000;
 /** Answers are a comment, a vote count, a member: small. A larger one is not kept (the retry runs again). */
 const MAX_STORED_BODY_CHARS = 64 * 1024;
+/**
+ * Keys one member may have stored by one instance per retention window. A member's page sends one
+ * with every write, page views (at most 20 a minute) included: well under this. Past it, the write
+ * still runs but its key is not kept, so one member cannot fill the table with cheap writes.
+ */
+export const KEYS_PER_MEMBER_PER_WINDOW = 2_000;
+
+/**
+ * How many keys each member has had stored in the current window, in this instance's memory: a
+ * count per member at most, dropped as windows end. Each instance bounds its own share.
+ */
+export class KeyBudget {
+  private readonly used = new Map<number, { since: number; count: number }>();
+
+  constructor(
+    private readonly perWindow: number = KEYS_PER_MEMBER_PER_WINDOW,
+    private readonly windowMs: number = ANSWER_RETENTION_MS,
+  ) {}
+
+  /** Whether `memberId` may store one more key now; counts it if so. */
+  take(memberId: number, now: number): boolean {
+    const current = this.used.get(memberId);
+    if (current === undefined || now - current.since >= this.windowMs || now < current.since) {
+      if (this.used.size >= 10_000) this.dropEnded(now);
+      this.used.set(memberId, { since: now, count: 1 });
+      return this.perWindow >= 1;
+    }
+    if (current.count >= this.perWindow) return false;
+    current.count += 1;
+    return true;
+  }
+
+  private dropEnded(now: number): void {
+    for (const [memberId, window] of this.used) if (now - window.since >= this.windowMs) this.used.delete(memberId);
+  }
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -91,10 +128,17 @@ function replay(reply: FastifyReply, statusCode: number, body: string) {
  * and a vote never flipped back by a retry after a lost answer. A retry while the first is still
  * running is told to wait; the same key with another request is refused. Any answer but a 2xx
  * releases the key, so the retry runs again (nothing was done).
+ *
+ * The frequent writes (comments, votes) store the key with their answer inside their own
+ * transaction (`joinsWrite`): the answer commits with the write, even if the process dies before it
+ * is sent, and the key costs no commit of its own.
  */
-export function registerIdempotency(app: App, db: Kysely<Database>, secret: string) {
+export function registerIdempotency(app: App, db: Kysely<Database>, secret: string, budget: KeyBudget = new KeyBudget()) {
   const sealer = new AnswerSealer(secret);
   app.decorateRequest('idempotencyClaim', null);
+
+  const inFlight = () =>
+    new AppError(409, ERROR_CODES.idempotencyKeyInFlight, 'The first request with this Idempotency-Key is still being answered; try again in a second', { 'retry-after': '1' });
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.member === null) return undefined;
@@ -109,14 +153,31 @@ export function registerIdempotency(app: App, db: Kysely<Database>, secret: stri
     const memberId = request.member.id;
     const hash = sealer.requestHash(request);
     const now = Date.now();
-    if (await claimKey(db, memberId, key, hash, now)) {
+    // A write whose service takes joined work stores the key with its answer in its own transaction:
+    // no claim and no answer of their own to commit. Any other write claims the key first.
+    const joined = request.routeOptions.config.joinsWrite === true;
+    const claim = async (): Promise<void> => {
+      // Past its budget a member's write runs as if it had no key: answered, not refused.
+      if (!budget.take(memberId, now)) return;
+      if (joined) {
+        joinedWorkOf(request).add(async (trx, answer) => {
+          const text = answer.text();
+          if (text.length > MAX_STORED_BODY_CHARS) return;
+          // Taken since this request looked: a retry that raced the first. Rolled back, it changed nothing.
+          if (!(await claimKey(trx, memberId, key, hash, now, { statusCode: answer.statusCode, body: sealer.seal(text) }))) throw inFlight();
+        });
+      } else if (await claimKey(db, memberId, key, hash, now)) {
+        request.idempotencyClaim = { memberId, key };
+      }
+    };
+    if (!joined && budget.take(memberId, now) && (await claimKey(db, memberId, key, hash, now))) {
       request.idempotencyClaim = { memberId, key };
       return undefined;
     }
     const stored = await findAnswer(db, memberId, key);
     if (stored === undefined) {
-      // Released (a 5xx) between the two queries: this retry may run.
-      if (await claimKey(db, memberId, key, hash, now)) request.idempotencyClaim = { memberId, key };
+      // New (a joined write), or released (a 5xx) between the two queries: this request may run.
+      await claim();
       return undefined;
     }
     if (stored.requestHash !== hash) {
@@ -127,14 +188,14 @@ export function registerIdempotency(app: App, db: Kysely<Database>, secret: stri
       if (body !== undefined) return replay(reply, stored.statusCode, body);
       // Sealed under a pepper since rotated: unreadable, so the retry runs as if the key were new.
       await releaseKey(db, memberId, key);
-      if (await claimKey(db, memberId, key, hash, now)) request.idempotencyClaim = { memberId, key };
+      await claim();
       return undefined;
     }
     if (await reclaimStaleKey(db, memberId, key, now - STALE_CLAIM_MS, now)) {
       request.idempotencyClaim = { memberId, key };
       return undefined;
     }
-    throw new AppError(409, ERROR_CODES.idempotencyKeyInFlight, 'The first request with this Idempotency-Key is still being answered; try again in a second', { 'retry-after': '1' });
+    throw inFlight();
   });
 
   // Added before any route, so it sees the serialized JSON text before compression turns it into bytes.

@@ -4,7 +4,10 @@ import { IDEMPOTENCY_REPLAYED_HEADER } from '../../../common/api/idempotency.js'
 import { buildPath } from '../../../common/api/route.js';
 import { apiErrorSchema } from '../../../common/contract/common.js';
 import type { App } from '../../http/types.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildApp } from '../../app.js';
+import { createTestApp, testConfig, type TestApp } from '../../test/test-app.js';
+import { createTestDatabase } from '../../test/test-database.js';
+import { KeyBudget } from './hooks.js';
 import { signInAs, type SessionCookies } from '../../test/sign-in.js';
 
 const COMPONENT = 'agentic-triage';
@@ -48,6 +51,23 @@ describe('Idempotency-Key on writes', () => {
     expect(retry.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBe('true');
     expect(first.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBeUndefined();
     expect(await commentsWith(body.content)).toBe(1);
+  });
+
+  it('posts a comment once when its retry races the first request, with one log entry', async () => {
+    const body = { componentId: COMPONENT, content: 'Sent twice at once, with one key' };
+    const answers = await Promise.all([0, 1, 2].map(() => send('POST', commentRoutes.create.path, alice, 'racing-key-0001', body)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    // Each is the first answer (201, replayed or not) or "the first is still running" (409); never a second comment.
+    expect(statuses.every((status) => status === 201 || status === 409), statuses.join()).toBe(true);
+    expect(statuses).toContain(201);
+    expect(await commentsWith(body.content)).toBe(1);
+    const created = answers.find((answer) => answer.statusCode === 201 && answer.headers[IDEMPOTENCY_REPLAYED_HEADER] === undefined);
+    const commentId = created?.json<{ id: number }>().id;
+    const entries = await app.database.db.selectFrom('activity_log').select('details').where('activity_type', '=', 'comment_added').execute();
+    expect(entries.filter((entry) => entry.details === JSON.stringify({ componentId: COMPONENT, commentId }))).toHaveLength(1);
+    const retry = await send('POST', commentRoutes.create.path, alice, 'racing-key-0001', body);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(created?.json());
   });
 
   it('does not flip a vote back when the vote is retried', async () => {
@@ -144,5 +164,42 @@ describe('Idempotency-Key on writes', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it("stores at most a budget of one member's keys, still answering writes past it and replaying the stored ones", async () => {
+    const database = await createTestDatabase();
+    const budgeted = await buildApp(testConfig(database), { collectProcessMetrics: false, idempotencyKeysPerMember: 3 });
+    try {
+      const dora = await signInAs(budgeted, 'Dora Budget');
+      const created = await budgeted.inject({ method: 'POST', url: commentRoutes.create.path, cookies: dora, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ componentId: COMPONENT, content: 'Voted on many times' }) });
+      const url = buildPath(commentRoutes.vote.path, { id: created.json<{ id: number }>().id });
+      const vote = (key: string) =>
+        budgeted.inject({ method: 'POST', url, cookies: dora, headers: { 'content-type': 'application/json', 'idempotency-key': key }, payload: JSON.stringify({ voteType: 'thumbs_up' }) });
+      const keys = ['budget-key-0001', 'budget-key-0002', 'budget-key-0003', 'budget-key-0004', 'budget-key-0005'];
+      const answers = [];
+      for (const key of keys) answers.push(await vote(key));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(answers.map((answer) => answer.json<{ myVote: string | null }>().myVote)).toEqual(['thumbs_up', null, 'thumbs_up', null, 'thumbs_up']);
+      const stored = await budgeted.database.db.selectFrom('idempotency_keys').select('idempotency_key').orderBy('idempotency_key').execute();
+      expect(stored.map((row) => row.idempotency_key)).toEqual(keys.slice(0, 3));
+      // A stored key still replays; one past the budget was never kept, so its retry runs again.
+      const replayed = await vote('budget-key-0002');
+      expect(replayed.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBe('true');
+      expect(replayed.json<{ myVote: string | null }>().myVote).toBeNull();
+      expect((await vote('budget-key-0004')).headers[IDEMPOTENCY_REPLAYED_HEADER]).toBeUndefined();
+    } finally {
+      await budgeted.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('KeyBudget', () => {
+  it('grants each member its own count per window, and a new count when the window ends', () => {
+    const budget = new KeyBudget(2, 1_000);
+    expect([budget.take(1, 0), budget.take(1, 10), budget.take(1, 20)]).toEqual([true, true, false]);
+    expect(budget.take(2, 30)).toBe(true);
+    expect(budget.take(1, 999)).toBe(false);
+    expect(budget.take(1, 1_000)).toBe(true);
   });
 });

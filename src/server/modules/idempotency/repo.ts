@@ -9,11 +9,23 @@ export interface StoredAnswer {
   createdAt: number;
 }
 
-/** Claims the key for a request; false when the member already used it. One atomic insert. */
-export async function claimKey(db: Kysely<Database>, memberId: number, key: string, requestHash: string, now: number): Promise<boolean> {
+/**
+ * Claims the key for a request; false when the member already used it. One atomic insert. With
+ * `answer`, the key is stored already answered: inside the write's own transaction, so the answer
+ * commits with the write. On PostgreSQL a second transaction inserting the same key waits for the
+ * first to end, then finds it taken.
+ */
+export async function claimKey(
+  db: Kysely<Database>,
+  memberId: number,
+  key: string,
+  requestHash: string,
+  now: number,
+  answer?: { statusCode: number; body: string },
+): Promise<boolean> {
   const result = await db
     .insertInto('idempotency_keys')
-    .values({ member_id: memberId, idempotency_key: key, request_hash: requestHash, status_code: null, response_body: null, created_at: now })
+    .values({ member_id: memberId, idempotency_key: key, request_hash: requestHash, status_code: answer?.statusCode ?? null, response_body: answer?.body ?? null, created_at: now })
     .onConflict((conflict) => conflict.columns(['member_id', 'idempotency_key']).doNothing())
     .executeTakeFirst();
   return result.numInsertedOrUpdatedRows === 1n;

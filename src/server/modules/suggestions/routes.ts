@@ -5,6 +5,7 @@ import { MEMBER_LIMITS } from '../../../common/limits.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { aiCallRule, type RateLimiter } from '../../http/rate-limit.js';
+import { joinWriteOf } from '../../http/joined-work.js';
 import type { App } from '../../http/types.js';
 import { requireMember } from '../auth/guards.js';
 import type { NarrativeService } from './narrative-service.js';
@@ -45,8 +46,8 @@ export function registerSuggestionRoutes(
 
   app.post(
     aiContract.voteSuggestion.path,
-    { schema: { params: aiContract.voteSuggestion.params, body: aiContract.voteSuggestion.body, response: aiContract.voteSuggestion.response } },
-    async (request) => suggestions.vote(requireMember(request), request.params.id, request.body.voteType),
+    { schema: { params: aiContract.voteSuggestion.params, body: aiContract.voteSuggestion.body, response: aiContract.voteSuggestion.response }, config: { joinsWrite: true } },
+    async (request) => suggestions.vote(requireMember(request), request.params.id, request.body.voteType, joinWriteOf(request)),
   );
 
   const narrativeRule = aiCallRule('ai-narrative', MEMBER_LIMITS.narrativesPerMinute);

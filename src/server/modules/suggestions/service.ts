@@ -19,6 +19,7 @@ import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
+import type { JoinWrite } from '../../http/joined-work.js';
 import { allCommentsForAnalysis, commentsForAnalysisByIds } from '../comments/analysis-input.js';
 import { voteStore } from '../votes/repo.js';
 import { toggleVote } from '../votes/toggle.js';
@@ -293,11 +294,14 @@ export class SuggestionService {
   }
 
   /** The vote rule of comments (toggleVote), on an active suggestion. */
-  async vote(member: MemberRow, suggestionId: number, voteType: VoteType): Promise<SuggestionVoteResult> {
+  /** `join`: the request's work that commits with the vote (its Idempotency-Key's answer, its log entry). */
+  async vote(member: MemberRow, suggestionId: number, voteType: VoteType, join?: JoinWrite): Promise<SuggestionVoteResult> {
     const result = await this.db.transaction().execute(async (trx) => {
       const suggestion = await lockSuggestion(trx, this.dialect, suggestionId);
       if (suggestion === undefined || suggestion.status !== 'active') throw notFound('Suggestion not found', ERROR_CODES.suggestionNotFound);
-      return { suggestionId, myVote: await toggleVote(voteStore(trx, { table: 'suggestion_votes', itemColumn: 'suggestion_id', itemId: suggestionId }, member), voteType) };
+      const voted = { suggestionId, myVote: await toggleVote(voteStore(trx, { table: 'suggestion_votes', itemColumn: 'suggestion_id', itemId: suggestionId }, member), voteType) };
+      await join?.(trx, voted);
+      return voted;
     });
     await this.events.publish({ type: 'suggestion.vote.changed', suggestionId });
     return result;
