@@ -85,3 +85,91 @@ describe('who may reset whose PIN', () => {
     expect(response.statusCode, response.body).toBe(200);
   });
 });
+
+/**
+ * Demoting an admin, or deactivating them, would make their PIN reset a member's, which any admin
+ * resolves: demote, reset, sign in as them, promote back. So only the configured admin (or the
+ * command line) takes another admin's role away or deactivates them; others get 403 with the
+ * reason, audited, and nothing changes.
+ */
+describe('who may demote or deactivate an admin', () => {
+  const fixture = useAdminAndMember();
+  let app: App;
+  let configured: SessionCookies;
+  let second: SessionCookies;
+  let tia: SessionCookies;
+  beforeAll(async () => {
+    app = fixture.app;
+    configured = fixture.admin;
+    second = await signInAs(app, 'Sam Second');
+    await setRole(app.database.db, nameKey('Sam Second'), 'admin');
+    tia = await signInAs(app, 'Tia Third');
+    await setRole(app.database.db, nameKey('Tia Third'), 'admin');
+  });
+
+  const member = async (name: string) => {
+    const found = await findMemberByKey(app.database.db, nameKey(name));
+    if (found === undefined) throw new Error(`${name} is not a member`);
+    return found;
+  };
+  const setRoleOf = async (name: string, role: 'member' | 'admin', as: SessionCookies) =>
+    apiCall(app, 'POST', buildPath(routes.admin.setRole.path, { id: (await member(name)).id }), as, { adminPassword: PASSWORD, role });
+  const setActiveOf = async (name: string, active: boolean, as: SessionCookies) =>
+    apiCall(app, 'POST', buildPath(routes.admin.setActive.path, { id: (await member(name)).id }), as, { adminPassword: PASSWORD, active });
+  const refusalsBy = (actor: string) =>
+    app.database.db.selectFrom('audit_log').select('detail').where('actor_name', '=', actor).where('event', '=', 'admin-action').where('outcome', '=', 'failure').execute();
+
+  it("refuses a second admin the demotion of another admin, so the takeover through a member's PIN reset fails", async () => {
+    const demoted = await setRoleOf('Tia Third', 'member', second);
+    const body = expectApiError(demoted, 403, 'FORBIDDEN_CHANGE');
+    expect(body.message).toMatch(/Tia Third is an admin: only the configured admin/);
+    expect((await member('Tia Third')).role).toBe('admin');
+    expect((await apiCall(app, 'GET', routes.auth.user.path, tia)).json()).toMatchObject({ role: 'admin' });
+    expect(await refusalsBy('Sam Second')).toContainEqual({ detail: 'remove the admin role of Tia Third refused: not the configured admin' });
+
+    // The rest of the takeover: her request stays an admin's, which the second admin cannot resolve.
+    expect((await apiCall(app, 'POST', routes.auth.forgotPin.path, undefined, { memberName: 'Tia Third' })).statusCode).toBe(200);
+    const list = pinResetRequestSchema.array().parse((await apiCall(app, 'GET', routes.admin.pinResetRequests.path, second)).json());
+    const request = list.find((entry) => entry.memberName === 'Tia Third' && entry.status === 'pending');
+    if (request === undefined) throw new Error('no pending request of Tia Third');
+    const resolved = await apiCall(app, 'POST', buildPath(routes.admin.resolvePinReset.path, { id: request.id }), second, { adminPassword: PASSWORD });
+    expectApiError(resolved, 403, 'FORBIDDEN_CHANGE');
+    expect((await member('Tia Third')).pin_hash).not.toBeNull();
+  });
+
+  it('refuses a second admin the deactivation of another admin: still active, still signed in', async () => {
+    expectApiError(await setActiveOf('Tia Third', false, second), 403, 'FORBIDDEN_CHANGE');
+    expect((await member('Tia Third')).active).toBe(1);
+    expect((await apiCall(app, 'GET', routes.auth.user.path, tia)).statusCode).toBe(200);
+    expect(await refusalsBy('Sam Second')).toContainEqual({ detail: 'deactivate Tia Third refused: not the configured admin' });
+  });
+
+  it('keeps what held: nobody demotes or deactivates the configured admin or themselves', async () => {
+    expectApiError(await setRoleOf('Avery Admin', 'member', second), 409, 'FORBIDDEN_CHANGE');
+    expectApiError(await setActiveOf('Avery Admin', false, second), 409, 'FORBIDDEN_CHANGE');
+    expectApiError(await setRoleOf('Sam Second', 'member', second), 409, 'FORBIDDEN_CHANGE', 'You cannot remove the admin role of yourself');
+    expectApiError(await setActiveOf('Avery Admin', false, configured), 409, 'FORBIDDEN_CHANGE');
+    expect(await member('Avery Admin')).toMatchObject({ role: 'admin', active: 1 });
+  });
+
+  it('lets any admin promote, demote back and deactivate a member', async () => {
+    await signInAs(app, 'Pat Promoted');
+    expect((await setRoleOf('Pat Promoted', 'admin', second)).statusCode).toBe(200);
+    // Now an admin: only the configured admin may take it back.
+    expectApiError(await setRoleOf('Pat Promoted', 'member', second), 403, 'FORBIDDEN_CHANGE');
+    expect((await setRoleOf('Pat Promoted', 'member', configured)).statusCode).toBe(200);
+    const deactivated = await setActiveOf('Morgan Member', false, second);
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    expect((await setActiveOf('Morgan Member', true, second)).statusCode).toBe(200);
+  });
+
+  it('lets the configured admin demote and deactivate another admin', async () => {
+    const demoted = await setRoleOf('Tia Third', 'member', configured);
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect((await member('Tia Third')).role).toBe('member');
+    expect((await setRoleOf('Tia Third', 'admin', configured)).statusCode).toBe(200);
+    const deactivated = await setActiveOf('Tia Third', false, configured);
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    expect((await apiCall(app, 'GET', routes.auth.user.path, tia)).statusCode).toBe(401);
+  });
+});

@@ -17,7 +17,7 @@ import { nameKey } from '../../../common/names.js';
  */
 export function refusalToResetPinOf(admin: Pick<MemberRow, 'name_key'>, target: Pick<MemberRow, 'name_key' | 'role' | 'full_name'>, configuredAdminName: string | undefined): string | undefined {
   const configuredKey = configuredAdminName === undefined ? undefined : nameKey(configuredAdminName);
-  const byConfiguredAdmin = configuredKey !== undefined && admin.name_key === configuredKey;
+  const byConfiguredAdmin = isConfiguredAdmin(admin, configuredAdminName);
   if (target.name_key === configuredKey && !byConfiguredAdmin) {
     return `${target.full_name} is the configured admin (ADMIN_NAME): only they, or the command line (npm run admin -- reset-pin), can reset their PIN`;
   }
@@ -25,6 +25,22 @@ export function refusalToResetPinOf(admin: Pick<MemberRow, 'name_key'>, target: 
     return `${target.full_name} is an admin: only the configured admin (ADMIN_NAME), or the command line, can reset an admin's PIN`;
   }
   return undefined;
+}
+
+/**
+ * Whether `admin` may take `target`'s admin role away or deactivate them. An admin made a member
+ * is open to any admin's PIN reset (demote, reset, sign in as them, promote back), so this needs
+ * what resetting an admin's PIN needs: the configured admin (or the command line's `set-role`).
+ * Answers the refusal's reason, or undefined when allowed. Yourself and the configured admin are
+ * refused before this (AdminService), whoever asks.
+ */
+export function refusalToDisarmAdmin(admin: Pick<MemberRow, 'name_key'>, target: Pick<MemberRow, 'role' | 'full_name'>, configuredAdminName: string | undefined, action: string): string | undefined {
+  if (target.role !== 'admin' || isConfiguredAdmin(admin, configuredAdminName)) return undefined;
+  return `${target.full_name} is an admin: only the configured admin (ADMIN_NAME) can ${action} another admin`;
+}
+
+function isConfiguredAdmin(admin: Pick<MemberRow, 'name_key'>, configuredAdminName: string | undefined): boolean {
+  return configuredAdminName !== undefined && admin.name_key === nameKey(configuredAdminName);
 }
 
 /** Thrown inside the counting transaction to roll it back. */

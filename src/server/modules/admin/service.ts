@@ -16,7 +16,7 @@ import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import type { EnrollmentLink } from '../enrollment/service.js';
 import { findMemberById, findMemberByKey } from '../members/repo.js';
 import { addMember, ensureQaMember, newEnrollmentLink, resetMemberPin, unlockMember } from '../members/service.js';
-import { refusalToResetPinOf, type AdminActions } from './policies.js';
+import { refusalToDisarmAdmin, refusalToResetPinOf, type AdminActions } from './policies.js';
 import {
   countActiveAdmins,
   findMemberOverview,
@@ -124,7 +124,7 @@ export class AdminService {
 
   async enrollmentLink(admin: MemberRow, context: Context, memberId: number, adminPassword: string): Promise<EnrollmentLinkResult> {
     const member = await this.member(memberId);
-    await this.refuseKeysToAccount(admin, context, member, 'new enrollment link');
+    await this.refuse(admin, context, member, 'new enrollment link for', refusalToResetPinOf(admin, member, this.config.adminName));
     const { link } = await this.actions.run(admin, context, adminPassword, `new enrollment link for ${member.full_name}`, () =>
       newEnrollmentLink(this.db, member.full_name, this.config.publicUrl),
     );
@@ -145,7 +145,10 @@ export class AdminService {
     const changed = await this.actions.run(admin, context, input.adminPassword, `make ${member.full_name} ${input.role}`, async () => {
       if (member.role === input.role) return false;
       if (input.role === 'admin' && member.is_qa === 1) throw conflict('The QA user cannot be an admin', ERROR_CODES.forbiddenChange);
-      if (input.role === 'member') this.refuseChangeToKeyAdmin(admin, member, 'remove the admin role of');
+      if (input.role === 'member') {
+        this.refuseChangeToKeyAdmin(admin, member, 'remove the admin role of');
+        await this.refuse(admin, context, member, 'remove the admin role of', refusalToDisarmAdmin(admin, member, this.config.adminName, 'remove the admin role of'));
+      }
       await setMemberRole(this.db, member.id, input.role);
       return true;
     });
@@ -165,6 +168,7 @@ export class AdminService {
         return;
       }
       this.refuseChangeToKeyAdmin(admin, member, 'deactivate');
+      await this.refuse(admin, context, member, 'deactivate', refusalToDisarmAdmin(admin, member, this.config.adminName, 'deactivate'));
       if (member.role === 'admin' && (await countActiveAdmins(this.db)) <= 1) throw conflict('The last admin cannot be deactivated', ERROR_CODES.forbiddenChange);
       // Signed out everywhere at once: no session, no quick login, no enrollment link survives.
       await this.db.transaction().execute(async (trx) => {
@@ -195,7 +199,7 @@ export class AdminService {
     const request = await findPinResetRequest(this.db, requestId);
     if (request === undefined) throw notFound('No such PIN reset request', ERROR_CODES.pinResetNotFound);
     const member = await this.member(request.member_id);
-    await this.refuseKeysToAccount(admin, context, member, 'PIN reset');
+    await this.refuse(admin, context, member, 'reset the PIN of', refusalToResetPinOf(admin, member, this.config.adminName));
     const reset = await this.actions.run(admin, context, adminPassword, `reset the PIN of ${member.full_name}`, async () => {
       // Read again inside the action: two admins pressing at once reset once.
       const current = await findPinResetRequest(this.db, requestId);
@@ -246,11 +250,13 @@ export class AdminService {
     return member;
   }
 
-  /** A PIN reset or enrollment link of an admin needs the configured admin (policies.ts); the refusal is audited. */
-  private async refuseKeysToAccount(admin: MemberRow, context: Context, member: MemberRow, action: string): Promise<void> {
-    const refusal = refusalToResetPinOf(admin, member, this.config.adminName);
+  /**
+   * What only the configured admin may do to another admin (policies.ts: a PIN reset, an enrollment
+   * link, a demotion, a deactivation) answers 403 with the reason when `refusal` says so; audited.
+   */
+  private async refuse(admin: MemberRow, context: Context, member: MemberRow, action: string, refusal: string | undefined): Promise<void> {
     if (refusal === undefined) return;
-    await audit(this.db, { event: 'admin-action', outcome: 'failure', actorName: admin.full_name, ip: context.ip, detail: `${action} of ${member.full_name} refused: not the configured admin` });
+    await audit(this.db, { event: 'admin-action', outcome: 'failure', actorName: admin.full_name, ip: context.ip, detail: `${action} ${member.full_name} refused: not the configured admin` });
     throw forbidden(refusal, ERROR_CODES.forbiddenChange);
   }
 
@@ -270,5 +276,6 @@ const SECURITY_MODEL = [
   'Five wrong PINs lock a name for unknown devices, with growing lock times up to an hour; the member\'s remembered devices and enrollment link still work; the same answer for an unknown name, a wrong PIN and a wrong team password.',
   'Sessions are tracked on the server: opaque HttpOnly cookies, idle and absolute timeouts, ended everywhere on logout, PIN reset or deactivation.',
   'Roles are decided on the server: every admin call checks the admin role and the admin password (throttled and audited).',
+  'Only the configured admin (ADMIN_NAME) or the command line resets another admin\'s PIN, demotes or deactivates them.',
   'Secrets are never shown: not in this page, any API answer, the client bundle or a log line.',
 ];
