@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,7 +27,9 @@ export interface EventBus {
   /**
    * For idempotent uses such as dropping cached reads: every event this instance publishes, at
    * once (before `publish` resolves, so the writer's own next read is fresh), and every event of
-   * any instance when it arrives — so an event of this instance may come twice.
+   * the other instances when it arrives. Each event once: its own events' echo is not repeated
+   * (dropping a cache again would only throw away a read made after the write, and under load
+   * that is one more reload per write).
    */
   onChange(listener: LiveEventListener): () => void;
   /** False while events may go missing (PostgreSQL: the LISTEN connection is down): caches built on events must not trust them then. */
@@ -124,6 +127,12 @@ export async function notifySessionsEnded(db: Kysely<Database>, notice: SessionE
   await sql`select pg_notify(${SESSION_END_CHANNEL}, ${JSON.stringify(notice)})`.execute(db);
 }
 const RECONNECT_DELAY_MS = 1000;
+/** The payload field naming the instance that sent an event; parseLiveEvent keeps only the event's own fields. */
+const ORIGIN_FIELD = 'origin';
+
+function originOf(payload: unknown): unknown {
+  return typeof payload === 'object' && payload !== null && ORIGIN_FIELD in payload ? payload[ORIGIN_FIELD] : undefined;
+}
 
 /** Anyone with database access can NOTIFY this channel: a payload that is not JSON is ignored, not thrown (a throw here is uncaught and ends the process). */
 function parsePayload(payload: string): unknown {
@@ -153,6 +162,8 @@ export class PostgresEventBus implements EventBus {
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private resyncTimer: NodeJS.Timeout | undefined;
+  /** Tags this instance's events, so their echo through LISTEN is known as its own. */
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -182,9 +193,10 @@ export class PostgresEventBus implements EventBus {
         return;
       }
       if (message.channel !== CHANNEL) return;
-      const event = parseLiveEvent(parsePayload(message.payload));
+      const payload = parsePayload(message.payload);
+      const event = parseLiveEvent(payload);
       if (event !== null) {
-        this.changeListeners.emit(event);
+        if (originOf(payload) !== this.origin) this.changeListeners.emit(event);
         this.listeners.emit(event);
       }
     });
@@ -243,7 +255,7 @@ export class PostgresEventBus implements EventBus {
   async publish(event: LiveEvent): Promise<void> {
     this.changeListeners.emit(event);
     try {
-      await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(this.db);
+      await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ ...event, [ORIGIN_FIELD]: this.origin })})`.execute(this.db);
     } catch (error) {
       this.log.warn({ err: error, event: event.type }, 'live event not sent; streams will resynchronise');
       this.gapListeners.emit();
