@@ -146,6 +146,31 @@ describe('audit log', () => {
     await expectNoSecretsSince(start);
   });
 
+  it('writes nothing for a logout or clear-session that ended nothing, and answers it as before', async () => {
+    await addMember(app.database.db, 'Katherine Johnson');
+    const { cookies } = await openEnrollmentLink(app, 'Katherine Johnson');
+    const setup = await post('/api/setup-pin', { password: PASSWORD, name: 'Katherine Johnson', pin: PIN }, { cookies });
+    const session = cookieValue(setup, 'biggy_session');
+    expect((await post('/api/logout', undefined, { cookies: { biggy_session: session } })).statusCode).toBe(200);
+    const start = await mark();
+    // Public and not rate-limited: with nothing to end, a call must store nothing, however many come.
+    const calls: { url: string; cookies: Record<string, string> }[] = [
+      { url: '/api/logout', cookies: {} },
+      { url: '/api/logout', cookies: { biggy_session: 'not-a-session' } },
+      { url: '/api/logout', cookies: { biggy_session: session } },
+      { url: '/api/clear-session', cookies: {} },
+      { url: '/api/clear-session', cookies: { biggy_session: 'not-a-session', biggy_device: 'not-a-device' } },
+      { url: '/api/clear-session', cookies: { biggy_session: session } },
+    ];
+    for (const call of calls) {
+      const response = await post(call.url, undefined, { remoteAddress: '203.0.113.9', cookies: call.cookies });
+      expect(response.statusCode, `${call.url}: ${response.body}`).toBe(200);
+      expect(response.json()).toEqual({ message: call.url === '/api/logout' ? 'Logged out' : 'Session cleared' });
+      expect(response.cookies.find((cookie) => cookie.name === 'biggy_session')?.value).toBe('');
+    }
+    expect(await rowsSince(start)).toEqual([]);
+  });
+
   it('records the lockout and every attempt refused by it', async () => {
     await addMember(app.database.db, 'Alan Turing');
     const { cookies } = await openEnrollmentLink(app, 'Alan Turing');

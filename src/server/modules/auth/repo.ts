@@ -57,8 +57,10 @@ export async function touchSession(db: Kysely<Database>, tokenHash: string, now:
   await db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
 }
 
-export async function deleteSession(db: Kysely<Database>, tokenHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+/** Whether there was such a session. */
+export async function deleteSession(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** A member's session token hashes, newest first. */
@@ -95,8 +97,10 @@ export function findDeviceMember(db: Kysely<Database>, tokenHash: string, now: n
   return findActiveMemberByToken(db, 'device_tokens', tokenHash, now);
 }
 
-export async function deleteDeviceToken(db: Kysely<Database>, tokenHash: string): Promise<void> {
-  await db.deleteFrom('device_tokens').where('token_hash', '=', tokenHash).execute();
+/** Whether there was such a device token. */
+export async function deleteDeviceToken(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
+  const result = await db.deleteFrom('device_tokens').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** Every device token of a member, or of everyone when no member is given. */

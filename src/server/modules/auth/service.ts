@@ -126,15 +126,21 @@ export class AuthService {
     return this.signIn('quick-login', member, attempt, context, deviceToken);
   }
 
+  /**
+   * Audited only when a session ended: the route is public and not rate-limited (signing out must
+   * always work), so a call that ended nothing must store nothing, or anyone could grow the log.
+   */
   async logout(sessionToken: string | undefined, member: MemberRow | null, context: RequestContext): Promise<void> {
-    if (sessionToken !== undefined) await this.sessions.endSession(sessionToken);
+    const ended = sessionToken !== undefined && (await this.sessions.endSession(sessionToken));
+    if (!ended) return;
     await audit(this.db, { event: 'logout', outcome: 'success', actorName: member?.full_name ?? null, ip: context.ip });
   }
 
-  /** 'Use Different Account': ends the session and forgets this device. */
+  /** 'Use Different Account': ends the session and forgets this device; audited, as logout is, only when it did either. */
   async clearSession(sessionToken: string | undefined, deviceToken: string | undefined, member: MemberRow | null, context: RequestContext): Promise<void> {
-    if (sessionToken !== undefined) await this.sessions.endSession(sessionToken);
-    if (deviceToken !== undefined) await this.sessions.revokeDeviceToken(deviceToken);
+    const ended = sessionToken !== undefined && (await this.sessions.endSession(sessionToken));
+    const forgotten = deviceToken !== undefined && (await this.sessions.revokeDeviceToken(deviceToken));
+    if (!ended && !forgotten) return;
     await audit(this.db, { event: 'clear-session', outcome: 'success', actorName: member?.full_name ?? null, ip: context.ip });
   }
 

@@ -127,10 +127,15 @@ export class SessionStore {
     return this.cache.lookUp(tokenHash, now, () => this.lookup({ tokenHash, notExpiredAt: now, seenAfter: this.idleCutoff(now) }));
   }
 
-  async endSession(token: string): Promise<void> {
+  /**
+   * Whether a session ended. A token of no session announces nothing: whoever ended it announced
+   * it, and a caller without a session (anyone) makes no other instance do any work.
+   */
+  async endSession(token: string): Promise<boolean> {
     const tokenHash = hashToken(token);
-    await deleteSession(this.db, tokenHash);
+    if (!(await deleteSession(this.db, tokenHash))) return false;
     await this.notifyEnded({ tokenHash });
+    return true;
   }
 
   /**
@@ -161,8 +166,9 @@ export class SessionStore {
     return findDeviceMember(this.db, hashToken(token), now);
   }
 
-  async revokeDeviceToken(token: string): Promise<void> {
-    await deleteDeviceToken(this.db, hashToken(token));
+  /** Whether the device was remembered. */
+  async revokeDeviceToken(token: string): Promise<boolean> {
+    return deleteDeviceToken(this.db, hashToken(token));
   }
 
   async revokeDeviceTokensOf(memberId: number): Promise<void> {
