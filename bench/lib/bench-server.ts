@@ -37,12 +37,19 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined, options: Be
   return env;
 }
 
+/**
+ * BENCH_SERVER_NODE_ARGS: extra Node options for every bench server process, such as
+ * `--cpu-prof --cpu-prof-dir=.bench/profiles` to see where a scenario's time goes (Node refuses
+ * those in NODE_OPTIONS).
+ */
+const EXTRA_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter((arg) => arg !== '');
+
 export async function startBenchServer(clientDir: string | undefined, databaseUrl: string | undefined, options: BenchServerOptions = {}): Promise<BenchServer> {
   const dataDir = makeTempDir('load');
   const env = serverEnv(dataDir, databaseUrl, options);
   if (clientDir !== undefined) env[BENCH_SERVER_ENV.clientDir] = clientDir;
   // --expose-gc: the server collects the garbage of its own data generation before listening.
-  const child = startChild(process.execPath, ['--expose-gc', await buildBenchServer()], { env, cwd: ROOT });
+  const child = startChild(process.execPath, [...EXTRA_NODE_ARGS, '--expose-gc', await buildBenchServer()], { env, cwd: ROOT });
   const firstLine = await readyLineOf(child);
   const parsed = readyLineSchema.safeParse(parseJson(firstLine));
   if (!parsed.success) {
@@ -59,7 +66,7 @@ export async function startBenchServer(clientDir: string | undefined, databaseUr
 export async function startReplicaServer(primary: BenchServer, databaseUrl: string, options: BenchServerOptions = {}): Promise<{ child: Child; ready: ReplicaReadyLine }> {
   const env = serverEnv(primary.dataDir, databaseUrl, options);
   env[BENCH_SERVER_ENV.replica] = '1';
-  const child = startChild(process.execPath, [await buildBenchServer()], { env, cwd: ROOT });
+  const child = startChild(process.execPath, [...EXTRA_NODE_ARGS, await buildBenchServer()], { env, cwd: ROOT });
   const firstLine = await readyLineOf(child);
   const parsed = replicaReadyLineSchema.safeParse(parseJson(firstLine));
   if (!parsed.success) {
