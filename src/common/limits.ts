@@ -11,6 +11,12 @@ export const ERROR_REPORT_LIMITS = {
   perMinutePerIp: 30,
 } as const;
 
+/**
+ * The largest row id: ids are PostgreSQL `integer`s, and a larger number compared with one fails
+ * the query there (a 500) where SQLite matches nothing. Every id a client sends is bounded by it.
+ */
+export const MAX_ROW_ID = 2 ** 31 - 1;
+
 export const NAME_MAX_LENGTH = 100;
 export const COMMENT_MAX_LENGTH = 5000;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AI_PROMPT_MAX_LENGTH } from '../limits.js';
+import { AI_PROMPT_MAX_LENGTH, MAX_ROW_ID } from '../limits.js';
 import { TEXT_RULE_MESSAGES, hasForbiddenControls } from '../text-rules.js';
 import { NARRATIVE_PROMPT_NAME, PROMPT_HISTORY_PAGE, SUGGESTIONS_PLACEHOLDER, aiPromptRoutes } from '../api/ai-prompts.js';
 import { commentRoutes } from '../api/comments.js';
@@ -208,7 +208,8 @@ const pageNumber = (what: string, max: number) =>
     .refine((value) => value <= max, `${what} must be at most ${max}`);
 
 export const promptHistoryQuerySchema = z.strictObject({
-  before: pageNumber('before', Number.MAX_SAFE_INTEGER).optional(),
+  // An id: above MAX_ROW_ID it would fail the query on PostgreSQL.
+  before: pageNumber('before', MAX_ROW_ID).optional(),
   limit: pageNumber('limit', PROMPT_HISTORY_PAGE.maxLimit).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH } from '../limits.js';
+import { COMMENT_MAX_LENGTH, MAX_ROW_ID } from '../limits.js';
 import { TEXT_RULE_MESSAGES, hasForbiddenControls, withoutZeroWidth } from '../text-rules.js';
 import { COMMENT_KINDS, VOTE_TYPES, commentRoutes } from '../api/comments.js';
 import { componentIdSchema } from './architecture.js';
@@ -26,14 +26,13 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-/** Decimal digits only: '1e3' or '0x10' are not comment ids. */
-/** The `:id` of a comment or a suggestion. */
+/** The `:id` of a row (a comment, a suggestion, a member…): decimal digits only ('1e3' or '0x10' are not ids). */
 export const idParamsSchema = z.strictObject({
   id: z
     .string()
     .regex(/^[1-9]\d{0,9}$/, 'id must be a positive whole number')
     .transform(Number)
-    .refine((id) => id <= 2 ** 31 - 1, 'id is too large'),
+    .refine((id) => id <= MAX_ROW_ID, 'id is too large'),
 });
 export const componentParamsSchema = z.strictObject({ componentId: componentIdSchema });
 

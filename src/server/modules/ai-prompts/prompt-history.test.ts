@@ -80,6 +80,12 @@ describe('AI prompt history', () => {
     for (const query of [`?limit=${PROMPT_HISTORY_PAGE.maxLimit + 1}`, '?limit=0', '?before=abc', '?before=-1', '?page=2']) {
       expectApiError(await apiCall(app, 'GET', `${aiPrompts.list.path}${query}`, admin), 400, 'VALIDATION_FAILED');
     }
+    // `before` is an id: past the largest one it is refused (PostgreSQL answered 500), up to it a page.
+    for (const before of [2 ** 31, Number.MAX_SAFE_INTEGER]) {
+      const body = expectApiError(await apiCall(app, 'GET', `${aiPrompts.list.path}?before=${before}`, admin), 400, 'VALIDATION_FAILED');
+      expect(body.message).toMatch(/querystring\.before: before must be/);
+    }
+    expect((await page(`?before=${2 ** 31 - 1}`)).length).toBeGreaterThan(0);
     const member = await signInAs(app, 'Morgan Member');
     expect((await apiCall(app, 'GET', aiPrompts.list.path, member)).statusCode).toBe(403);
     const [newest] = await page();
