@@ -83,6 +83,13 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     expect(unknownCommand.stderr).toContain('Usage: npm run admin');
   });
 
+  it("refuses to add a member under the QA user's name (QA_USER_NAME), which 'Initialize QA user' needs", async () => {
+    const refused = await admin('add-member', 'qa test user');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('is the QA user\'s name (QA_USER_NAME)');
+    expect((await admin('list-members')).stdout.toLowerCase()).not.toContain('qa test user');
+  });
+
   it('resets a PIN: clears it, ends sessions and devices, resolves pending requests', async () => {
     handle = openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
     const { db } = handle;

@@ -10,7 +10,7 @@ import { audit } from './modules/auth/audit.js';
 import { notifySessionsEnded, type SessionEndNotice } from './event-bus/event-bus.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { listMembers, setRole } from './modules/members/repo.js';
-import { addMember, forgetAllPins, newEnrollmentLink, resetMemberPin, unlockMember } from './modules/members/service.js';
+import { addMember, forgetAllPins, newEnrollmentLink, refuseQaUserName, resetMemberPin, unlockMember } from './modules/members/service.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -61,10 +61,12 @@ async function runOnDatabase(
 ): Promise<string> {
   const { db } = database;
   const name = rest[0];
-  const publicUrl = publicUrlOf(parseEnv(process.env));
+  const env = parseEnv(process.env);
+  const publicUrl = publicUrlOf(env);
   switch (command) {
     case 'add-member': {
       if (name === undefined) throw new UsageError('add-member needs the member\'s full name in quotes');
+      refuseQaUserName(name, env.QA_USER_NAME);
       const result = await addMember(db, name, { email: values.email ?? null, role: values.admin === true ? 'admin' : 'member' });
       await audit(db, { event: 'admin-action', outcome: result.created ? 'success' : 'info', actorName: CLI_ACTOR, ip: 'cli', detail: `add-member ${result.fullName}` });
       if (!result.created) return `${result.fullName} is already a member; nothing changed.`;

@@ -15,7 +15,7 @@ import { deleteDeviceTokensOf, deleteSessionsOf } from '../auth/repo.js';
 import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import type { EnrollmentLink } from '../enrollment/service.js';
 import { findMemberById, findMemberByKey } from '../members/repo.js';
-import { addMember, ensureQaMember, newEnrollmentLink, resetMemberPin, unlockMember } from '../members/service.js';
+import { addMember, ensureQaMember, newEnrollmentLink, refuseQaUserName, resetMemberPin, unlockMember } from '../members/service.js';
 import { refusalToDisarmAdmin, refusalToResetPinOf, type AdminActions } from './policies.js';
 import {
   countActiveAdmins,
@@ -103,6 +103,7 @@ export class AdminService {
   async addMember(admin: MemberRow, context: Context, input: AddMemberInput): Promise<AddMemberResult> {
     const name = normalizeFullName(input.memberName);
     const result = await this.actions.run(admin, context, input.adminPassword, `add member ${name}`, async () => {
+      refuseQaUserName(name, this.config.qaUserName);
       const added = await addMember(this.db, name);
       if (!added.created) {
         const existing = await findMemberByKey(this.db, nameKey(added.fullName));
@@ -199,6 +200,8 @@ export class AdminService {
     const request = await findPinResetRequest(this.db, requestId);
     if (request === undefined) throw notFound('No such PIN reset request', ERROR_CODES.pinResetNotFound);
     const member = await this.member(request.member_id);
+    // Forgot-PIN files none for the QA member; one filed before it did must not clear the QA PIN.
+    if (member.is_qa === 1) throw conflict(`${member.full_name} is the QA user: its PIN is the configured QA PIN, which 'Initialize QA user' sets`, ERROR_CODES.forbiddenChange);
     await this.refuse(admin, context, member, 'reset the PIN of', refusalToResetPinOf(admin, member, this.config.adminName));
     const reset = await this.actions.run(admin, context, adminPassword, `reset the PIN of ${member.full_name}`, async () => {
       // Read again inside the action: two admins pressing at once reset once.

@@ -140,6 +140,18 @@ export async function ensureQaMember(db: Kysely<Database>, qaUserName: string, q
   return { ...member, is_qa: 1, role: 'member', active: 1 };
 }
 
+/**
+ * Adding a member by hand under QA_USER_NAME is refused: a real member of that name would make
+ * 'Initialize QA user' refuse to take it over (ensureQaMember), so the self-test could never run.
+ */
+export function refuseQaUserName(rawName: string, qaUserName: string): void {
+  if (nameKey(rawName) !== nameKey(qaUserName)) return;
+  throw conflict(
+    `"${normalizeFullName(qaUserName)}" is the QA user's name (QA_USER_NAME), kept for the self-test: choose another name, or create the QA user with 'Initialize QA user'`,
+    ERROR_CODES.conflict,
+  );
+}
+
 /** The self-test's answer when an admin deactivated the QA member: it says so rather than undo it. */
 export function qaMemberDeactivated(fullName: string) {
   return conflict(
