@@ -173,3 +173,70 @@ describe('who may demote or deactivate an admin', () => {
     expect((await apiCall(app, 'GET', routes.auth.user.path, tia)).statusCode).toBe(401);
   });
 });
+
+/**
+ * Either way, another admin's active state is the configured admin's to change: a second admin
+ * bringing back an admin the configured admin deactivated undoes their decision. Lifting another
+ * admin's sign-in lock renews the guesses at that admin's PIN, so it follows the same rule; an
+ * admin may still lift their own.
+ */
+describe('who may reactivate or unlock another admin', () => {
+  const fixture = useAdminAndMember();
+  let app: App;
+  let configured: SessionCookies;
+  let second: SessionCookies;
+  beforeAll(async () => {
+    app = fixture.app;
+    configured = fixture.admin;
+    second = await signInAs(app, 'Sam Second');
+    await setRole(app.database.db, nameKey('Sam Second'), 'admin');
+    await signInAs(app, 'Tia Third');
+    await setRole(app.database.db, nameKey('Tia Third'), 'admin');
+  });
+
+  const member = async (name: string) => {
+    const found = await findMemberByKey(app.database.db, nameKey(name));
+    if (found === undefined) throw new Error(`${name} is not a member`);
+    return found;
+  };
+  const setActiveOf = async (name: string, active: boolean, as: SessionCookies) =>
+    apiCall(app, 'POST', buildPath(routes.admin.setActive.path, { id: (await member(name)).id }), as, { adminPassword: PASSWORD, active });
+  const unlock = async (name: string, as: SessionCookies) => apiCall(app, 'POST', buildPath(routes.admin.unlock.path, { id: (await member(name)).id }), as, { adminPassword: PASSWORD });
+  const lock = async (name: string) => {
+    const now = Date.now();
+    await app.database.db.insertInto('login_locks').values({ name_key: nameKey(name), failures: 0, lock_count: 1, locked_until: now + 3_600_000, updated_at: now }).execute();
+  };
+  const isLocked = async (name: string) => (await app.database.db.selectFrom('login_locks').select('name_key').where('name_key', '=', nameKey(name)).execute()).length > 0;
+  const refusalsBy = (actor: string) =>
+    app.database.db.selectFrom('audit_log').select('detail').where('actor_name', '=', actor).where('event', '=', 'admin-action').where('outcome', '=', 'failure').execute();
+
+  it('refuses a second admin the reactivation of an admin the configured admin deactivated', async () => {
+    expect((await setActiveOf('Tia Third', false, configured)).statusCode).toBe(200);
+    const body = expectApiError(await setActiveOf('Tia Third', true, second), 403, 'FORBIDDEN_CHANGE');
+    expect(body.message).toBe('Tia Third is an admin: only the configured admin (ADMIN_NAME) can reactivate another admin');
+    expect((await member('Tia Third')).active).toBe(0);
+    expect(await refusalsBy('Sam Second')).toContainEqual({ detail: 'reactivate Tia Third refused: not the configured admin' });
+    // The configured admin may; any admin still reactivates a member.
+    expect((await setActiveOf('Tia Third', true, configured)).statusCode).toBe(200);
+    expect((await member('Tia Third')).active).toBe(1);
+    expect((await setActiveOf('Morgan Member', false, second)).statusCode).toBe(200);
+    expect((await setActiveOf('Morgan Member', true, second)).statusCode).toBe(200);
+  });
+
+  it("refuses a second admin the unlock of another admin; the configured admin may, and an admin lifts their own lock", async () => {
+    await lock('Tia Third');
+    const body = expectApiError(await unlock('Tia Third', second), 403, 'FORBIDDEN_CHANGE');
+    expect(body.message).toBe('Tia Third is an admin: only the configured admin (ADMIN_NAME) can unlock another admin');
+    expect(await isLocked('Tia Third')).toBe(true);
+    expect(await refusalsBy('Sam Second')).toContainEqual({ detail: 'unlock Tia Third refused: not the configured admin' });
+    expect((await unlock('Tia Third', configured)).statusCode).toBe(200);
+    expect(await isLocked('Tia Third')).toBe(false);
+
+    await lock('Sam Second');
+    expect((await unlock('Sam Second', second)).statusCode).toBe(200);
+    expect(await isLocked('Sam Second')).toBe(false);
+    await lock('Morgan Member');
+    expect((await unlock('Morgan Member', second)).statusCode).toBe(200);
+    expect(await isLocked('Morgan Member')).toBe(false);
+  });
+});

@@ -28,14 +28,17 @@ export function refusalToResetPinOf(admin: Pick<MemberRow, 'name_key'>, target: 
 }
 
 /**
- * Whether `admin` may take `target`'s admin role away or deactivate them. An admin made a member
- * is open to any admin's PIN reset (demote, reset, sign in as them, promote back), so this needs
- * what resetting an admin's PIN needs: the configured admin (or the command line's `set-role`).
- * Answers the refusal's reason, or undefined when allowed. Yourself and the configured admin are
- * refused before this (AdminService), whoever asks.
+ * Whether `admin` may change another admin's standing: take their admin role away, deactivate or
+ * reactivate them, or lift their sign-in lock. An admin made a member is open to any admin's PIN
+ * reset (demote, reset, sign in as them, promote back); a reactivation undoes the configured admin's
+ * deactivation; an unlock renews the guesses at an admin's PIN. So each needs what resetting an
+ * admin's PIN needs: the configured admin (or the command line, which does not come through here).
+ * Answers the refusal's reason, or undefined when allowed. Oneself is not another admin (an admin
+ * may lift their own lock); demoting or deactivating oneself or the configured admin is refused
+ * before this (AdminService), whoever asks.
  */
-export function refusalToDisarmAdmin(admin: Pick<MemberRow, 'name_key'>, target: Pick<MemberRow, 'role' | 'full_name'>, configuredAdminName: string | undefined, action: string): string | undefined {
-  if (target.role !== 'admin' || isConfiguredAdmin(admin, configuredAdminName)) return undefined;
+export function refusalToChangeAdmin(admin: Pick<MemberRow, 'name_key'>, target: Pick<MemberRow, 'name_key' | 'role' | 'full_name'>, configuredAdminName: string | undefined, action: string): string | undefined {
+  if (target.role !== 'admin' || target.name_key === admin.name_key || isConfiguredAdmin(admin, configuredAdminName)) return undefined;
   return `${target.full_name} is an admin: only the configured admin (ADMIN_NAME) can ${action} another admin`;
 }
 

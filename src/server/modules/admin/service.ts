@@ -16,7 +16,7 @@ import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import type { EnrollmentLink } from '../enrollment/service.js';
 import { findMemberById, findMemberByKey } from '../members/repo.js';
 import { addMember, ensureQaMember, newEnrollmentLink, refuseQaUserName, resetMemberPin, unlockMember } from '../members/service.js';
-import { refusalToDisarmAdmin, refusalToResetPinOf, type AdminActions } from './policies.js';
+import { refusalToChangeAdmin, refusalToResetPinOf, type AdminActions } from './policies.js';
 import {
   countActiveAdmins,
   findMemberOverview,
@@ -136,7 +136,10 @@ export class AdminService {
 
   async unlock(admin: MemberRow, context: Context, memberId: number, adminPassword: string): Promise<MessageResponse> {
     const member = await this.member(memberId);
-    await this.actions.run(admin, context, adminPassword, `unlock ${member.full_name}`, () => unlockMember(this.db, member.full_name));
+    await this.actions.run(admin, context, adminPassword, `unlock ${member.full_name}`, async () => {
+      await this.refuse(admin, context, member, 'unlock', refusalToChangeAdmin(admin, member, this.config.adminName, 'unlock'));
+      return unlockMember(this.db, member.full_name);
+    });
     await this.events.publish({ type: 'members.changed' });
     return { message: `${member.full_name} can sign in again.` };
   }
@@ -148,7 +151,7 @@ export class AdminService {
       if (input.role === 'admin' && member.is_qa === 1) throw conflict('The QA user cannot be an admin', ERROR_CODES.forbiddenChange);
       if (input.role === 'member') {
         this.refuseChangeToKeyAdmin(admin, member, 'remove the admin role of');
-        await this.refuse(admin, context, member, 'remove the admin role of', refusalToDisarmAdmin(admin, member, this.config.adminName, 'remove the admin role of'));
+        await this.refuse(admin, context, member, 'remove the admin role of', refusalToChangeAdmin(admin, member, this.config.adminName, 'remove the admin role of'));
       }
       await setMemberRole(this.db, member.id, input.role);
       return true;
@@ -165,11 +168,13 @@ export class AdminService {
     const member = await this.member(memberId);
     await this.actions.run(admin, context, input.adminPassword, `${input.active ? 'reactivate' : 'deactivate'} ${member.full_name}`, async () => {
       if (input.active) {
+        // Either way: bringing back an admin the configured admin deactivated is theirs to do too.
+        await this.refuse(admin, context, member, 'reactivate', refusalToChangeAdmin(admin, member, this.config.adminName, 'reactivate'));
         await setMemberActive(this.db, member.id, true);
         return;
       }
       this.refuseChangeToKeyAdmin(admin, member, 'deactivate');
-      await this.refuse(admin, context, member, 'deactivate', refusalToDisarmAdmin(admin, member, this.config.adminName, 'deactivate'));
+      await this.refuse(admin, context, member, 'deactivate', refusalToChangeAdmin(admin, member, this.config.adminName, 'deactivate'));
       if (member.role === 'admin' && (await countActiveAdmins(this.db)) <= 1) throw conflict('The last admin cannot be deactivated', ERROR_CODES.forbiddenChange);
       // Signed out everywhere at once: no session, no quick login, no enrollment link survives.
       await this.db.transaction().execute(async (trx) => {
@@ -255,7 +260,8 @@ export class AdminService {
 
   /**
    * What only the configured admin may do to another admin (policies.ts: a PIN reset, an enrollment
-   * link, a demotion, a deactivation) answers 403 with the reason when `refusal` says so; audited.
+   * link, a demotion, a deactivation or reactivation, an unlock) answers 403 with the reason when
+   * `refusal` says so; audited.
    */
   private async refuse(admin: MemberRow, context: Context, member: MemberRow, action: string, refusal: string | undefined): Promise<void> {
     if (refusal === undefined) return;
@@ -279,6 +285,6 @@ const SECURITY_MODEL = [
   'Five wrong PINs lock a name for unknown devices, with growing lock times up to an hour; the member\'s remembered devices and enrollment link still work; the same answer for an unknown name, a wrong PIN and a wrong team password.',
   'Sessions are tracked on the server: opaque HttpOnly cookies, idle and absolute timeouts, ended everywhere on logout, PIN reset or deactivation.',
   'Roles are decided on the server: every admin call checks the admin role and the admin password (throttled and audited).',
-  'Only the configured admin (ADMIN_NAME) or the command line resets another admin\'s PIN, demotes or deactivates them.',
+  'Only the configured admin (ADMIN_NAME) or the command line resets another admin\'s PIN, demotes, deactivates, reactivates or unlocks them.',
   'Secrets are never shown: not in this page, any API answer, the client bundle or a log line.',
 ];
