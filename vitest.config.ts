@@ -1,4 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { databaseTestFiles } from './scripts/database-tests.js';
+
+// Server and shared tests that reach a database run in `server`, once per engine in CI; the rest
+// give the same result on any engine and run in `unit`, once. Found by what each file imports.
+const databaseTests = databaseTestFiles(import.meta.dirname);
 
 export default defineConfig({
   test: {
@@ -6,8 +11,18 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: 'server',
+          name: 'unit',
           include: ['src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...databaseTests],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: databaseTests,
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
