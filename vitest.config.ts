@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { databaseTestFiles } from './scripts/database-tests.js';
 
@@ -8,6 +9,10 @@ const databaseTests = databaseTestFiles(import.meta.dirname);
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Vitest's default (one worker fewer than the cores) leaves a two-core machine one file at a
+    // time, though most files spend their time waiting on a database, a child process or a timer:
+    // two files at a time there. The browser tests keep to one (fileParallelism below).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
