@@ -60,6 +60,11 @@ export interface BuildOptions {
   collectProcessMetrics?: boolean;
   /** Idempotency keys one member may have stored per hour (tests lower it). */
   idempotencyKeysPerMember?: number;
+  /**
+   * The self-test's pause between checks, which spares members' requests on a live server; API
+   * tests that run it whole turn it off (0), as it is most of a run's time there.
+   */
+  qaPauseBetweenChecksMs?: number;
 }
 
 declare module 'fastify' {
@@ -242,7 +247,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });
   registerAiPromptRoutes(app, prompts);
   registerAdminRoutes(app, new AdminService(database.db, database.dialect, events, adminActions, config));
-  registerQaRoutes(app, { config, events });
+  registerQaRoutes(app, { config, events }, { pauseBetweenChecksMs: options.qaPauseBetweenChecksMs });
   const reviewedComponents = [...commentable].filter((id) => id !== QA_TEST_COMPONENT_ID).map((id) => ({ id, title: titleOrId(id) }));
   registerActivityRoutes(app, { activity, analytics: new AnalyticsService(database.db, events, reviewedComponents), events });
 

@@ -46,10 +46,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A real app on a fresh database of the configured engine; call close() in afterAll. */
+/**
+ * A real app on a fresh database of the configured engine; call close() in afterAll. Its self-test
+ * runs without the pauses between checks (pacing.test.ts covers them; the browser tests run the
+ * self-test paced, as served).
+ */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(database, overrides), { collectProcessMetrics: false });
+  const app = await buildApp(testConfig(database, overrides), { collectProcessMetrics: false, qaPauseBetweenChecksMs: 0 });
   return {
     app,
     database,
