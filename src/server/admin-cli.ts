@@ -9,8 +9,8 @@ import { AppError } from './errors.js';
 import { audit } from './modules/auth/audit.js';
 import { notifySessionsEnded, type SessionEndNotice } from './event-bus/event-bus.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
-import { listMembers, setRole } from './modules/members/repo.js';
-import { addMember, forgetAllPins, newEnrollmentLink, refuseQaUserName, resetMemberPin, unlockMember } from './modules/members/service.js';
+import { listMembers } from './modules/members/repo.js';
+import { addMember, assignRole, auditLinkRevoked, forgetAllPins, newEnrollmentLink, refuseQaUserName, resetMemberPin, unlockMember } from './modules/members/service.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -109,9 +109,15 @@ async function runOnDatabase(
     case 'set-role': {
       const role = rest[1];
       if (name === undefined || (role !== 'member' && role !== 'admin')) throw new UsageError('set-role needs a full name and member or admin');
-      if (!(await setRole(db, nameKey(name), role))) throw new UsageError(`No member named "${name}"`);
+      const assigned = await assignRole(db, nameKey(name), role);
+      if (assigned === undefined) throw new UsageError(`No member named "${name}"`);
       await audit(db, { event: 'admin-action', outcome: 'success', actorName: CLI_ACTOR, ip: 'cli', detail: `set-role ${name} ${role}` });
-      return `${name} now has the ${role} role.`;
+      if (!assigned.linkRevoked) return `${name} now has the ${role} role.`;
+      await auditLinkRevoked(db, assigned.member.full_name, CLI_ACTOR, 'cli');
+      return [
+        `${name} now has the ${role} role.`,
+        `Their unused enrollment link no longer works; print a new one with: npm run admin -- enrollment-link "${assigned.member.full_name}"`,
+      ].join('\n');
     }
     default:
       throw new UsageError(`Unknown command "${command}"`);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../common/api/index.js';
 import { buildPath } from '../../../common/api/route.js';
-import { enrollmentLinkResultSchema, pinResetRequestSchema } from '../../../common/contract/admin.js';
+import { addMemberResultSchema, enrollmentLinkResultSchema, pinResetRequestSchema } from '../../../common/contract/admin.js';
+import { messageResponseSchema } from '../../../common/contract/common.js';
 import { nameKey } from '../../../common/names.js';
 import type { App } from '../../http/types.js';
 import { useAdminAndMember } from '../../test/admin-app.js';
@@ -9,7 +10,8 @@ import { expectApiError } from '../../test/api-errors.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 import { TEST_SECRETS } from '../../test/test-app.js';
 import { findMemberByKey, setRole } from '../members/repo.js';
-import { resetMemberPin } from '../members/service.js';
+import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
+import { addMember, ensureAdmin, newEnrollmentLink, resetMemberPin } from '../members/service.js';
 
 const PASSWORD = TEST_SECRETS.adminPassword;
 
@@ -238,5 +240,104 @@ describe('who may reactivate or unlock another admin', () => {
     await lock('Morgan Member');
     expect((await unlock('Morgan Member', second)).statusCode).toBe(200);
     expect(await isLocked('Morgan Member')).toBe(false);
+  });
+});
+
+/**
+ * Any admin hands a member their enrollment link (a first PIN's, or a PIN reset's), but only the
+ * configured admin hands one to an admin. A link a second admin got while the target was a member
+ * would otherwise outlive the promotion and set the new admin's PIN: promoting revokes it.
+ */
+describe('an enrollment link handed out to a member does not outlive their promotion', () => {
+  const fixture = useAdminAndMember();
+  let app: App;
+  let configured: SessionCookies;
+  let second: SessionCookies;
+  beforeAll(async () => {
+    app = fixture.app;
+    configured = fixture.admin;
+    second = await signInAs(app, 'Sam Second');
+    await setRole(app.database.db, nameKey('Sam Second'), 'admin');
+  });
+
+  const member = async (name: string) => {
+    const found = await findMemberByKey(app.database.db, nameKey(name));
+    if (found === undefined) throw new Error(`${name} is not a member`);
+    return found;
+  };
+  const promote = async (name: string, as: SessionCookies) =>
+    apiCall(app, 'POST', buildPath(routes.admin.setRole.path, { id: (await member(name)).id }), as, { adminPassword: PASSWORD, role: 'admin' });
+  const newLink = async (name: string, as: SessionCookies) =>
+    apiCall(app, 'POST', buildPath(routes.admin.enrollmentLink.path, { id: (await member(name)).id }), as, { adminPassword: PASSWORD });
+  /** Opens the link in a fresh browser and creates the PIN with it, as its holder would. */
+  const enroll = async (url: string, name: string) => {
+    const opened = await app.inject({ method: 'GET', url: new URL(url).pathname });
+    const cookies = Object.fromEntries(opened.cookies.map((cookie) => [cookie.name, cookie.value]));
+    return apiCall(app, 'POST', routes.auth.setupPin.path, cookies, { password: TEST_SECRETS.teamPassword, name, pin: '3816' });
+  };
+  const linkRowsOf = async (name: string) => app.database.db.selectFrom('enrollment_tokens').select('member_id').where('member_id', '=', (await member(name)).id).execute();
+
+  it("revokes a new member's first-PIN link a second admin got, once the configured admin promotes them", async () => {
+    const added = await apiCall(app, 'POST', routes.admin.addMember.path, second, { adminPassword: PASSWORD, memberName: 'Nia New' });
+    expect(added.statusCode, added.body).toBe(201);
+    const { url } = addMemberResultSchema.parse(added.json()).enrollmentLink;
+
+    const promoted = await promote('Nia New', configured);
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expectApiError(await enroll(url, 'Nia New'), 403, 'ENROLLMENT_REQUIRED');
+    expect(messageResponseSchema.parse(promoted.json()).message).toMatch(/^Nia New is now an admin\. Their unused enrollment link no longer works/);
+    expect((await member('Nia New')).pin_hash).toBeNull();
+    const trail = await app.database.db.selectFrom('audit_log').select('detail').where('actor_name', '=', 'Nia New').where('event', '=', 'enrollment').execute();
+    expect(trail).toContainEqual({ detail: 'unused link revoked: made an admin by Avery Admin' });
+
+    // A new link is now the configured admin's to hand out, and it works.
+    expectApiError(await newLink('Nia New', second), 403, 'FORBIDDEN_CHANGE');
+    const fresh = await newLink('Nia New', configured);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const enrolled = await enroll(enrollmentLinkResultSchema.parse(fresh.json()).enrollmentLink.url, 'Nia New');
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    expect(enrolled.json()).toMatchObject({ role: 'admin' });
+  });
+
+  it("revokes a member's PIN-reset link a second admin got, once the configured admin promotes them", async () => {
+    await signInAs(app, 'Rae Reset');
+    expect((await apiCall(app, 'POST', routes.auth.forgotPin.path, undefined, { memberName: 'Rae Reset' })).statusCode).toBe(200);
+    const list = pinResetRequestSchema.array().parse((await apiCall(app, 'GET', routes.admin.pinResetRequests.path, second)).json());
+    const request = list.find((entry) => entry.memberName === 'Rae Reset' && entry.status === 'pending');
+    if (request === undefined) throw new Error('no pending request of Rae Reset');
+    const resolved = await apiCall(app, 'POST', buildPath(routes.admin.resolvePinReset.path, { id: request.id }), second, { adminPassword: PASSWORD });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const { url } = enrollmentLinkResultSchema.parse(resolved.json()).enrollmentLink;
+
+    expect((await promote('Rae Reset', configured)).statusCode).toBe(200);
+    expectApiError(await enroll(url, 'Rae Reset'), 403, 'ENROLLMENT_REQUIRED');
+    expect((await member('Rae Reset')).pin_hash).toBeNull();
+  });
+
+  it('leaves no link when a second admin issues one while the promotion commits', async () => {
+    await addMember(app.database.db, 'Lee Late');
+    const { id } = await member('Lee Late');
+    let issuing: ReturnType<typeof apiCall> | undefined;
+    // The promotion's own statements, held open while the second admin asks for a link.
+    await app.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('members').set({ role: 'admin' }).where('id', '=', id).execute();
+      await deleteEnrollmentTokensOf(trx, id);
+      issuing = apiCall(app, 'POST', buildPath(routes.admin.enrollmentLink.path, { id }), second, { adminPassword: PASSWORD });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    if (issuing === undefined) throw new Error('the link was never asked for');
+    expectApiError(await issuing, 403, 'FORBIDDEN_CHANGE');
+    expect(await linkRowsOf('Lee Late')).toEqual([]);
+  });
+
+  it('revokes the link of a member ADMIN_NAME names at the next start, and hands out a new one', async () => {
+    await addMember(app.database.db, 'Zed Zero');
+    const { link: earlier } = await newEnrollmentLink(app.database.db, 'Zed Zero', 'http://review.test');
+    const printed = await ensureAdmin(app.database.db, 'Zed Zero', 'http://review.test');
+    if (printed === undefined) throw new Error('the start printed no link for the new configured admin');
+    expectApiError(await enroll(earlier.url, 'Zed Zero'), 403, 'ENROLLMENT_REQUIRED');
+    const enrolled = await enroll(printed.url, 'Zed Zero');
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    expect(enrolled.json()).toMatchObject({ role: 'admin' });
   });
 });

@@ -31,10 +31,6 @@ export async function countActiveAdmins(db: Kysely<Database>): Promise<number> {
   return Number(row.count);
 }
 
-export async function setMemberRole(db: Kysely<Database>, id: number, role: 'member' | 'admin'): Promise<void> {
-  await db.updateTable('members').set({ role }).where('id', '=', id).execute();
-}
-
 export async function setMemberActive(db: Kysely<Database>, id: number, active: boolean): Promise<void> {
   await db.updateTable('members').set({ active: active ? 1 : 0 }).where('id', '=', id).execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AUDIT_PAGE_SIZE } from '../../../common/api/admin.js';
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
 import type { AddMemberInput, AddMemberResult, AdminMember, AuditPage, EnrollmentLinkResult, PinResetRequest, SystemStatus } from '../../../common/contract/admin.js';
@@ -14,8 +14,8 @@ import { audit } from '../auth/audit.js';
 import { deleteDeviceTokensOf, deleteSessionsOf } from '../auth/repo.js';
 import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import type { EnrollmentLink } from '../enrollment/service.js';
-import { findMemberById, findMemberByKey } from '../members/repo.js';
-import { addMember, ensureQaMember, newEnrollmentLink, refuseQaUserName, resetMemberPin, unlockMember } from '../members/service.js';
+import { findMemberById, findMemberByKey, lockMember } from '../members/repo.js';
+import { addMember, assignRole, auditLinkRevoked, clearPinAndIssueLink, ensureQaMember, newEnrollmentLink, refuseQaUserName, unlockMember } from '../members/service.js';
 import { refusalToChangeAdmin, refusalToResetPinOf, type AdminActions } from './policies.js';
 import {
   countActiveAdmins,
@@ -25,7 +25,6 @@ import {
   listPinResetRequests,
   pageAudit,
   setMemberActive,
-  setMemberRole,
   type AuditRow,
   type MemberOverviewRow,
   type PinResetRow,
@@ -109,7 +108,9 @@ export class AdminService {
         const existing = await findMemberByKey(this.db, nameKey(added.fullName));
         throw conflict(`${existing?.full_name ?? added.fullName} is already a team member`, ERROR_CODES.memberExists);
       }
-      return newEnrollmentLink(this.db, added.fullName, this.config.publicUrl);
+      const member = await findMemberByKey(this.db, nameKey(added.fullName));
+      if (member === undefined) throw notFound(`No member named "${added.fullName}"`, ERROR_CODES.memberNotFound);
+      return this.issueLink(admin, context, member.id, 'new enrollment link for', (trx, current) => newEnrollmentLink(trx, current.full_name, this.config.publicUrl));
     });
     await auditLinkIssued(this.db, result.member.full_name, admin, context, result.link);
     await this.events.publish({ type: 'members.changed' });
@@ -127,7 +128,7 @@ export class AdminService {
     const member = await this.member(memberId);
     await this.refuse(admin, context, member, 'new enrollment link for', refusalToResetPinOf(admin, member, this.config.adminName));
     const { link } = await this.actions.run(admin, context, adminPassword, `new enrollment link for ${member.full_name}`, () =>
-      newEnrollmentLink(this.db, member.full_name, this.config.publicUrl),
+      this.issueLink(admin, context, member.id, 'new enrollment link for', (trx, current) => newEnrollmentLink(trx, current.full_name, this.config.publicUrl)),
     );
     await auditLinkIssued(this.db, member.full_name, admin, context, link);
     await this.events.publish({ type: 'members.changed' });
@@ -146,22 +147,25 @@ export class AdminService {
 
   async setRole(admin: MemberRow, context: Context, memberId: number, input: { adminPassword: string; role: 'member' | 'admin' }): Promise<MessageResponse> {
     const member = await this.member(memberId);
-    const changed = await this.actions.run(admin, context, input.adminPassword, `make ${member.full_name} ${input.role}`, async () => {
-      if (member.role === input.role) return false;
+    const assigned = await this.actions.run(admin, context, input.adminPassword, `make ${member.full_name} ${input.role}`, async () => {
+      if (member.role === input.role) return undefined;
       if (input.role === 'admin' && member.is_qa === 1) throw conflict('The QA user cannot be an admin', ERROR_CODES.forbiddenChange);
       if (input.role === 'member') {
         this.refuseChangeToKeyAdmin(admin, member, 'remove the admin role of');
         await this.refuse(admin, context, member, 'remove the admin role of', refusalToChangeAdmin(admin, member, this.config.adminName, 'remove the admin role of'));
       }
-      await setMemberRole(this.db, member.id, input.role);
-      return true;
+      // A promotion also revokes the member's unused enrollment link (assignRole).
+      return assignRole(this.db, member.name_key, input.role);
     });
-    if (changed) {
+    if (assigned?.linkRevoked === true) await auditLinkRevoked(this.db, member.full_name, admin.full_name, context.ip);
+    if (assigned?.changed === true) {
       // Open live streams carry the old role; ending them makes the browser reconnect with the new one.
       await this.events.endSessions({ memberId: member.id });
       await this.events.publish({ type: 'members.changed' });
     }
-    return { message: input.role === 'admin' ? `${member.full_name} is now an admin.` : `${member.full_name} is now a member.` };
+    if (input.role === 'member') return { message: `${member.full_name} is now a member.` };
+    const revoked = assigned?.linkRevoked === true ? ' Their unused enrollment link no longer works: only the configured admin (or the command line) can issue an admin a new one.' : '';
+    return { message: `${member.full_name} is now an admin.${revoked}` };
   }
 
   async setActive(admin: MemberRow, context: Context, memberId: number, input: { adminPassword: string; active: boolean }): Promise<MessageResponse> {
@@ -208,19 +212,22 @@ export class AdminService {
     // Forgot-PIN files none for the QA member; one filed before it did must not clear the QA PIN.
     if (member.is_qa === 1) throw conflict(`${member.full_name} is the QA user: its PIN is the configured QA PIN, which 'Initialize QA user' sets`, ERROR_CODES.forbiddenChange);
     await this.refuse(admin, context, member, 'reset the PIN of', refusalToResetPinOf(admin, member, this.config.adminName));
-    const reset = await this.actions.run(admin, context, adminPassword, `reset the PIN of ${member.full_name}`, async () => {
-      // Read again inside the action: two admins pressing at once reset once.
-      const current = await findPinResetRequest(this.db, requestId);
-      if (current?.status !== 'pending') throw conflict(`The request of ${member.full_name} is already resolved`, ERROR_CODES.alreadyResolved);
-      return resetMemberPin(this.db, member.full_name, admin.full_name, { publicUrl: this.config.publicUrl, notifyEnded: (notice) => this.events.endSessions(notice) });
+    const link = await this.actions.run(admin, context, adminPassword, `reset the PIN of ${member.full_name}`, async () => {
+      const issued = await this.issueLink(admin, context, member.id, 'reset the PIN of', async (trx, current) => {
+        // Read again under the member's lock: two admins pressing at once reset once.
+        const pending = await findPinResetRequest(trx, requestId);
+        if (pending?.status !== 'pending') throw conflict(`The request of ${member.full_name} is already resolved`, ERROR_CODES.alreadyResolved);
+        return clearPinAndIssueLink(trx, current, admin.full_name, this.config.publicUrl);
+      });
+      await this.events.endSessions({ memberId: member.id });
+      return issued;
     });
-    if (reset === undefined) throw notFound(`No member named "${member.full_name}"`, ERROR_CODES.memberNotFound);
-    await auditLinkIssued(this.db, member.full_name, admin, context, reset.link);
+    await auditLinkIssued(this.db, member.full_name, admin, context, link);
     await this.events.publish({ type: 'pin-resets.changed' });
     return {
       message: `The PIN of ${member.full_name} has been cleared and they are signed out everywhere. Send them the enrollment link below to create a new PIN.`,
       memberName: member.full_name,
-      enrollmentLink: presentLink(reset.link),
+      enrollmentLink: presentLink(link),
     };
   }
 
@@ -264,9 +271,31 @@ export class AdminService {
    * `refusal` says so; audited.
    */
   private async refuse(admin: MemberRow, context: Context, member: MemberRow, action: string, refusal: string | undefined): Promise<void> {
-    if (refusal === undefined) return;
+    if (refusal !== undefined) throw await this.refused(admin, context, member, action, refusal);
+  }
+
+  private async refused(admin: MemberRow, context: Context, member: MemberRow, action: string, refusal: string) {
     await audit(this.db, { event: 'admin-action', outcome: 'failure', actorName: admin.full_name, ip: context.ip, detail: `${action} ${member.full_name} refused: not the configured admin` });
-    throw forbidden(refusal, ERROR_CODES.forbiddenChange);
+    return forbidden(refusal, ERROR_CODES.forbiddenChange);
+  }
+
+  /**
+   * Hands out a member's enrollment link (`issue`: a first link or a PIN reset's) in one transaction
+   * with their row locked, asking refusalToResetPinOf again of the member as they now are. A
+   * promotion that committed since the caller's check is seen here; one still to come waits for
+   * this commit and then revokes the link (assignRole). Checked only before, a second admin's link
+   * could land just after a promotion and set the new admin's PIN.
+   */
+  private async issueLink<T>(admin: MemberRow, context: Context, memberId: number, action: string, issue: (trx: Transaction<Database>, member: MemberRow) => Promise<T>): Promise<T> {
+    const outcome = await this.db.transaction().execute(async (trx): Promise<{ issued: T } | { refusal: string; member: MemberRow }> => {
+      const current = await lockMember(trx, this.dialect, memberId);
+      if (current === undefined) throw notFound('No such member', ERROR_CODES.memberNotFound);
+      const refusal = refusalToResetPinOf(admin, current, this.config.adminName);
+      return refusal === undefined ? { issued: await issue(trx, current) } : { refusal, member: current };
+    });
+    // Audited after the transaction: on SQLite a write beside it would wait for it forever.
+    if ('refusal' in outcome) throw await this.refused(admin, context, outcome.member, action, outcome.refusal);
+    return outcome.issued;
   }
 
   /** An admin cannot lock themselves out, and the configured admin's role comes back at every start anyway. */
@@ -285,6 +314,6 @@ const SECURITY_MODEL = [
   'Five wrong PINs lock a name for unknown devices, with growing lock times up to an hour; the member\'s remembered devices and enrollment link still work; the same answer for an unknown name, a wrong PIN and a wrong team password.',
   'Sessions are tracked on the server: opaque HttpOnly cookies, idle and absolute timeouts, ended everywhere on logout, PIN reset or deactivation.',
   'Roles are decided on the server: every admin call checks the admin role and the admin password (throttled and audited).',
-  'Only the configured admin (ADMIN_NAME) or the command line resets another admin\'s PIN, demotes, deactivates, reactivates or unlocks them.',
+  'Only the configured admin (ADMIN_NAME) or the command line resets another admin\'s PIN, demotes, deactivates, reactivates or unlocks them; making a member an admin revokes their unused enrollment link.',
   'Secrets are never shown: not in this page, any API answer, the client bundle or a log line.',
 ];

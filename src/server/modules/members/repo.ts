@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 
 export function findMemberByKey(db: Kysely<Database>, key: string): Promise<MemberRow | undefined> {
@@ -102,6 +103,16 @@ export async function resolvePinResetRequests(db: Kysely<Database>, memberId: nu
 
 export function findMemberById(db: Kysely<Database>, id: number): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Reads a member inside a transaction and, on PostgreSQL, locks their row until commit (SQLite
+ * transactions already run one at a time, on its single connection): a change of their role
+ * either committed before this read, and is seen, or waits for this transaction to end.
+ */
+export function lockMember(trx: Transaction<Database>, dialect: Dialect, id: number): Promise<MemberRow | undefined> {
+  const query = trx.selectFrom('members').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The QA member: flagged, a plain member, active, with the configured PIN. */

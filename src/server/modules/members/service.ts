@@ -1,15 +1,16 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CurrentUser } from '../../../common/contract/user.js';
 import { isValidFullName, nameKey, normalizeFullName, splitFullName } from '../../../common/names.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SessionEndNotice } from '../../event-bus/event-bus.js';
+import { audit } from '../auth/audit.js';
 import { LoginLocks } from '../auth/lockout.js';
 import { hashPin } from '../auth/secrets.js';
 import { deleteDeviceTokensOf, deleteSessionsOf } from '../auth/repo.js';
-import { findEnrollmentExpiry } from '../enrollment/repo.js';
+import { deleteEnrollmentTokensOf, findEnrollmentExpiry } from '../enrollment/repo.js';
 import { issueEnrollmentLink, type EnrollmentLink } from '../enrollment/service.js';
-import { clearAllPinHashes, clearPinHash, findMemberByKey, insertMemberIfAbsent, markQaMember, resolvePinResetRequests, setRole } from './repo.js';
+import { clearAllPinHashes, clearPinHash, findMemberByKey, insertMemberIfAbsent, markQaMember, resolvePinResetRequests } from './repo.js';
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
 
 export interface AddMemberResult {
@@ -45,8 +46,10 @@ export async function addMember(
  */
 export async function ensureAdmin(db: Kysely<Database>, adminName: string, publicUrl: string, now = Date.now()): Promise<EnrollmentLink | undefined> {
   await addMember(db, adminName, { role: 'admin' });
-  await setRole(db, nameKey(adminName), 'admin');
-  const admin = await findMemberByKey(db, nameKey(adminName));
+  // A member made the configured admin loses any link handed out to them as a member; they get a new one here.
+  const assigned = await assignRole(db, nameKey(adminName), 'admin', now);
+  if (assigned?.linkRevoked === true) await auditLinkRevoked(db, assigned.member.full_name, 'ADMIN_NAME', 'server');
+  const admin = assigned?.member;
   if (admin === undefined || admin.pin_hash !== null) return undefined;
   const expiresAt = await findEnrollmentExpiry(db, admin.id);
   if (expiresAt !== undefined && expiresAt > now) return undefined;
@@ -63,6 +66,41 @@ export async function newEnrollmentLink(db: Kysely<Database>, rawName: string, p
   if (member.active !== 1) throw conflict(`${member.full_name} is deactivated; reactivate them first`, ERROR_CODES.memberInactive);
   if (member.pin_hash !== null) throw conflict(`${member.full_name} already has a PIN; reset it to issue an enrollment link`, ERROR_CODES.pinAlreadySet);
   return { member, link: await issueEnrollmentLink(db, member.id, publicUrl) };
+}
+
+/**
+ * Gives a member a role. Becoming an admin revokes their enrollment link (a first-PIN or a PIN
+ * reset's) in the same transaction. Every admin may hand a member a link, but only the configured
+ * admin or the command line an admin's, so a link from the member's time would otherwise set an
+ * admin's PIN. The update comes first: on PostgreSQL it locks the member's row, which a link being
+ * issued in the panel waits for (lockMember) and then sees the admin. Answers undefined for an
+ * unknown name, else the member as they now are, whether the role changed and whether a live link
+ * was revoked.
+ */
+export async function assignRole(
+  db: Kysely<Database>,
+  key: string,
+  role: 'member' | 'admin',
+  now = Date.now(),
+): Promise<{ member: MemberRow; changed: boolean; linkRevoked: boolean } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx.updateTable('members').set({ role }).where('name_key', '=', key).where('role', '<>', role).executeTakeFirst();
+    const member = await findMemberByKey(trx, key);
+    if (member === undefined) return undefined;
+    const changed = updated.numUpdatedRows > 0n;
+    let linkRevoked = false;
+    if (changed && role === 'admin') {
+      const expiresAt = await findEnrollmentExpiry(trx, member.id);
+      linkRevoked = expiresAt !== undefined && expiresAt > now;
+      await deleteEnrollmentTokensOf(trx, member.id);
+    }
+    return { member, changed, linkRevoked };
+  });
+}
+
+/** A revoked link is its member's event, as an issued one is: the trail filtered by member shows it. */
+export async function auditLinkRevoked(db: Kysely<Database>, memberName: string, promotedBy: string, ip: string): Promise<void> {
+  await audit(db, { event: 'enrollment', outcome: 'info', actorName: memberName, ip, detail: `unused link revoked: made an admin by ${promotedBy}` });
 }
 
 /** Lifts a member's sign-in lock (the admin's answer to a member locked out by wrong PINs). */
@@ -98,17 +136,20 @@ export async function resetMemberPin(
 ): Promise<{ member: MemberRow; link: EnrollmentLink } | undefined> {
   const member = await findMemberByKey(db, nameKey(rawName));
   if (member === undefined) return undefined;
-  const link = await db.transaction().execute(async (trx) => {
-    await clearPinHash(trx, member.id);
-    await deleteSessionsOf(trx, member.id);
-    // The device locks first: they are found through the device tokens.
-    await new LoginLocks(trx).clearMember(member.name_key, member.id);
-    await deleteDeviceTokensOf(trx, member.id);
-    await resolvePinResetRequests(trx, member.id, resolvedBy);
-    return issueEnrollmentLink(trx, member.id, options.publicUrl);
-  });
+  const link = await db.transaction().execute((trx) => clearPinAndIssueLink(trx, member, resolvedBy, options.publicUrl));
   await options.notifyEnded({ memberId: member.id });
   return { member, link };
+}
+
+/** The writes of a PIN reset (resetMemberPin), inside the caller's transaction; the caller closes the ended sessions' streams after the commit. */
+export async function clearPinAndIssueLink(trx: Transaction<Database>, member: MemberRow, resolvedBy: string, publicUrl: string): Promise<EnrollmentLink> {
+  await clearPinHash(trx, member.id);
+  await deleteSessionsOf(trx, member.id);
+  // The device locks first: they are found through the device tokens.
+  await new LoginLocks(trx).clearMember(member.name_key, member.id);
+  await deleteDeviceTokensOf(trx, member.id);
+  await resolvePinResetRequests(trx, member.id, resolvedBy);
+  return issueEnrollmentLink(trx, member.id, publicUrl);
 }
 
 /** A new pepper makes every stored PIN unverifiable: clear them all and sign everyone out. */
