@@ -41,8 +41,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts a real server and a Chromium, then mostly waits on them: on two cores,
-          // two files at a time take about 0.6 of the time one at a time does, each file hardly
-          // slower. After the other projects (a later group), never beside them.
+          // two files at a time took 0.6 to 0.75 of the time one at a time did. After the other
+          // projects (a later group), never beside them.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
