@@ -31,8 +31,11 @@ export const commentCounts: Migration = {
           end if;
           return null;
         end $$`.execute(db);
-      await sql`create trigger comments_counted after insert or delete or update of component_id on comments
-        for each row execute function comment_counts_follow()`.execute(db);
+      // Deferred to the commit: a component's count row is locked by the writer that changes it until
+      // that writer commits, so counting at the insert would make every comment on one component
+      // wait for the previous one's whole transaction; at the commit it waits only for its commit.
+      await sql`create constraint trigger comments_counted after insert or delete or update of component_id on comments
+        deferrable initially deferred for each row execute function comment_counts_follow()`.execute(db);
       return;
     }
     await sql`create trigger comments_counted_insert after insert on comments begin
