@@ -25,6 +25,8 @@ export interface BenchServerOptions {
   activityData?: boolean;
   /** Trust loopback proxies: no per-address connection cap (the mixed load's hundreds of connections). */
   trustProxy?: boolean;
+  /** DATABASE_POOL_SIZE of the server, unless the shell sets one. */
+  poolSize?: number;
 }
 
 /** The environment of a bench server process: the shell's without any BENCH_*, then what this run decides. */
@@ -34,6 +36,7 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined, options: Be
   if (databaseUrl !== undefined) env[BENCH_SERVER_ENV.databaseUrl] = databaseUrl;
   if (options.activityData === true) env[BENCH_SERVER_ENV.activityData] = '1';
   if (options.trustProxy === true) env[BENCH_SERVER_ENV.trustProxy] = '1';
+  if (options.poolSize !== undefined && env.DATABASE_POOL_SIZE === undefined) env.DATABASE_POOL_SIZE = String(options.poolSize);
   return env;
 }
 

@@ -5,6 +5,7 @@
  * bench servers of their own, which trust loopback proxies: hundreds of connections from 127.0.0.1
  * stand for a team behind a reverse proxy, so the per-address connection cap is not what is measured.
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { authRoutes } from '../../src/common/api/auth.js';
 import { commentRoutes } from '../../src/common/api/comments.js';
@@ -31,6 +32,15 @@ export const MIXED_LOAD_TARGETS = {
 } as const;
 
 const NAME = 'Mixed load (60% reads, 20% comments, 20% votes)';
+
+/**
+ * Each PostgreSQL instance's pool, sized as the README tells a deployment to size it: all instances
+ * together about five connections per core of the database's machine (here the same two cores).
+ * More only queue on the cores as processes instead of in the pools as requests.
+ */
+function poolSizeFor(instances: number, databaseCores = availableParallelism()): number {
+  return Math.max(2, Math.round((databaseCores * 5) / instances));
+}
 /** Members signed in: each round of a connection is the next one's, so no member's limits are what is measured. */
 const MEMBERS = 100;
 const SIGN_INS_AT_ONCE = 4;
@@ -104,17 +114,19 @@ export async function runMixedLoad(databaseUrl: string | undefined): Promise<Ste
   const instances = databaseUrl === undefined ? 1 : 2;
   say(
     `${NAME}: ${instances === 1 ? 'one server process' : 'two server processes behind a round-robin TCP balancer (bench/lib/balancer.ts)'}, ` +
+      (databaseUrl === undefined ? '' : `pools of ${process.env.DATABASE_POOL_SIZE ?? poolSizeFor(instances)} connections each, `) +
       `${MEMBERS} members signed in, at ${MIXED_LOAD_TARGETS.connections.join(', ')} connections, ${SETTINGS.warmUpSeconds} s warm-up + ${SETTINGS.durationSeconds} s each`,
   );
   const children: Child[] = [];
   const balancers: Balancer[] = [];
   const result = await step(async (): Promise<MixedLoadResult> => {
-    const primary = await startBenchServer(undefined, databaseUrl, { trustProxy: true });
+    const serverOptions = { trustProxy: true, ...(databaseUrl === undefined ? {} : { poolSize: poolSizeFor(instances) }) };
+    const primary = await startBenchServer(undefined, databaseUrl, serverOptions);
     children.push(primary.child);
     const pids: Record<string, number | undefined> = { app1: primary.child.process.pid };
     let port = primary.ready.appPort;
     if (databaseUrl !== undefined) {
-      const replica = await startReplicaServer(primary, databaseUrl, { trustProxy: true });
+      const replica = await startReplicaServer(primary, databaseUrl, serverOptions);
       children.push(replica.child);
       pids.app2 = replica.child.process.pid;
       const balancer = await startBalancer([primary.ready.appPort, replica.ready.appPort]);
