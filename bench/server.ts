@@ -19,6 +19,7 @@ import type { commentableComponentIds } from '../src/server/content/validate.js'
 import type { addMember } from '../src/server/modules/members/service.js';
 import type { nameKey } from '../src/common/names.js';
 import { QA_TEST_COMPONENT_ID } from '../src/common/api/architecture.js';
+import { LISTEN_BACKLOG } from '../src/server/http/connection-limits.js';
 import { builtExport } from './lib/built.js';
 import { generateActivityData } from './lib/activity-data.js';
 import { COMMENT_DATA_TARGETS, generateCommentData, generatedMemberNames, type CommentDataSummary } from './lib/comment-data.js';
@@ -98,7 +99,7 @@ async function main() {
   if (replica) {
     // A second instance on the primary's database and secrets (the same DATA_DIR): only the app.
     closeOnSignals(() => app.close());
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
     const line: ReplicaReadyLine = { appPort: portOf(app.server.address()), dialect: databaseUrl === undefined ? 'sqlite' : 'postgres' };
     process.stdout.write(`${JSON.stringify(line)}\n`);
     return;
@@ -161,7 +162,7 @@ async function main() {
 
   closeOnSignals(() => Promise.allSettled([app.close(), baseline.close()]));
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
   await baseline.listen({ port: 0, host: '127.0.0.1' });
 
   const ready: ReadyLine = {

@@ -7,6 +7,7 @@ import { describeDatabaseUrl, waitForDatabase } from './db/connection.js';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
 import { databaseFaultOf } from './db/faults.js';
 import { ConfigError, loadConfig, type AppConfig, type Secrets } from './config.js';
+import { LISTEN_BACKLOG } from './http/connection-limits.js';
 import type { EnrollmentLink } from './modules/enrollment/service.js';
 import { ROUTES } from '../common/routes.js';
 
@@ -78,7 +79,7 @@ async function main() {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   if (config.clientDir === undefined) {
     app.log.warn('client bundle not found (run `npm run build`); serving the API only');
   }

@@ -16,6 +16,14 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  */
 export const MAX_CONNECTIONS_PER_ADDRESS = 256;
 
+/**
+ * Connections the kernel holds for the process to accept. Node's default (511) overflows when
+ * hundreds arrive while the event loop is busy (a proxy reconnecting after a deploy, a team opening
+ * the page at once): the kernel then drops the handshakes, and clients retry only after 1, 3 and
+ * 7 s. The kernel caps it at net.core.somaxconn.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 export interface ConnectionLimits {
   /** Off behind a reverse proxy: every connection comes from the proxy, which must limit clients itself. */
   perAddress: number | undefined;
