@@ -117,6 +117,8 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     await memberEntry.getByRole('button', { name: 'Mark Resolved' }).click();
     await expectToast(page, 'Error Resolved', 'Error has been marked as resolved');
     await tabPanel.getByText('✓ No unresolved errors. System running smoothly!', { exact: true }).waitFor();
+    // The two lists are refetched apart: wait for this one to show the second resolution too.
+    await allLogs.getByRole('listitem').filter({ hasText: MEMBER_MESSAGE }).getByText('Resolved', { exact: true }).waitFor();
     expect(await allLogs.getByText('Resolved', { exact: true }).count()).toBe(2);
     await closeToasts(page);
     await shot(page, 'error-logs-resolved-desktop');
