@@ -3,7 +3,7 @@ import type { CommentSummaryOutput, NarrativeOutput } from '../../../common/cont
 import { labelledSetSchema, type LabelledSet } from './labelled-set.js';
 import { prepareSet, type SetOutputs } from './run-set.js';
 import { scoreSet, share } from './score.js';
-import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from './sets.js';
+import { HOLDOUT_DIR, loadLabelledSets, SEALED_DIR, SETS_DIR } from './sets.js';
 
 /** The scorer against outputs whose right answers are known. */
 
@@ -125,5 +125,9 @@ describe('the labelled sets in the repository', () => {
       expect(set.components.some((component) => component.injection.length > 0), `${set.name}: an injection comment`).toBe(true);
       expect(set.components.some((component) => component.offTopic.length > 0), `${set.name}: an off-topic comment`).toBe(true);
     }
+  });
+
+  it('include sealed sets that load under the schema, so `eval:ai -- --sealed` can score them (nothing here reads their words)', () => {
+    expect(loadLabelledSets(SEALED_DIR).length).toBeGreaterThanOrEqual(2);
   });
 });
