@@ -16,29 +16,51 @@ import { addMember, ensureAdmin, newEnrollmentLink, resetMemberPin } from '../me
 const PASSWORD = TEST_SECRETS.adminPassword;
 
 /**
+ * An app of the block's own with the configured admin and, signed in and made admins, the named
+ * others; `member` reads one back by name.
+ */
+function useAdmins(...names: string[]) {
+  const fixture = useAdminAndMember();
+  const sessions = new Map<string, SessionCookies>();
+  beforeAll(async () => {
+    for (const name of names) {
+      sessions.set(name, await signInAs(fixture.app, name));
+      await setRole(fixture.app.database.db, nameKey(name), 'admin');
+    }
+  });
+  return {
+    app: () => fixture.app,
+    configured: () => fixture.admin,
+    session: (name: string): SessionCookies => {
+      const cookies = sessions.get(name);
+      if (cookies === undefined) throw new Error(`${name} is not signed in`);
+      return cookies;
+    },
+    member: async (name: string) => {
+      const found = await findMemberByKey(fixture.app.database.db, nameKey(name));
+      if (found === undefined) throw new Error(`${name} is not a member`);
+      return found;
+    },
+  };
+}
+
+/**
  * A PIN reset hands its resolver an enrollment link, that is the account: the configured admin's
  * PIN is reset only by the configured admin (or the command line), and any admin's only by the
  * configured admin. A second admin gets 403 with a message, and nothing changes.
  */
 describe('who may reset whose PIN', () => {
-  const fixture = useAdminAndMember();
+  const admins = useAdmins('Sam Second', 'Tia Third');
   let app: App;
   let configured: SessionCookies;
   let second: SessionCookies;
-  beforeAll(async () => {
-    app = fixture.app;
-    configured = fixture.admin;
-    second = await signInAs(app, 'Sam Second');
-    await setRole(app.database.db, nameKey('Sam Second'), 'admin');
-    await signInAs(app, 'Tia Third');
-    await setRole(app.database.db, nameKey('Tia Third'), 'admin');
+  beforeAll(() => {
+    app = admins.app();
+    configured = admins.configured();
+    second = admins.session('Sam Second');
   });
 
-  const idOf = async (name: string) => {
-    const found = await findMemberByKey(app.database.db, nameKey(name));
-    if (found === undefined) throw new Error(`${name} is not a member`);
-    return found.id;
-  };
+  const idOf = async (name: string) => (await admins.member(name)).id;
   const requestReset = async (name: string) => {
     expect((await apiCall(app, 'POST', routes.auth.forgotPin.path, undefined, { memberName: name })).statusCode).toBe(200);
     const list = pinResetRequestSchema.array().parse((await apiCall(app, 'GET', routes.admin.pinResetRequests.path, second)).json());
@@ -95,25 +117,18 @@ describe('who may reset whose PIN', () => {
  * reason, audited, and nothing changes.
  */
 describe('who may demote or deactivate an admin', () => {
-  const fixture = useAdminAndMember();
+  const admins = useAdmins('Sam Second', 'Tia Third');
   let app: App;
   let configured: SessionCookies;
   let second: SessionCookies;
   let tia: SessionCookies;
-  beforeAll(async () => {
-    app = fixture.app;
-    configured = fixture.admin;
-    second = await signInAs(app, 'Sam Second');
-    await setRole(app.database.db, nameKey('Sam Second'), 'admin');
-    tia = await signInAs(app, 'Tia Third');
-    await setRole(app.database.db, nameKey('Tia Third'), 'admin');
+  beforeAll(() => {
+    app = admins.app();
+    configured = admins.configured();
+    second = admins.session('Sam Second');
+    tia = admins.session('Tia Third');
   });
-
-  const member = async (name: string) => {
-    const found = await findMemberByKey(app.database.db, nameKey(name));
-    if (found === undefined) throw new Error(`${name} is not a member`);
-    return found;
-  };
+  const member = admins.member;
   const setRoleOf = async (name: string, role: 'member' | 'admin', as: SessionCookies) =>
     apiCall(app, 'POST', buildPath(routes.admin.setRole.path, { id: (await member(name)).id }), as, { adminPassword: PASSWORD, role });
   const setActiveOf = async (name: string, active: boolean, as: SessionCookies) =>
@@ -183,24 +198,16 @@ describe('who may demote or deactivate an admin', () => {
  * admin may still lift their own.
  */
 describe('who may reactivate or unlock another admin', () => {
-  const fixture = useAdminAndMember();
+  const admins = useAdmins('Sam Second', 'Tia Third');
   let app: App;
   let configured: SessionCookies;
   let second: SessionCookies;
-  beforeAll(async () => {
-    app = fixture.app;
-    configured = fixture.admin;
-    second = await signInAs(app, 'Sam Second');
-    await setRole(app.database.db, nameKey('Sam Second'), 'admin');
-    await signInAs(app, 'Tia Third');
-    await setRole(app.database.db, nameKey('Tia Third'), 'admin');
+  beforeAll(() => {
+    app = admins.app();
+    configured = admins.configured();
+    second = admins.session('Sam Second');
   });
-
-  const member = async (name: string) => {
-    const found = await findMemberByKey(app.database.db, nameKey(name));
-    if (found === undefined) throw new Error(`${name} is not a member`);
-    return found;
-  };
+  const member = admins.member;
   const setActiveOf = async (name: string, active: boolean, as: SessionCookies) =>
     apiCall(app, 'POST', buildPath(routes.admin.setActive.path, { id: (await member(name)).id }), as, { adminPassword: PASSWORD, active });
   const unlock = async (name: string, as: SessionCookies) => apiCall(app, 'POST', buildPath(routes.admin.unlock.path, { id: (await member(name)).id }), as, { adminPassword: PASSWORD });
@@ -249,22 +256,16 @@ describe('who may reactivate or unlock another admin', () => {
  * would otherwise outlive the promotion and set the new admin's PIN: promoting revokes it.
  */
 describe('an enrollment link handed out to a member does not outlive their promotion', () => {
-  const fixture = useAdminAndMember();
+  const admins = useAdmins('Sam Second');
   let app: App;
   let configured: SessionCookies;
   let second: SessionCookies;
-  beforeAll(async () => {
-    app = fixture.app;
-    configured = fixture.admin;
-    second = await signInAs(app, 'Sam Second');
-    await setRole(app.database.db, nameKey('Sam Second'), 'admin');
+  beforeAll(() => {
+    app = admins.app();
+    configured = admins.configured();
+    second = admins.session('Sam Second');
   });
-
-  const member = async (name: string) => {
-    const found = await findMemberByKey(app.database.db, nameKey(name));
-    if (found === undefined) throw new Error(`${name} is not a member`);
-    return found;
-  };
+  const member = admins.member;
   const promote = async (name: string, as: SessionCookies) =>
     apiCall(app, 'POST', buildPath(routes.admin.setRole.path, { id: (await member(name)).id }), as, { adminPassword: PASSWORD, role: 'admin' });
   const newLink = async (name: string, as: SessionCookies) =>
