@@ -73,10 +73,13 @@ function successOf(request: FastifyRequest): { statusCode: number; schema: z.Zod
 /** For a route with `joinsWrite`: what its service runs in the write's transaction. */
 export function joinWriteOf(request: FastifyRequest): JoinWrite {
   return async (trx, value) => {
+    const work = request.joinedWork;
+    if (work === null) return;
     const { statusCode, schema } = successOf(request);
-    const serialize = serializerCompiler({ schema, method: request.method, url: request.routeOptions.url ?? request.url });
+    // Serialized only when asked (the Idempotency-Key's answer), and once.
     let text: string | undefined;
-    await request.joinedWork?.run(trx, { statusCode, value, text: () => (text ??= serialize(value)) });
+    const serialize = () => serializerCompiler({ schema, method: request.method, url: request.routeOptions.url ?? request.url })(value);
+    await work.run(trx, { statusCode, value, text: () => (text ??= serialize()) });
   };
 }
 
