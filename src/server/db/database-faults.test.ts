@@ -145,8 +145,9 @@ describe.skipIf(adminUrl === undefined || adminUrl === '')('database faults on P
     for (const app of instances) await app.listen({ port: 0, host: '127.0.0.1' });
     const streams = await Promise.all(instances.map((app) => openStream(baseUrlOf(app), member)));
     await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen %'", [databaseName]);
-    // The resync comes once LISTEN is back, when no later event can be missed.
-    for (const stream of streams) await stream.waitFor('a resync frame', () => stream.resyncs > 0, 10_000);
+    // Two resyncs: one when the connection is lost, one once LISTEN is back, when no later event
+    // can be missed. A comment posted between the two is missed by that instance, so wait for both.
+    for (const stream of streams) await stream.waitFor('the resync sent once listening again', () => stream.resyncs >= 2, 10_000);
     const after = await postComment(instances[0] as App, 'Published once the listeners are back');
     expect(after.statusCode).toBe(201);
     const id = after.json<{ id: number }>().id;
