@@ -1,10 +1,10 @@
 /**
- * Scores the built-in AI analyzer on the labelled review sets (src/server/ai-providers/eval/sets):
+ * Scores the built-in AI analyzer on the review sets of src/server/ai-providers/eval:
  * theme recall and precision, disagreements surfaced, conflicts found with both sides, action
  * recall, hygiene (no off-topic or injection comment cited) and confidence sanity.
  *
- *   npm run eval:ai            a table per set and in all, for the labelled sets and for the held-out
- *                              sets (written apart, never tuned on), then the targets; exit 1 when one is missed
+ *   npm run eval:ai            a table per set and in all, for the development sets (labelled, and
+ *                              written apart; both read and tuned on), then the targets; exit 1 when one is missed
  *   npm run eval:ai -- --json  the same figures as JSON
  *   npm run eval:ai -- --sealed  the sealed sets alone (sealed/README.md), by the shipped word models,
  *                              which never saw them; figures only, never a comment's text
@@ -14,11 +14,9 @@ import type { LabelledSet } from '../src/server/ai-providers/eval/labelled-set.j
 import { createLocalProvider } from '../src/server/ai-providers/local/local-provider.js';
 import { loadReader } from '../src/server/ai-providers/local/wink.js';
 import { prepareSet, runSet } from '../src/server/ai-providers/eval/run-set.js';
-import { share, scoreSet, totalScore, UNRESOLVED_CONFIDENCE_CEILING, type Ratio, type SetScore } from '../src/server/ai-providers/eval/score.js';
-import { HOLDOUT_DIR, loadLabelledSets, SEALED_DIR, SETS_DIR } from '../src/server/ai-providers/eval/sets.js';
+import { share, scoreSet, TARGETS, totalScore, UNRESOLVED_CONFIDENCE_CEILING, type Ratio, type SetScore } from '../src/server/ai-providers/eval/score.js';
+import { LABELLED_DIR, loadLabelledSets, SEALED_DIR, WRITTEN_APART_DIR } from '../src/server/ai-providers/eval/sets.js';
 import { wordModelsWithout } from '../src/server/ai-providers/eval/word-model-training.js';
-
-const TARGETS = { themeRecall: 0.75, themePrecision: 0.85, disagreementShare: 0.75, conflictShare: 0.75, falseConflictsPerSet: 1, actionRecall: 0.8 } as const;
 
 const fraction = (value: Ratio) => `${value.hit}/${value.of} (${share(value).toFixed(2)})`;
 
@@ -44,17 +42,17 @@ function table(rows: string[][]): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
-const labelled = loadLabelledSets(SETS_DIR);
-const heldOut = loadLabelledSets(HOLDOUT_DIR);
+const labelled = loadLabelledSets(LABELLED_DIR);
+const writtenApart = loadLabelledSets(WRITTEN_APART_DIR);
 const provider = createLocalProvider();
 const stem = (await loadReader()).stem;
 
 /**
- * The word models learn from every set, the held-out ones too, so the second group is read by models
- * that saw it. The third reads each held-out set with models trained on all the other sets: the
- * analyzer meeting that review for the first time.
+ * The word models learn from every development set, so the second group is read by models that saw
+ * it. The third reads each set written apart with models trained on all the other sets; its rules
+ * were still tuned on it, so this too is a development figure.
  */
-const firstSight = (set: LabelledSet): AiProvider => createLocalProvider({ wordModels: wordModelsWithout(set, [...labelled, ...heldOut], stem) });
+const leftOut = (set: LabelledSet): AiProvider => createLocalProvider({ wordModels: wordModelsWithout(set, [...labelled, ...writtenApart], stem) });
 
 const sealed = process.argv.includes('--sealed');
 if (sealed && process.argv.includes('--json')) {
@@ -64,16 +62,15 @@ if (sealed && process.argv.includes('--json')) {
 }
 
 /**
- * The sets the analyzer is developed against, and held-out sets written apart and never tuned on;
- * or, with --sealed, only the sealed sets, which nothing else reads (the word models never learnt
+ * The development sets; or, with --sealed, only the sealed sets, which nothing else reads (the word models never learnt
  * from them, so the shipped ones read them at first sight).
  */
 const groups: Array<{ name: string; sets: LabelledSet[]; providerFor: (set: LabelledSet) => AiProvider }> = sealed
   ? [{ name: 'sealed sets, at first sight', sets: loadLabelledSets(SEALED_DIR), providerFor: () => provider }]
   : [
-      { name: 'labelled sets', sets: labelled, providerFor: () => provider },
-      { name: 'held-out sets', sets: heldOut, providerFor: () => provider },
-      { name: 'held-out sets, each read by word models trained without it', sets: heldOut, providerFor: firstSight },
+      { name: 'development sets, labelled', sets: labelled, providerFor: () => provider },
+      { name: 'development sets, written apart', sets: writtenApart, providerFor: () => provider },
+      { name: 'development sets written apart, each read by word models trained without it', sets: writtenApart, providerFor: leftOut },
     ];
 
 interface GroupResult {

@@ -9,12 +9,12 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { leaveOneSetOut, trainWordModels, wordModelsSource, type ModelCheck } from '../src/server/ai-providers/eval/word-model-training.js';
-import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from '../src/server/ai-providers/eval/sets.js';
+import { loadDevelopmentSets } from '../src/server/ai-providers/eval/sets.js';
 import { loadReader } from '../src/server/ai-providers/local/wink.js';
 
 const reader = await loadReader();
 const stem = (word: string) => reader.stem(word);
-const sets = [...loadLabelledSets(SETS_DIR), ...loadLabelledSets(HOLDOUT_DIR)];
+const sets = loadDevelopmentSets();
 const models = trainWordModels(sets, stem);
 const target = fileURLToPath(new URL('../src/server/ai-providers/local/word-models.ts', import.meta.url));
 writeFileSync(target, wordModelsSource(models));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_BOUNDS, boundedComments, shortenedForAnalysis } from './analysis-bounds.js';
 import { prepareSet } from './eval/run-set.js';
-import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from './eval/sets.js';
+import { loadDevelopmentSets } from './eval/sets.js';
 import type { CommentForAnalysis } from './provider.js';
 
 const comment = (id: number, overrides: Partial<CommentForAnalysis> = {}): CommentForAnalysis => ({
@@ -20,7 +20,7 @@ const comment = (id: number, overrides: Partial<CommentForAnalysis> = {}): Comme
 
 describe('the bounds of what one AI call reads', () => {
   it('leaves every labelled evaluation set as it is: the same comments, objects and order', () => {
-    for (const set of [...loadLabelledSets(SETS_DIR), ...loadLabelledSets(HOLDOUT_DIR)]) {
+    for (const set of loadDevelopmentSets()) {
       const { comments } = prepareSet(set);
       const bounded = boundedComments(comments);
       expect(bounded.sample, set.name).toBeUndefined();

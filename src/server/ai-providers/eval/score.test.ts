@@ -3,7 +3,7 @@ import type { CommentSummaryOutput, NarrativeOutput } from '../../../common/cont
 import { labelledSetSchema, type LabelledSet } from './labelled-set.js';
 import { prepareSet, type SetOutputs } from './run-set.js';
 import { scoreSet, share } from './score.js';
-import { HOLDOUT_DIR, loadLabelledSets, SEALED_DIR, SETS_DIR } from './sets.js';
+import { loadDevelopmentSets, loadLabelledSets, SEALED_DIR } from './sets.js';
 
 /** The scorer against outputs whose right answers are known. */
 
@@ -117,7 +117,7 @@ describe('scoreSet', () => {
 
 describe('the labelled sets in the repository', () => {
   it('are valid: every author and voter a member, no self-votes, every label citing a comment of its component', () => {
-    const sets = [...loadLabelledSets(SETS_DIR), ...loadLabelledSets(HOLDOUT_DIR)];
+    const sets = loadDevelopmentSets();
     expect(sets.length).toBeGreaterThanOrEqual(5);
     for (const set of sets) {
       const split = set.components.filter((component) => component.conflicts.some((conflict) => conflict.unresolved));

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadReader } from '../local/wink.js';
 import { CHATTER_MODEL, STEERING_MODEL } from '../local/word-models.js';
 import { share } from './score.js';
-import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from './sets.js';
+import { loadDevelopmentSets } from './sets.js';
 import type { LabelledSet } from './labelled-set.js';
 import { leaveOneSetOut, trainWordModels, wordModelsWithout } from './word-model-training.js';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
   const reader = await loadReader();
   stem = (word) => reader.stem(word);
 });
-const sets = [...loadLabelledSets(SETS_DIR), ...loadLabelledSets(HOLDOUT_DIR)];
+const sets = loadDevelopmentSets();
 
 describe('the word models', () => {
   it('are the ones the labelled sets train (run `npm run train:models` after changing a set)', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentSummarySchema, generateSuggestionsResponseSchema, narrativeSummarySchema } from '../../../common/contract/ai.js';
 import { ANALYSIS_BOUNDS } from '../../ai-providers/analysis-bounds.js';
-import { HOLDOUT_DIR, loadLabelledSets, SETS_DIR } from '../../ai-providers/eval/sets.js';
+import { loadDevelopmentSets } from '../../ai-providers/eval/sets.js';
 import { prng } from '../../seed/random.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -23,7 +23,7 @@ const LENGTH = 4_500;
 
 /** Realistic review prose: sentences of the labelled sets' on-topic comments, drawn at random. */
 function proseSource(): (length: number) => string {
-  const sentences = [...loadLabelledSets(SETS_DIR), ...loadLabelledSets(HOLDOUT_DIR)].flatMap((set) =>
+  const sentences = loadDevelopmentSets().flatMap((set) =>
     set.components.flatMap((component) => {
       const setAside = new Set([...component.offTopic, ...component.injection]);
       return component.comments
