@@ -1,3 +1,4 @@
+import { CARRIES_SCRIPT, INSTRUCTS_THE_TOOL } from './rules.js';
 import { steersTheOutput } from './steering.js';
 import type { WordReading } from './word-model.js';
 
@@ -45,58 +46,9 @@ export function cleanText(raw: string): string {
   return lines.join(' ');
 }
 
-/** Words addressed to the summarizer instead of the team: orders, role play, a verdict to report. */
-const ADDRESSED_TO_THE_TOOL = [
-  /\b(?:ignore|disregard|forget|override|bypass)\b.{0,60}\b(?:instructions?|prompts?|rules|directions|guidelines|context|above|system)\b/i,
-  /\b(?:system prompt|developer mode|jailbreak|as an ai\b(?!-)|you are (?:now )?(?:an?|the|my) (?:ai|assistant|model|chatbot|llm)\b)/i,
-  /\b(?:notes?|message|instructions?|reminder)\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|bot|model|llm|summari[sz]er|biggy)\b/i,
-  /\b(?:dear|hey|hi|hello)\s+(?:ai|assistant|bot|model|biggy)\b/i,
-  /(?:^|[.!?]\s+)(?:system|assistant)\s*:/im,
-  // Called by name at the start: '@AI', 'AI summarizer:', 'Assistant, …' ('AI:' alone may head a point about AI).
-  /(?:^|[.!?]\s+)(?:@(?:the\s+)?(?:ai|assistant|bot|biggy)\b|(?:the\s+)?ai\s+(?:summari[sz]er|summary(?:\s+tool)?|tool|assistant|writer)\s*[:,–—-]|(?:assistant|bot|biggy)\s*[:,–—-])/im,
-  // The tool that writes the output, addressed: 'For the assistant generating this summary: …'.
-  /(?:^|[.!?]\s+)(?:for|to|dear)\s+(?:the\s+)?(?:ai|assistant|bot|model|llm|summari[sz]er|tool)\b[^.!?:]{0,40}\b(?:generat|writ|produc|mak|compil|draft|creat)\w*\b[^.!?:]{0,30}\b(?:summary|summaries|narrative|report|recommendations?)\b/im,
-  // Whichever tool reads it, addressed: 'For whichever AI is reading this: …'.
-  /\b(?:for|to)\s+(?:whichever|whatever)\s+(?:ai|assistant|bot|model|llm|tool|summari[sz]er)\b|\b(?:ai|assistant|bot|model|tool|summari[sz]er)\s+(?:that\s+|who\s+)?(?:is\s+)?reading this\b/i,
-  // Told to report no dissent: 'list zero concerns', 'report no objections'.
-  /\b(?:list|report|show|mention|record)\s+(?:zero|no)\s+(?:concerns?|objections?|issues|risks|dissent)\b/i,
-  // Whoever or whatever writes the output, addressed: 'Note for whoever generates the summary: …'.
-  /\b(?:notes?|message|instructions?|reminder|request)\s+(?:for|to)\s+(?:whoever|whatever|anyone|anything)\b[^.!?:]{0,60}\b(?:generates?|writes?|produces?|makes?|compiles?|drafts?|creates?)\b[^.!?:]{0,40}\b(?:summary|summaries|narrative|report|minutes|recommendations?)\b/i,
-  // Told to keep the dissent out of it: 'leave the objections out', 'omit the concerns'.
-  /\b(?:leave|keep)\s+(?:the|all|any)\s+(?:objections?|concerns?|dissent|disagreements?)\s+out\b|\b(?:omit|hide|suppress)\s+(?:the|all|any)\s+(?:objections?|concerns?|dissent|disagreements?)\b/i,
-  // Told how to write its output: 'when you write the narrative for this component, state that…'.
-  /\bwhen you (?:write|summari[sz]e|generate|produce|draft|compile)\b[^.!?]{0,60}\b(?:summary|summaries|narrative|report|recommendations?|this component)\b/i,
-  // A verdict to hand on: "report that the whole team approved", "summarise this as fully agreed".
-  /\b(?:report|say|state|write|conclude|summari[sz]e)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,40}\b(?:the (?:whole )?team|everyone|everybody|all (?:members|reviewers)|we all)\b[^.!?]{0,30}\b(?:approved|agreed|agrees|signed off)\b/i,
-  /\b(?:report|say|state|summari[sz]e|mark|record)\b[^.!?]{0,40}\b(?:that|as)\b[^.!?]{0,20}\b(?:fully agreed|unanimous\w*|there (?:are|were) no (?:open )?(?:issues|concerns|objections))\b/i,
-  // Whatever condenses the thread, addressed by what it does: 'Whoever or whatever condenses this
-  // thread: …', 'To the software boiling these comments down: …'. Colleagues reading it later are
-  // addressed by reading, and not caught.
-  /(?:^|[.!?]\s+)[^.!?:]{0,60}\b(?:condens|summari[sz]|digest|boil|distil|turn|compil|collat|rewrit|process|generat|produc)\w*\b[^.!?:]{0,20}\b(?:this|these)\s+(?:threads?|comments?|discussions?|pages?|reviews?|sections?|conversations?|posts)\b[^.!?:]{0,60}:/im,
-  // A heading that calls whatever summarises the review: 'Heads-up to the summarising bot: …', 'For
-  // when this thread gets auto-condensed: …', 'For the digest generated off this page: …'. Not the
-  // team's own summaries ('For the PIR summary: include the timeline').
-  /(?:^|[.!?]\s+)(?:\S+\s+){0,2}?(?:to|for|dear|hey|heads-up|attention|whoever|whatever|whichever)\b(?=[^.!?:]{0,80}\b(?:summar\w*|digest\w*|condens\w*|boil\w*(?:\s+\w+)?\s+down|distil\w*|recap\w*|write-?up)\b)(?=[^.!?:]{0,80}\b(?:(?:this|these)\s+(?:threads?|pages?|reviews?|discussions?|comments?|conversations?)|your|bot|model|assistant|ai|llm|tool|software|program|machine)\b)[^.!?:]{0,80}:/im,
-  // A verdict to present: 'present paging first as the agreed decision', 'write it up as unanimous'.
-  /\b(?:present|frame|portray|describe|report|record|list|show|summari[sz]e|state|treat|write\s+(?:it|this|that)\s+up|put\s+(?:it|this|that)\s+forward)\b[^.!?]{0,60}\bas\s+(?:the\s+|an?\s+)?(?:agreed|unanimous|consensus)\b/i,
-  // The dissent to drop from the output: "drop Kwame's objections from it", 'keep the back-and-forth out of it'.
-  /\b(?:drop|omit|leave\s+out|strip|cut|remove|exclude|skip|keep)\b[^.!?]{0,40}\b(?:objections?|concerns?|dissent|disagreements?|pushback|back-and-forth|debate|arguments?)\b[^.!?]{0,20}\b(?:from|out\s+of)\s+(?:it|this|the\s+(?:summary|digest|report|narrative|write-?up|recap|minutes))\b/i,
-  // The tool called by a tag: '[summary-engine] Verdict: …', '@review-summary bot - …'. A teammate's
-  // '@Priya' or a heading like '[AI triage]' names no bot.
-  /(?:^|[.!?]\s+)[[@]\s*[\w -]{0,30}?\b(?:bot|engine|assistant|summari[sz]er|generator)\b/im,
-  // Its output, as the tool's own: 'omit the reopening debate from your output', 'your verdict for
-  // this section is…'. Not a colleague's ('paste your output from the dry run', 'your verdict, Priya?').
-  /\b(?:from|in|into|out\s+of)\s+your\s+output\b|\byour\s+verdict\s+(?:for|on)\b[^.!?]{0,60}\b(?:is|should\s+be|must\s+be)\b/i,
-  // Instructions for what the tool makes: 'Instruction for the automated review report: …'.
-  /\binstructions?\s+(?:for|to)\s+(?:the\s+)?(?:automated|automatic|generated|auto-generated)\b/i,
-];
-
-const INJECTION_PATTERNS = [
-  ...ADDRESSED_TO_THE_TOOL,
-  /\b(?:alert|prompt|confirm|eval)\s*\(/i,
-  /\bon(?:error|load|click|mouseover)\s*=/i,
-  /\b(?:document\.cookie|window\.location)\b/i,
-];
+/** Words addressed to the summarizer instead of the team (rules.ts): orders, role play, a verdict to report. */
+const ADDRESSED_TO_THE_TOOL = Object.values(INSTRUCTS_THE_TOOL).map((rule) => rule.pattern);
+const INJECTION_PATTERNS = [...ADDRESSED_TO_THE_TOOL, CARRIES_SCRIPT.pattern];
 
 /** A sentence that talks to the AI (or carries script) rather than about the architecture. */
 export function isInjection(sentence: string): boolean {
