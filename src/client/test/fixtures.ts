@@ -28,6 +28,7 @@ export function summaryOf(componentId: string, commentIds: number[], overrides: 
     structuralChanges: '',
     keyThemes: [],
     sources: { keyThemes: [], contentChanges: [], structuralChanges: [] },
+    setAside: [],
     generatedBy: { provider: 'local', model: 'analyzer-1', promptVersion: 'v1', inputHash: 'a'.repeat(64), generatedAt: new Date().toISOString() },
     fallback: false,
     ...overrides,

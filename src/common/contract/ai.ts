@@ -12,7 +12,8 @@ import { commentVoteSchema, idParamsSchema, voteRequestSchema, voteTypeSchema } 
  * The three AI products (comment summary, suggestions, narrative summary), with what the server
  * adds to each: the ids behind every claim (`sources`) and who made it (`generatedBy`).
  * The *output* schemas are what a provider must produce (the `openai` provider's answer is parsed
- * with them); the *response* schemas add what the server knows (counts, the stamp, fallback).
+ * with them, but for a summary's `setAside`, which is the analyzer's and never a model's); the
+ * *response* schemas add what the server knows (counts, the stamp, fallback).
  */
 
 export const AI_PROVIDERS = ['local', 'openai'] as const;
@@ -56,7 +57,15 @@ export type AnalysisSample = z.infer<typeof analysisSampleSchema>;
 
 const text = (max: number) => z.string().trim().max(max);
 
-export const commentSummaryOutputSchema = z.strictObject({
+/** At most as many as the comments one summary reads (ANALYSIS_BOUNDS.commentsPerComponent on the server). */
+export const SET_ASIDE_MAX = 300;
+
+/** A comment the summary did not read, and why, in words a member reads. */
+export const setAsideSchema = z.strictObject({ id: idSchema, reason: text(160).min(1) });
+export type SetAside = z.infer<typeof setAsideSchema>;
+
+/** What a model writes of a summary: everything but the comments set aside. */
+export const commentSummaryTextSchema = z.strictObject({
   confidence: z.number().min(0).max(1),
   understanding: text(2_000),
   contentChanges: text(2_000),
@@ -68,6 +77,15 @@ export const commentSummaryOutputSchema = z.strictObject({
     contentChanges: idsSchema,
     structuralChanges: idsSchema,
   }),
+});
+
+export const commentSummaryOutputSchema = commentSummaryTextSchema.extend({
+  /**
+   * The comments left out (addressed to the AI, or about something else), by comment id:
+   * always the built-in analyzer's finding, whichever provider wrote the text, so a model can
+   * neither hide a comment by setting it aside nor take one back.
+   */
+  setAside: z.array(setAsideSchema).max(SET_ASIDE_MAX),
 });
 export type CommentSummaryOutput = z.infer<typeof commentSummaryOutputSchema>;
 

@@ -50,6 +50,7 @@ function summary(overrides: Partial<CommentSummaryOutput>): CommentSummaryOutput
     structuralChanges: '',
     keyThemes: ['flap damping window', 'kill switch'],
     sources: { keyThemes: [[id('t-1'), id('t-2'), id('t-3')], [id('t-4'), id('t-5')]], contentChanges: [id('t-4')], structuralChanges: [] },
+    setAside: [],
     ...overrides,
   };
 }

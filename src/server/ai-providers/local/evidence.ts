@@ -7,8 +7,10 @@ import { readDiscussion, type Discussion } from './summarize.js';
  * The structure the built-in analyzer finds, handed to a model (the openai provider) so that it
  * writes from evidence rather than from the raw text alone: the themes (ids clustered by what they
  * say), the disagreements (the ids on each side, those offering a middle way, whether both sides
- * back it) and the comments set aside (addressed to the AI, or about other things). Ids are those of
- * the input; labels and questions are the reviewers' own words, data to a model like the rest.
+ * back it) and the comments set aside (addressed to the AI, or about other things), each with the
+ * reason the comment panel shows. Ids are those of the input; labels and questions are the
+ * reviewers' own words, data to a model like the rest. A summary's `setAside` is taken from here,
+ * never from the model's answer.
  */
 
 const ids = z.array(z.number().int());
@@ -24,7 +26,7 @@ const evidenceDisagreementSchema = z.object({
 export const commentEvidenceSchema = z.object({
   themes: z.array(z.object({ label: z.string(), ids })),
   disagreements: z.array(evidenceDisagreementSchema),
-  setAside: ids,
+  setAside: z.array(z.object({ id: z.number().int(), reason: z.string() })),
 });
 
 export const narrativeEvidenceSchema = z.object({
@@ -48,7 +50,7 @@ function fromDiscussion(discussion: Discussion): CommentEvidence {
       middleWay: idsOf(disagreement.compromise),
       resolved: disagreement.resolved,
     })),
-    setAside: discussion.setAsideIds,
+    setAside: discussion.setAside,
   };
 }
 

@@ -116,6 +116,7 @@ describe('local summarizeComments', () => {
       structuralChanges: '',
       keyThemes: [],
       sources: { keyThemes: [], contentChanges: [], structuralChanges: [] },
+      setAside: [],
     });
   });
 

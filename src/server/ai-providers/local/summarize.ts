@@ -1,12 +1,12 @@
-import type { CommentSummaryOutput } from '../../../common/contract/ai.js';
+import type { CommentSummaryOutput, SetAside } from '../../../common/contract/ai.js';
 import { recommendationTypeOf } from '../../../common/significance.js';
 import type { CommentForAnalysis, SummarizeCommentsInput } from '../provider.js';
 import type { ActionStrength, AnalysedSentence, Analyzer, TextAnalysis } from './analysis.js';
 import { actionSentencesOf, overlap, uniqueById } from './analysis.js';
-import { offTopic } from './relevance.js';
+import { setAsideForSummary, sortOut } from './set-aside.js';
 import { themesOf, type Theme } from './themes.js';
 import { findDisagreements, splitVote, type Disagreement } from './stance.js';
-import { addressesTheTool, asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
+import { asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
 
 /** One component's comments: themes, the changes they ask for, and a few sentences on the discussion. */
 
@@ -30,8 +30,8 @@ export interface Discussion {
   /** How many comments were addressed to the AI, and how many were about other things. */
   addressed: number;
   aside: number;
-  /** The ids of both kinds. */
-  setAsideIds: number[];
+  /** Both kinds, by comment id, each with the reason a member reads (set-aside.ts). */
+  setAside: SetAside[];
   /** Indexes into `comments`. */
   disagreements: Disagreement[];
   themes: Theme[];
@@ -45,10 +45,9 @@ export interface Discussion {
 export function readDiscussion(analyzer: Analyzer, input: SummarizeCommentsInput): Discussion {
   const titleWords = analyzer.titleWords(input.componentTitle);
   const all = uniqueById(input.comments);
-  const toTheTeam = all.filter((comment) => !addressesTheTool(comment.content, analyzer.words));
+  // Comments addressed to the AI, and those about something else, are no source of anything.
+  const { toTheTeam, offTopic: aside, setAside } = sortOut(all, analyzer.words);
   const readings = toTheTeam.map((comment) => analyzer.analyse(comment.content, titleWords));
-  // Comments about something else are no source of anything (relevance.ts).
-  const aside = offTopic(toTheTeam, analyzer.words);
   const comments = toTheTeam.filter((_comment, i) => !aside.has(i));
   const analyses = readings.filter((_analysis, i) => !aside.has(i));
   const disagreements = findDisagreements(
@@ -63,14 +62,12 @@ export function readDiscussion(analyzer: Analyzer, input: SummarizeCommentsInput
           ...theme,
           label: truncate(theme.label, 200),
         }));
-  const read = new Set(comments.map((comment) => comment.id));
-  const setAsideIds = all.filter((comment) => !read.has(comment.id)).map((comment) => comment.id);
-  return { comments, analyses, addressed: all.length - toTheTeam.length, aside: aside.size, setAsideIds, disagreements, themes };
+  return { comments, analyses, addressed: all.length - toTheTeam.length, aside: aside.size, setAside, disagreements, themes };
 }
 
 export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsInput): CommentSummaryOutput {
   const title = truncate(cleanText(input.componentTitle).replace(/[.]$/, ''), 120) || 'this component';
-  const { comments, analyses, addressed, aside, disagreements, themes } = readDiscussion(analyzer, input);
+  const { comments, analyses, addressed, aside, setAside, disagreements, themes } = readDiscussion(analyzer, input);
   const setAsideNote =
     (addressed === 0 ? '' : ` ${plural(addressed, 'comment')} addressed to the AI rather than to the team ${addressed === 1 ? 'was' : 'were'} set aside.`) +
     (aside === 0 ? '' : ` ${plural(aside, 'comment')} about other things ${aside === 1 ? 'was' : 'were'} left out.`);
@@ -82,6 +79,7 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
       structuralChanges: '',
       keyThemes: [],
       sources: { keyThemes: [], contentChanges: [], structuralChanges: [] },
+      setAside: setAsideForSummary(setAside),
     };
   }
 
@@ -147,6 +145,7 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
       contentChanges: contentChanges.sources,
       structuralChanges: structuralChanges.sources,
     },
+    setAside: setAsideForSummary(setAside),
   };
 }
 

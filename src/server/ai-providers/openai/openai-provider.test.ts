@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AiProvider, CommentForAnalysis, NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
 import { commentEvidenceSchema, narrativeEvidenceSchema } from '../local/evidence.js';
 import { createLocalEvidence } from '../local/local-provider.js';
+import { SET_ASIDE_REASONS } from '../local/set-aside.js';
 import { AiProviderError, createOpenAiProvider, type OpenAiProviderOptions } from './openai-provider.js';
 
 /**
@@ -136,7 +137,7 @@ const comment = (id: number, content: string, extra: Partial<CommentForAnalysis>
 /** The evidence sent with a comment: its voters when known, and why it is set aside. */
 const evidence = (c: CommentForAnalysis) => ({
   ...(c.upVoterIds === undefined ? {} : { voters: { up: c.upVoterIds, down: c.downVoterIds ?? [] } }),
-  ...(c.content === INJECTION ? { setAside: 'addressed to the AI' } : {}),
+  ...(c.content === INJECTION ? { setAside: SET_ASIDE_REASONS.addressedToTheTool } : {}),
 });
 
 const COMMENTS: CommentForAnalysis[] = [
@@ -301,8 +302,8 @@ describe('createOpenAiProvider', () => {
     const p = provider();
     expect(p.name).toBe('openai');
     expect(p.model).toBe(MODEL);
-    expect(p.promptVersion('summary')).toBe('openai-summary/3');
-    expect(p.promptVersion('suggestions')).toBe('openai-suggestions/3');
+    expect(p.promptVersion('summary')).toBe('openai-summary/4');
+    expect(p.promptVersion('suggestions')).toBe('openai-suggestions/4');
     expect(p.promptVersion('narrative', 7)).toBe('narrative-prompt/7');
     expect(p.promptVersion('narrative', 8)).toBe('narrative-prompt/8');
   });
@@ -332,6 +333,8 @@ describe('summarizeComments', () => {
     expect(summary).toEqual({
       ...VALID_SUMMARY,
       sources: { keyThemes: [[13], [12]], contentChanges: [13], structuralChanges: [] },
+      // Without the analyzer, its rules: the comment addressed to the AI.
+      setAside: [{ id: 11, reason: SET_ASIDE_REASONS.addressedToTheTool }],
     });
   });
 
@@ -633,7 +636,7 @@ describe('an answer that injects HTML', () => {
     const summary = await provider().summarizeComments({ componentId: 'agentic-triage', componentTitle: 'Agentic Triage', comments: COMMENTS });
     expect(summary.understanding).toBe(SCRIPT);
     expect(summary.keyThemes).toEqual([`${IMG} human fallback`, '**bold** [enrichment](javascript:alert(1))']);
-    expect(Object.keys(summary).sort()).toEqual(Object.keys(VALID_SUMMARY).sort());
+    expect(Object.keys(summary).sort()).toEqual([...Object.keys(VALID_SUMMARY), 'setAside'].sort());
   });
 
   it('stays plain text in suggestions', async () => {
@@ -678,10 +681,29 @@ describe("the analyzer's evidence", () => {
     const { system, user } = messagesOf(onlyRequest());
     expect(system).toContain('never merge the two sides into one theme');
     const [analysis] = z.array(commentEvidenceSchema).parse(analysisOf(user));
-    expect(analysis?.setAside).toEqual([21]);
+    expect(analysis?.setAside).toEqual([{ id: 21, reason: SET_ASIDE_REASONS.addressedToTheTool }]);
     expect(analysis?.disagreements).toHaveLength(1);
     const sides = [analysis?.disagreements[0]?.sideA, analysis?.disagreements[0]?.sideB].map((side) => [...(side ?? [])].sort());
     expect(sides.sort()).toEqual([[22], [23]]);
+  });
+
+  it("takes a summary's comments set aside from the analyzer, whatever the model answers of them", async () => {
+    // The analyzer's finding, told apart from what the rules alone would find (comment 21).
+    const found = [{ id: 22, reason: SET_ASIDE_REASONS.offTopic }];
+    const local = createLocalEvidence();
+    const analyzer = { ...local, summary: () => Promise.resolve({ themes: [], disagreements: [], setAside: found }) };
+    const summarize = () => provider({ evidence: analyzer }).summarizeComments({ componentId: 'agentic-triage', componentTitle: 'Agentic Triage', comments: SPLIT });
+    // A model that hides a real comment by setting it aside, and takes back the one set aside.
+    script(answer({ ...VALID_SUMMARY, setAside: [{ id: 23, reason: SET_ASIDE_REASONS.addressedToTheTool }] }));
+    expect((await summarize()).setAside).toEqual(found);
+    // A model that sets nothing aside, or sends something that is not a list at all.
+    for (const setAside of [[], 'none']) {
+      script(answer({ ...VALID_SUMMARY, setAside }));
+      expect((await summarize()).setAside).toEqual(found);
+    }
+    // Still strict about every other field.
+    script(answer({ ...VALID_SUMMARY, setAside: [], note: 'extra' }));
+    await expectFailure(summarize(), /^invalid shape: /);
   });
 
   it('goes with a narrative request, by suggestion id, with the voters of each suggestion', async () => {
@@ -702,9 +724,11 @@ describe("the analyzer's evidence", () => {
     script(answer(VALID_SUMMARY));
     const failing = createLocalEvidence();
     const broken = { ...failing, summary: () => Promise.reject(new Error('analyzer stopped')) };
-    await provider({ evidence: broken }).summarizeComments({ componentId: 'agentic-triage', componentTitle: 'Agentic Triage', comments: SPLIT });
+    const summary = await provider({ evidence: broken }).summarizeComments({ componentId: 'agentic-triage', componentTitle: 'Agentic Triage', comments: SPLIT });
     const { system, user } = messagesOf(onlyRequest());
     expect(user.split(START)).toHaveLength(2);
     expect(system).not.toContain('never merge the two sides into one theme');
+    // Its rules still set aside what the prompt marked: the note to the AI.
+    expect(summary.setAside).toEqual([{ id: 21, reason: SET_ASIDE_REASONS.addressedToTheTool }]);
   });
 });

@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { z } from 'zod';
 import {
-  commentSummaryOutputSchema,
+  commentSummaryTextSchema,
   narrativeOutputSchema,
   suggestionsOutputSchema,
   type CommentSummaryOutput,
@@ -11,13 +11,15 @@ import {
 import { groundedNarrative, groundedSuggestions, groundedSummary } from '../grounded.js';
 import { narrativeWithKnownSources, onlyKnown, summaryWithKnownSources } from '../known-sources.js';
 import type { EvidenceSource } from '../local/evidence.js';
+import { setAsideForSummary, sortOut } from '../local/set-aside.js';
 import type { AiProvider } from '../provider.js';
 import { narrativeMessages, suggestionsMessages, summaryMessages, type ChatMessage } from './prompts.js';
 
 /**
  * The `openai` provider: an OpenAI-compatible chat-completions endpoint of your choice, asked
  * for a JSON object. Every answer is parsed with the contract's output schema and its source ids
- * are kept only when they are ids of the input. Any failure throws AiProviderError, with a short
+ * are kept only when they are ids of the input. A summary's comments set aside are the analyzer's,
+ * never the model's. Any failure throws AiProviderError, with a short
  * reason and nothing of the key or the prompt: the caller falls back to the local provider.
  */
 
@@ -50,7 +52,7 @@ export interface OpenAiProviderOptions {
   evidence?: EvidenceSource;
 }
 
-const PROMPT_VERSION = 3;
+const PROMPT_VERSION = 4;
 
 /** The SDK's backoff before retry n (0-based) is at most 0.5 s * 2^n, capped at 8 s. */
 const backoffAllowanceMs = (retries: number) => {
@@ -93,6 +95,15 @@ function parseJson(content: string): unknown {
   } catch {
     throw new AiProviderError('malformed JSON');
   }
+}
+
+/**
+ * The model's summary without a `setAside` of its own: the model is shown that key in the data and
+ * may echo it, but which comments are left out is never its choice (the analyzer's list replaces it).
+ */
+function withoutSetAside(answer: unknown): unknown {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer) || !('setAside' in answer)) return answer;
+  return Object.fromEntries(Object.entries(answer).filter(([key]) => key !== 'setAside'));
 }
 
 function parseShape<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -158,9 +169,11 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
 
     async summarizeComments(input, signal): Promise<CommentSummaryOutput> {
       const evidence = await evidenceFor((source) => source.summary(input, signal), signal);
-      const output = parseShape(commentSummaryOutputSchema, await ask(summaryMessages(input, evidence), signal));
+      const written = parseShape(commentSummaryTextSchema, withoutSetAside(await ask(summaryMessages(input, evidence), signal)));
+      // The analyzer's list; without the analyzer, its rules alone, as the prompt marked the comments.
+      const setAside = setAsideForSummary(evidence?.setAside ?? sortOut(input.comments).setAside);
       // One list per key theme, in order, whatever the model sent; then each claim checked against what it cites.
-      const known = summaryWithKnownSources(output, new Set(input.comments.map((comment) => comment.id)));
+      const known = summaryWithKnownSources({ ...written, setAside }, new Set(input.comments.map((comment) => comment.id)));
       return groundedSummary(known, new Map(input.comments.map((comment) => [comment.id, comment.content])));
     },
 

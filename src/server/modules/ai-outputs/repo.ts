@@ -10,14 +10,17 @@ export async function findOutput(db: Kysely<Database>, kind: AiOutputsTable['kin
   return row?.output;
 }
 
+/** `replace`: the stored row is one that no longer parses, and this output takes its place. */
 export async function storeOutput(
   db: Kysely<Database>,
   row: { kind: AiOutputsTable['kind']; scope: string; hash: string; output: string; provider: string; model: string; promptVersion: string },
+  options: { replace?: boolean } = {},
 ): Promise<void> {
+  const values = { output: row.output, provider: row.provider, model: row.model, prompt_version: row.promptVersion, created_at: Date.now() };
   await db
     .insertInto('ai_outputs')
-    .values({ kind: row.kind, scope: row.scope, input_hash: row.hash, output: row.output, provider: row.provider, model: row.model, prompt_version: row.promptVersion, created_at: Date.now() })
+    .values({ kind: row.kind, scope: row.scope, input_hash: row.hash, ...values })
     // Two instances that made the same output at once: the first one stays.
-    .onConflict((oc) => oc.columns(['kind', 'scope', 'input_hash']).doNothing())
+    .onConflict((oc) => (options.replace === true ? oc.columns(['kind', 'scope', 'input_hash']).doUpdateSet(values) : oc.columns(['kind', 'scope', 'input_hash']).doNothing()))
     .execute();
 }

@@ -35,12 +35,17 @@ function keyOf<Output, Answer>(engine: AiEngine, request: OutputRequest<Output, 
   return { provider, promptVersion, hash: inputHash({ kind: request.kind, provider, promptVersion, input: request.input }) };
 }
 
+/** What is stored for this input: the answer, or a row that no longer parses (`stale`), or nothing. */
+async function lookUp<Output, Answer>(db: Kysely<Database>, engine: AiEngine, request: OutputRequest<Output, Answer>): Promise<{ answer?: Answer; stale: boolean }> {
+  const stored = await findOutput(db, request.kind, request.scope, keyOf(engine, request).hash);
+  if (stored === undefined) return { stale: false };
+  const parsed = request.schema.safeParse(JSON.parse(stored));
+  return parsed.success ? { answer: parsed.data, stale: false } : { stale: true };
+}
+
 /** The answer stored for this input, if one is (and still parses). */
 export async function storedAnswer<Output, Answer>(db: Kysely<Database>, engine: AiEngine, request: OutputRequest<Output, Answer>): Promise<Answer | undefined> {
-  const stored = await findOutput(db, request.kind, request.scope, keyOf(engine, request).hash);
-  if (stored === undefined) return undefined;
-  const parsed = request.schema.safeParse(JSON.parse(stored));
-  return parsed.success ? parsed.data : undefined;
+  return (await lookUp(db, engine, request)).answer;
 }
 
 /**
@@ -50,8 +55,8 @@ export async function storedAnswer<Output, Answer>(db: Kysely<Database>, engine:
 export async function storedOrMade<Output, Answer>(db: Kysely<Database>, engine: AiEngine, request: OutputRequest<Output, Answer>): Promise<Answer> {
   const { kind, scope, input } = request;
   const { provider, promptVersion, hash } = keyOf(engine, request);
-  const stored = await storedAnswer(db, engine, request);
-  if (stored !== undefined) return stored;
+  const stored = await lookUp(db, engine, request);
+  if (stored.answer !== undefined) return stored.answer;
 
   const run = await engine.run(request.what, request.task, { localOnly: request.localOnly });
   const usedVersion = request.promptVersion(run.provider);
@@ -62,8 +67,10 @@ export async function storedOrMade<Output, Answer>(db: Kysely<Database>, engine:
     ...(run.notice === undefined ? {} : { notice: run.notice }),
   });
   // A fallback is not the answer to this input: the configured model is asked again next time.
+  // A stored answer that no longer parses (made before the answer gained a field) is replaced, or
+  // it would be made again on every request.
   if (!run.fallback) {
-    await storeOutput(db, { kind, scope, hash, output: JSON.stringify(answer), provider: provider.name, model: provider.model, promptVersion });
+    await storeOutput(db, { kind, scope, hash, output: JSON.stringify(answer), provider: provider.name, model: provider.model, promptVersion }, { replace: stored.stale });
   }
   return answer;
 }

@@ -37,6 +37,7 @@ function heldProvider() {
         structuralChanges: '',
         keyThemes: [],
         sources: { keyThemes: [], contentChanges: [], structuralChanges: [] },
+        setAside: [],
       };
       return output;
     },

@@ -23,7 +23,7 @@ const FAKE_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 parentPort.on('message', (request) => {
   if (workerData.hang) { for (;;) {} }
-  const output = { confidence: 0.5, understanding: request.input.comments.length + ' comments', contentChanges: '', structuralChanges: '', keyThemes: [], sources: { keyThemes: [], contentChanges: [], structuralChanges: [] } };
+  const output = { confidence: 0.5, understanding: request.input.comments.length + ' comments', contentChanges: '', structuralChanges: '', keyThemes: [], sources: { keyThemes: [], contentChanges: [], structuralChanges: [] }, setAside: [] };
   parentPort.postMessage({ id: request.id, ok: true, output });
 });`;
 
