@@ -84,6 +84,47 @@ describe('findDisagreements', () => {
     expect([...ids(comments, found?.sideA ?? []), ...ids(comments, found?.sideB ?? [])]).not.toContain(6);
   });
 
+  it('pairs no comments on different questions, however many members vote them opposite ways', async () => {
+    // Two camps, each author with their own: Ana, Ben, Cy and Dee against Eli and Fay, both ways round.
+    const camps = [
+      { ...at(1, 1, 'Keep the shift handover notes in the wiki, with one page per rota week.', [2, 3, 4], [5, 6]), memberId: 1 },
+      { ...at(2, 5, 'Colour the dashboard tiles by service tier so the red ones stand out.', [6], [1, 2, 3, 4]), memberId: 5 },
+    ];
+    expect(await disagreementsIn(camps)).toEqual([]);
+  });
+
+  describe('in a discussion whose every comment shares a few words', () => {
+    // Nine comments on what the assistant drafts: 'assistant' and 'draft' name the discussion, not a question in it.
+    const drafts = [
+      at(1, 1, 'Let the assistant draft the shift handover notes from the chat log.', [3, 4, 6], [2, 5]),
+      at(2, 2, 'The assistant should draft the status page text in plain English for customers.', [5, 6], [1, 3, 4]),
+      at(3, 3, 'A draft from the assistant needs the ticket number in its first line.'),
+      at(4, 4, 'Have the assistant draft the weekly capacity report for the storage arrays.'),
+      at(5, 5, 'Every assistant draft should carry a footer saying it was generated.'),
+      at(6, 6, 'The assistant may draft, but a person presses send on anything external.'),
+      at(7, 1, 'Store each assistant draft next to the incident so reviewers can compare it.'),
+      at(8, 2, 'Cap an assistant draft at three hundred words.'),
+      at(9, 3, 'Let the assistant draft replies to vendor escalations too.'),
+    ];
+
+    it('does not set two comments against each other for the shared words alone', async () => {
+      expect(await disagreementsIn(drafts)).toEqual([]);
+    });
+
+    it('still finds two comments on one question with opposing positions', async () => {
+      const comments = [
+        ...drafts.slice(2),
+        at(10, 4, 'Let the assistant publish the customer status update by itself once the incident is ten minutes old.', [1, 5], [2, 6]),
+        at(11, 6, 'No, a human approves every customer status update the assistant writes, whatever its age.', [2, 3], [1, 4, 5]),
+      ];
+      const [found, ...others] = await disagreementsIn(comments);
+      expect(others).toEqual([]);
+      expect(found).toBeDefined();
+      expect([ids(comments, found?.sideA ?? []), ids(comments, found?.sideB ?? [])]).toEqual([[10], [11]]);
+      expect(found?.topic).toMatch(/status update/i);
+    });
+  });
+
   it('finds no disagreement where members only add to each other', async () => {
     const comments = [
       at(1, 1, 'Capture the maintenance window id when a window suppresses an event.', [2, 3]),

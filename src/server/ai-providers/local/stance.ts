@@ -6,10 +6,12 @@ import { namesIn, sharedRun, wordCount } from './runs.js';
 import { asRequest, compareText, lowerFirst, truncate } from './text.js';
 
 /**
- * Where the members of one component pull apart. Two comments stand against each other when the
- * same voters vote them opposite ways, when one says it disagrees with the other ('I disagree with
- * Tomasz', 'No, …', '… instead'), when they propose different values of one quantity (3 minutes
- * against 10), or when one adds what the other removes. Sides grow from the strongest such pair:
+ * Where the members of one component pull apart. Two comments about one question stand against
+ * each other when the same voters vote them opposite ways, when one says it disagrees with the
+ * other ('I disagree with Tomasz', 'No, …', '… instead'), when they propose different values of one
+ * quantity (3 minutes against 10), or when one adds what the other removes. Votes alone never pair
+ * two comments about different questions, and the words a third of a large component's comments
+ * write name the discussion, not a question in it. Sides grow from the strongest pair:
  * a comment joins the side it backs in words ('+1 to 3 minutes', 'Agree with Lukas') or the side
  * opposite the one it stands against. A disagreement is settled when a comment on the same question
  * proposes a middle way that members of both sides vote up.
@@ -44,6 +46,9 @@ const POSITION_MAX_CHARS = 90;
 const REPLY_LOOKBACK = 60;
 /** The most comments of one component read for disagreements (mostVoted). */
 const MAX_COMMENTS = 150;
+/** A word or phrase in more than this share of a component's comments (and more than the minimum) is component-wide. */
+const COMPONENT_WIDE_SHARE = 0.3;
+const COMPONENT_WIDE_MIN = 8;
 
 /** How engineers push back on an earlier comment. */
 const DISAGREES = new RegExp(
@@ -142,6 +147,9 @@ interface Read {
   input: StanceInput;
   lemmas: Set<string>;
   phrases: Set<string>;
+  /** What it is about: its word stems and key phrases less the title's and the component-wide ones (withoutComponentWide). */
+  subject: Set<string>;
+  subjectPhrases: Set<string>;
   up: ReadonlySet<number>;
   down: ReadonlySet<number>;
   quantity: Quantity | undefined;
@@ -182,6 +190,8 @@ function readAll(inputs: readonly StanceInput[]): Read[] {
       input,
       lemmas: new Set(input.analysis.sentences.flatMap((sentence) => [...sentence.lemmas])),
       phrases: new Set(input.analysis.phrases),
+      subject: new Set(input.analysis.sentences.flatMap((sentence) => [...sentence.stems.values()])),
+      subjectPhrases: new Set(input.analysis.phrases),
       // The author stands with their own comment: one who votes down the comment answering theirs crosses as a voter would.
       up: new Set([...(input.comment.upVoterIds ?? []), ...(input.comment.memberId === undefined ? [] : [input.comment.memberId])]),
       down: new Set(input.comment.downVoterIds ?? []),
@@ -194,6 +204,7 @@ function readAll(inputs: readonly StanceInput[]): Read[] {
       figures: new Set(text.match(/\d+(?:[.,:]\d+)?/g) ?? []),
     };
   });
+  withoutComponentWide(reads);
   reads.forEach((read, k) => {
     if (!read.agrees && !read.disagrees) return;
     const answered = answeredBy(reads, k);
@@ -232,20 +243,40 @@ function answeredBy(reads: readonly Read[], k: number): number | undefined {
   return best;
 }
 
+/**
+ * A word or phrase that a good share of the component's comments write ('agent', 'model' in a
+ * discussion of AI features) names the whole discussion, not one question in it: two comments
+ * that share only such words are about different things. Small components have none: there a
+ * subject shared by most comments is the question itself.
+ */
+function withoutComponentWide(reads: readonly Read[]): void {
+  const limit = Math.max(COMPONENT_WIDE_MIN, COMPONENT_WIDE_SHARE * reads.length);
+  for (const key of ['subject', 'subjectPhrases'] as const) {
+    const counts = new Map<string, number>();
+    for (const read of reads) for (const item of read[key]) counts.set(item, (counts.get(item) ?? 0) + 1);
+    for (const read of reads) for (const item of [...read[key]]) if ((counts.get(item) ?? 0) > limit) read[key].delete(item);
+  }
+}
+
 function shared<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
   let count = 0;
   for (const item of a) if (b.has(item)) count += 1;
   return count;
 }
 
-/** About the same thing: a phrase in common, or a good share of their content words. */
+/** About the same thing: a phrase in common, or a good share of their words, beyond the component-wide ones. */
 function related(a: Read, b: Read): boolean {
-  return shared(a.phrases, b.phrases) > 0 || overlap(a.lemmas, b.lemmas) >= 0.2;
+  return shared(a.subjectPhrases, b.subjectPhrases) > 0 || (shared(a.subject, b.subject) >= 1 && overlap(a.subject, b.subject) >= 0.2);
 }
 
-/** Touches the same subject: a phrase or two content words in common. */
+/** Touches the same subject: a phrase or two words in common, beyond the component-wide ones. */
 function touches(a: Read, b: Read): boolean {
-  return shared(a.phrases, b.phrases) > 0 || shared(a.lemmas, b.lemmas) >= 2;
+  return shared(a.subjectPhrases, b.subjectPhrases) > 0 || shared(a.subject, b.subject) >= 2;
+}
+
+/** Anything of one subject in common: a word or phrase beyond the component-wide ones, or a value of one measure. */
+function touchesAtAll(a: Read, b: Read): boolean {
+  return shared(a.subjectPhrases, b.subjectPhrases) > 0 || shared(a.subject, b.subject) > 0 || (a.quantity !== undefined && a.quantity.dimension === b.quantity?.dimension);
 }
 
 function sameQuantity(a: Read, b: Read): boolean | undefined {
@@ -299,9 +330,11 @@ function scorePair(reads: readonly Read[], i: number, j: number): { against: num
   const alike = shared(a.up, b.up) + shared(a.down, b.down);
   const isRelated = related(a, b);
   const values = isRelated ? sameQuantity(a, b) : undefined;
-  let against = crossing - 0.5 * alike;
-  // Votes alone, on comments about different things, are two separate judgements.
-  if (!isRelated && crossing < 3) against = 0;
+  // Votes strengthen a pair that words link: the same subject, one answering the other, or, when
+  // several members cross, a word or a measure in common. On comments about different questions
+  // they are two separate judgements, however many cross.
+  const linked = isRelated || a.answers === j || b.answers === i || (crossing >= 3 && touchesAtAll(a, b));
+  let against = linked ? crossing - 0.5 * alike : 0;
   if ((a.disagrees && a.answers === j) || (b.disagrees && b.answers === i)) against += 2;
   if (values === false) against += 2;
   if (isRelated && oppositeDirections(a, b)) against += 1.5;
