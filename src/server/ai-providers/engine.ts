@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GeneratedBy } from '../../common/contract/ai.js';
 import { AppError } from '../errors.js';
+import { guardedProvider } from './output-guard.js';
 import type { AiProvider } from './provider.js';
 import { ERROR_CODES } from '../../common/api/error-codes.js';
 
@@ -22,15 +23,23 @@ function reasonOf(error: unknown): string {
 /**
  * The configured provider answers, and when it fails in any way (network,
  * timeout, malformed or invalid output) the local analyzer answers instead, saying so.
+ * Every output of either passes the output guard (output-guard.ts) on its way out: the services
+ * store and serve only what went through it.
  */
 export class AiEngine {
+  readonly primary: AiProvider;
+  readonly local: AiProvider;
+
   constructor(
-    readonly primary: AiProvider,
-    readonly local: AiProvider,
+    primary: AiProvider,
+    local: AiProvider,
     private readonly log: FastifyBaseLogger,
     /** The local analyzer's time budget per call; a model call has its provider's own deadline. */
     private readonly localBudgetMs: number,
-  ) {}
+  ) {
+    this.local = guardedProvider(local);
+    this.primary = primary === local ? this.local : guardedProvider(primary);
+  }
 
   /** `localOnly`: when there is nothing for a model to read, the local analyzer answers alone. */
   async run<T>(what: string, task: (provider: AiProvider, signal?: AbortSignal) => Promise<T>, options: { localOnly?: boolean } = {}): Promise<AiRun<T>> {
