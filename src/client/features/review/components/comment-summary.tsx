@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { AlertTriangle, ChevronRight, Info, RefreshCw, Sparkles, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { describeSample } from '../../../../common/analysis-sample';
-import type { CommentSummary } from '../../../../common/contract/ai';
+import type { CommentSummary, SetAside } from '../../../../common/contract/ai';
 import type { Comment } from '../../../../common/contract/comments';
 import { Button } from '../../../components/ui/button';
 import { InlineError } from '../../../components/ui/inline-error';
@@ -207,6 +207,7 @@ function SummaryContent({ summary, comments, expanded, bodyId, refreshing, refre
         )}
         <ChangeSection title="Content changes" text={summary.contentChanges} sources={summary.sources.contentChanges} byId={byId} />
         <ChangeSection title="Structural changes" text={summary.structuralChanges} sources={summary.sources.structuralChanges} byId={byId} />
+        <SetAsideSection setAside={summary.setAside} byId={byId} />
         {/* A very large discussion is read as a sample: the summary says so. */}
         {summary.sample !== undefined && <p className="mt-3 text-xs break-words text-slate-600">{describeSample(summary.sample)}</p>}
         <p className="mt-3 text-xs break-words text-slate-600">
@@ -331,5 +332,58 @@ function CitedComments({ id, hidden, sources, byId }: { id: string; hidden: bool
       })}
       {gone > 0 && <li className="text-xs text-slate-600 italic">{`${plural(gone, 'cited comment')} ${gone === 1 ? 'has' : 'have'} been deleted since.`}</li>}
     </ul>
+  );
+}
+
+/** How much of a comment the list of those left out shows: enough to recognise it. */
+const START_OF_TEXT = 120;
+
+/** The beginning of a text on one line, cut at a word where it can be. */
+function startOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= START_OF_TEXT) return line;
+  const cut = line.slice(0, START_OF_TEXT);
+  const space = cut.lastIndexOf(' ');
+  return `${space > START_OF_TEXT / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/**
+ * The comments the AI did not read (written to it rather than to the team, or about something
+ * else), said in one line and listed on request: who wrote each, how it starts, and why it was left
+ * out. The panel's own comments give the author and text; one deleted since is said to be gone.
+ */
+function SetAsideSection({ setAside, byId }: { setAside: readonly SetAside[]; byId: ReadonlyMap<number, Comment> }) {
+  const { open, listId, toggle } = useSourcesToggle();
+  if (setAside.length === 0) return null;
+  return (
+    <>
+      <button {...toggle} className="mt-3 inline-flex items-center gap-1 rounded-md text-left text-xs text-slate-600 hover:text-brand-700">
+        <ChevronRight className={clsx('h-3.5 w-3.5 shrink-0 transition-transform motion-reduce:transition-none', open && 'rotate-90')} aria-hidden="true" />
+        <span>{`${plural(setAside.length, 'comment')} left out of this summary`}</span>
+        {/* The state is aria-expanded's to say; the word is for the eye. */}
+        <span aria-hidden="true">·</span>
+        <span aria-hidden="true" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {open ? 'Hide' : 'Show'}
+        </span>
+      </button>
+      <ul id={listId} hidden={!open} aria-label="Comments left out" className="mt-1.5 ml-3 space-y-1.5 border-l-2 border-slate-200 pl-3">
+        {setAside.map(({ id, reason }) => {
+          const comment = byId.get(id);
+          return (
+            <li key={id} className="rounded-lg border border-slate-200 bg-white p-2">
+              {comment === undefined ? (
+                <p className="text-xs text-slate-600 italic">A comment deleted since.</p>
+              ) : (
+                <>
+                  <p className="text-xs font-semibold break-words text-slate-900">{comment.memberName}</p>
+                  <p className="mt-0.5 text-sm break-words text-slate-800">{startOf(comment.content)}</p>
+                </>
+              )}
+              <p className="mt-1 text-xs break-words text-slate-600">{reason}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
