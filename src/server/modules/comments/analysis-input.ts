@@ -18,11 +18,17 @@ export function votersOf(votes: readonly VoterRow[]): Map<number, { up: number[]
   return voters;
 }
 
-/** Comment rows and their vote rows as the providers read them. */
+/**
+ * Comment rows and their vote rows as the providers read them. A member may vote on their own
+ * comment, but that is not support: the analyzer already counts an author as backing what they
+ * wrote, and a self-vote counted again would let one member make their comment look voted for.
+ */
 function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly VoterRow[], titleOf: (componentId: string) => string): CommentForAnalysis[] {
   const voters = votersOf(votes);
   return comments.map((row) => {
-    const { up, down } = voters.get(row.id) ?? { up: [], down: [] };
+    const all = voters.get(row.id) ?? { up: [], down: [] };
+    const up = all.up.filter((memberId) => memberId !== row.member_id);
+    const down = all.down.filter((memberId) => memberId !== row.member_id);
     return {
       id: row.id,
       componentId: row.component_id,

@@ -137,18 +137,23 @@ export class SuggestionService {
     const { comments: sourceComments, sample } = boundedComments(allSources);
     const commentById = new Map(allSources.map((comment) => [comment.id, comment]));
     const suggestions = active.map((suggestion) => {
-      const fromComments = suggestion.sources.flatMap((id) => {
-        const comment = commentById.get(id);
-        return comment === undefined ? [] : [{ up: comment.upVoterIds ?? [], down: comment.downVoterIds ?? [] }];
-      });
+      const sources = suggestion.sources.flatMap((id) => commentById.get(id) ?? []);
+      // A suggestion is its source comments' authors' own: their votes, on it or on any of its
+      // sources, are not support for it (the analyzer counts each author as backing it already).
+      // Members are told apart by id on comments, by name (unique per member) on suggestion votes.
+      const authorIds = new Set(sources.flatMap((comment) => (comment.memberId === undefined ? [] : [comment.memberId])));
+      const authorNames = new Set(sources.map((comment) => comment.memberName));
+      const notAuthor = (memberId: number) => !authorIds.has(memberId);
+      const fromComments = sources.map((comment) => ({ up: (comment.upVoterIds ?? []).filter(notAuthor), down: (comment.downVoterIds ?? []).filter(notAuthor) }));
+      const votesByOthers = suggestion.votes.filter((vote) => !authorNames.has(vote.memberName));
       return {
         id: suggestion.id,
         suggestion: suggestion.suggestion,
         recommendationType: suggestion.recommendationType,
         componentTitles: suggestion.components.map(this.titleOf),
         memberInitials: suggestion.memberInitials,
-        upVotes: suggestion.votes.filter((vote) => vote.voteType === 'thumbs_up').length + fromComments.reduce((sum, voters) => sum + voters.up.length, 0),
-        downVotes: suggestion.votes.filter((vote) => vote.voteType === 'thumbs_down').length + fromComments.reduce((sum, voters) => sum + voters.down.length, 0),
+        upVotes: votesByOthers.filter((vote) => vote.voteType === 'thumbs_up').length + fromComments.reduce((sum, voters) => sum + voters.up.length, 0),
+        downVotes: votesByOthers.filter((vote) => vote.voteType === 'thumbs_down').length + fromComments.reduce((sum, voters) => sum + voters.down.length, 0),
         sourceCount: suggestion.sources.length,
         upVoterIds: [...new Set(fromComments.flatMap((voters) => voters.up))],
         downVoterIds: [...new Set(fromComments.flatMap((voters) => voters.down))],
