@@ -701,6 +701,11 @@ describe("the analyzer's evidence", () => {
       script(answer({ ...VALID_SUMMARY, setAside }));
       expect((await summarize()).setAside).toEqual(found);
     }
+    // Nor can it cite a comment set aside as a source of anything.
+    script(answer({ ...VALID_SUMMARY, keyThemes: ['Page the owning on-call'], sources: { keyThemes: [[23, 22]], contentChanges: [22], structuralChanges: [22, 23] } }));
+    const cited = await summarize();
+    expect(cited.sources.keyThemes).toEqual([[23]]);
+    expect([...cited.sources.contentChanges, ...cited.sources.structuralChanges]).not.toContain(22);
     // Still strict about every other field.
     script(answer({ ...VALID_SUMMARY, setAside: [], note: 'extra' }));
     await expectFailure(summarize(), /^invalid shape: /);

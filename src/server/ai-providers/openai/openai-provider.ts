@@ -172,8 +172,11 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       const written = parseShape(commentSummaryTextSchema, withoutSetAside(await ask(summaryMessages(input, evidence), signal)));
       // The analyzer's list; without the analyzer, its rules alone, as the prompt marked the comments.
       const setAside = setAsideForSummary(evidence?.setAside ?? sortOut(input.comments).setAside);
-      // One list per key theme, in order, whatever the model sent; then each claim checked against what it cites.
-      const known = summaryWithKnownSources({ ...written, setAside }, new Set(input.comments.map((comment) => comment.id)));
+      // One list per key theme, in order, whatever the model sent, citing only comments read (never
+      // one set aside); then each claim checked against what it cites.
+      const aside = new Set(setAside.map((item) => item.id));
+      const read = new Set(input.comments.map((comment) => comment.id).filter((id) => !aside.has(id)));
+      const known = summaryWithKnownSources({ ...written, setAside }, read);
       return groundedSummary(known, new Map(input.comments.map((comment) => [comment.id, comment.content])));
     },
 
