@@ -12,6 +12,7 @@
 import type { AiProvider } from '../src/server/ai-providers/provider.js';
 import type { LabelledSet } from '../src/server/ai-providers/eval/labelled-set.js';
 import { createLocalProvider } from '../src/server/ai-providers/local/local-provider.js';
+import { guardedProvider } from '../src/server/ai-providers/output-guard.js';
 import { loadReader } from '../src/server/ai-providers/local/wink.js';
 import { prepareSet, runSet } from '../src/server/ai-providers/eval/run-set.js';
 import { share, scoreSet, TARGETS, totalScore, UNRESOLVED_CONFIDENCE_CEILING, type Ratio, type SetScore } from '../src/server/ai-providers/eval/score.js';
@@ -32,11 +33,12 @@ function row(score: SetScore): string[] {
     fraction(score.actionRecall),
     String(score.hygieneViolations.length),
     String(score.confidenceViolations.length),
+    String(score.realSetAside.length),
   ];
 }
 
 function table(rows: string[][]): string {
-  const header = ['set', 'theme recall', 'theme precision', 'disagreement', 'conflicts, both sides', 'false', 'false splits', 'action recall', 'hygiene', 'confidence'];
+  const header = ['set', 'theme recall', 'theme precision', 'disagreement', 'conflicts, both sides', 'false', 'false splits', 'action recall', 'hygiene', 'confidence', 'real set aside'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
@@ -44,7 +46,7 @@ function table(rows: string[][]): string {
 
 const labelled = loadLabelledSets(LABELLED_DIR);
 const writtenApart = loadLabelledSets(WRITTEN_APART_DIR);
-const provider = createLocalProvider();
+const provider = guardedProvider(createLocalProvider());
 const stem = (await loadReader()).stem;
 
 /**
@@ -52,7 +54,7 @@ const stem = (await loadReader()).stem;
  * it. The third reads each set written apart with models trained on all the other sets; its rules
  * were still tuned on it, so this too is a development figure.
  */
-const leftOut = (set: LabelledSet): AiProvider => createLocalProvider({ wordModels: wordModelsWithout(set, [...labelled, ...writtenApart], stem) });
+const leftOut = (set: LabelledSet): AiProvider => guardedProvider(createLocalProvider({ wordModels: wordModelsWithout(set, [...labelled, ...writtenApart], stem) }));
 
 const sealed = process.argv.includes('--sealed');
 if (sealed && process.argv.includes('--json')) {
@@ -97,6 +99,7 @@ for (const group of groups) {
     { name: `action recall ≥ ${TARGETS.actionRecall}`, pass: share(total.actionRecall) >= TARGETS.actionRecall },
     { name: 'no off-topic or injection comment cited', pass: total.hygieneViolations.length === 0 },
     { name: `confidence in [0, 1], ≤ ${UNRESOLVED_CONFIDENCE_CEILING} with an unresolved disagreement`, pass: total.confidenceViolations.length === 0 },
+    { name: 'no real comment set aside', pass: total.realSetAside.length === 0 },
   ];
   const comments = group.sets.reduce((count, set) => count + set.components.reduce((sum, component) => sum + component.comments.length, 0), 0);
   results.push({ name: group.name, comments, scores, total, checks });
@@ -113,6 +116,7 @@ if (process.argv.includes('--json')) {
     // A sealed set's violations would quote it: reading them spends the set.
     ...(sealed ? [] : result.total.hygieneViolations.map((violation) => `hygiene: ${violation}`)),
     ...(sealed ? [] : result.total.confidenceViolations.map((violation) => `confidence: ${violation}`)),
+    ...(sealed ? [] : result.total.realSetAside.map((key) => `set aside, yet real: ${key}`)),
     ...result.checks.map((check) => `${check.pass ? 'PASS' : 'FAIL'}  ${check.name}`),
     '',
   ]);

@@ -46,6 +46,8 @@ export interface SetScore {
   hygieneViolations: string[];
   /** Confidences outside [0, 1], or above the ceiling for a summary of a split component. */
   confidenceViolations: string[];
+  /** Real comments (neither off-topic nor written to the tool) a summary set aside: none may be. */
+  realSetAside: string[];
 }
 
 const ratio = (hit: number, of: number): Ratio => ({ hit, of });
@@ -83,6 +85,7 @@ export function scoreSet(prepared: PreparedSet, outputs: SetOutputs): SetScore {
   let actionsLabelled = 0;
   const hygieneViolations: string[] = [];
   const confidenceViolations: string[] = [];
+  const realSetAside: string[] = [];
   const forbidden = new Map<string, string>();
 
   const suggestionKeys = outputs.suggestions.suggestions.map((suggestion) => keysOf(suggestion.sources));
@@ -114,6 +117,9 @@ export function scoreSet(prepared: PreparedSet, outputs: SetOutputs): SetScore {
     actionsLabelled += component.actions.length;
     const actionCites = [...suggestionKeys, ...outputs.narrative.actionItems.map((item) => commentsOfSuggestions(item.sources))];
     actionsFound += component.actions.filter((action) => actionCites.some((cited) => overlap(cited, new Set(action.comments)) > 0)).length;
+
+    const labelledAside = new Set([...component.offTopic, ...component.injection]);
+    for (const key of keysOf(summary.setAside.map((item) => item.id))) if (!labelledAside.has(key)) realSetAside.push(`${component.id}: ${key}`);
 
     const summaryCites = [...outputThemeKeys.flat(), ...keysOf(summary.sources.contentChanges), ...keysOf(summary.sources.structuralChanges)];
     for (const key of summaryCites) {
@@ -148,6 +154,7 @@ export function scoreSet(prepared: PreparedSet, outputs: SetOutputs): SetScore {
     actionRecall: ratio(actionsFound, actionsLabelled),
     hygieneViolations,
     confidenceViolations,
+    realSetAside,
   };
 }
 
@@ -165,5 +172,6 @@ export function totalScore(scores: readonly SetScore[]): SetScore {
     actionRecall: sum((score) => score.actionRecall),
     hygieneViolations: scores.flatMap((score) => score.hygieneViolations.map((violation) => `${score.name}: ${violation}`)),
     confidenceViolations: scores.flatMap((score) => score.confidenceViolations.map((violation) => `${score.name}: ${violation}`)),
+    realSetAside: scores.flatMap((score) => score.realSetAside.map((key) => `${score.name}: ${key}`)),
   };
 }

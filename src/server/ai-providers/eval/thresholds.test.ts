@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AiProvider } from '../provider.js';
 import { createLocalProvider } from '../local/local-provider.js';
+import { guardedProvider } from '../output-guard.js';
 import { loadReader } from '../local/wink.js';
 import type { LabelledSet } from './labelled-set.js';
 import { prepareSet, runSet } from './run-set.js';
@@ -15,7 +16,7 @@ import { wordModelsWithout } from './word-model-training.js';
  * Hygiene and confidence have no slack: nothing off-topic or injected is ever cited.
  */
 
-const provider = createLocalProvider();
+const provider = guardedProvider(createLocalProvider());
 
 async function scoresOf(sets: readonly LabelledSet[], providerFor: (set: LabelledSet) => AiProvider = () => provider): Promise<{ sets: SetScore[]; total: SetScore }> {
   const scores: SetScore[] = [];
@@ -46,7 +47,7 @@ describe('the analyzer on the development sets', () => {
   it('holds the floors on each set written apart when read by word models trained without it', async () => {
     const stem = (await loadReader()).stem;
     const all = loadDevelopmentSets();
-    const { sets, total } = await scoresOf(loadLabelledSets(WRITTEN_APART_DIR), (set) => createLocalProvider({ wordModels: wordModelsWithout(set, all, stem) }));
+    const { sets, total } = await scoresOf(loadLabelledSets(WRITTEN_APART_DIR), (set) => guardedProvider(createLocalProvider({ wordModels: wordModelsWithout(set, all, stem) })));
     holdsTheFloors(sets, total);
   });
 });
