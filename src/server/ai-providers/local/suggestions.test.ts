@@ -15,7 +15,7 @@ describe('local generateSuggestions', () => {
     const approval = suggestions.filter((item) => item.sources.some((id) => (TRIAGE_APPROVAL_IDS as readonly number[]).includes(id)));
     expect(approval).toHaveLength(1);
     expect(approval[0]?.sources).toEqual([...TRIAGE_APPROVAL_IDS]);
-    expect(approval[0]?.suggestion).toBe('Agentic Triage: Increase the approval gate timeout to 30 minutes so the on-call manager can react.');
+    expect(approval[0]?.suggestion).toBe('Increase the approval gate timeout to 30 minutes so the on-call manager can react.');
     expect(approval[0]?.recommendationType).toBe('content');
   });
 
@@ -54,6 +54,23 @@ describe('local generateSuggestions', () => {
     // Without the crossing votes and values they are one request, worded once.
     const agreed = split.map((item) => ({ ...item, content: 'Set the storage alert correlation window per service.', upVoterIds: [2, 3], downVoterIds: [], upVotes: 2, downVotes: 0 }));
     expect((await provider.generateSuggestions({ comments: agreed })).suggestions.map((item) => item.sources)).toEqual([[401, 402]]);
+  });
+
+  it('makes a suggestion of each side of a disagreement, even a side voted down and asking for nothing', async () => {
+    const at = (id: number, author: string, memberId: number, content: string, up: number[], down: number[]): CommentForAnalysis => ({
+      ...comment(id, COMPONENTS.correlation, author, content),
+      memberId,
+      upVotes: up.length,
+      downVotes: down.length,
+      upVoterIds: up,
+      downVoterIds: down,
+    });
+    const split = [
+      at(501, 'Ana Berg', 1, 'Set the disk latency correlation window to 2 minutes so a failing array pages fast.', [2, 3], [4, 5, 6]),
+      at(502, 'Dee Eng', 4, 'I disagree with Ana: slow rebuilds run for twenty minutes, and each would open three incidents.', [5, 6], [1, 2, 3]),
+    ];
+    const { suggestions } = await provider.generateSuggestions({ comments: split });
+    expect(suggestions.map((item) => item.sources).sort()).toEqual([[501], [502]]);
   });
 
   it('lets a proposal stand alone, and makes nothing of praise or plain questions', async () => {
@@ -106,7 +123,7 @@ describe('local generateSuggestions', () => {
     ];
     const { suggestions } = await provider.generateSuggestions({ comments });
     expect(suggestions.map((item) => item.sources)).toEqual([[3]]);
-    expect(suggestions[0]?.suggestion).toBe('Event Correlation: Add a replay button for alert storms.');
+    expect(suggestions[0]?.suggestion).toBe('Add a replay button for alert storms.');
   });
 
   it('rewords a proposal asked as a question as a request', async () => {
@@ -118,7 +135,7 @@ describe('local generateSuggestions', () => {
   it('says what the "it" of a request stands for, so a suggestion reads alone', async () => {
     const comments = [comment(8, COMPONENTS.triage, 'Dev Patel', 'The approval gate timeout is 10 minutes. Make it 30 minutes at night.', { up: 3 })];
     const { suggestions } = await provider.generateSuggestions({ comments });
-    expect(suggestions.map((item) => item.suggestion)).toEqual(['Agentic Triage: Make the approval gate timeout 30 minutes at night.']);
+    expect(suggestions.map((item) => item.suggestion)).toEqual(['Make the approval gate timeout 30 minutes at night.']);
   });
 
   it('words a cluster with a request that reads alone rather than one that points back', async () => {
@@ -127,7 +144,7 @@ describe('local generateSuggestions', () => {
       comment(9, COMPONENTS.triage, 'Emma Fox', 'Escalate the approval gate timeout to the duty manager at night.', { up: 1 }),
     ];
     const { suggestions } = await provider.generateSuggestions({ comments });
-    expect(suggestions.map((item) => item.suggestion)).toEqual(['Agentic Triage: Escalate the approval gate timeout to the duty manager at night.']);
+    expect(suggestions.map((item) => item.suggestion)).toEqual(['Escalate the approval gate timeout to the duty manager at night.']);
   });
 
   it('answers at most 60 suggestions, the best-supported ones', async () => {
@@ -145,6 +162,53 @@ describe('local generateSuggestions', () => {
     expect(suggestionsOutputSchema.safeParse(output).success).toBe(true);
     const nets = output.suggestions.map((item) => (commentsOf(comments, item.sources)[0]?.upVotes ?? -1));
     expect(Math.min(...nets)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('words a suggestion without the greeting, the teammate called or the component title it opens with', async () => {
+    const on = (id: number, author: string, content: string) => comment(id, COMPONENTS.correlation, author, content, { up: 2 });
+    const comments = [
+      on(11, 'Priya Raman', 'Hi all, we should add a replay button for the storage alert storms.'),
+      on(12, 'Omar Haddad', 'Priya, we should put the rollback command at the top of every disk runbook.'),
+      on(17, 'Priya Raman', 'Morning Omar, the escalation policy should name a backup for the weekend on-call.'),
+      on(13, 'Lena Vogt', '@omar please tag every suppression rule with the team that owns it.'),
+      on(14, 'Priya Raman', 'Team: keep the flap damping window at five minutes for edge checks.'),
+      on(15, 'Omar Haddad', 'Event Correlation: group the disk alerts of one array into a single incident.'),
+      on(16, 'Lena Vogt', 'Log every merged alert pair with its similarity score, Omar.'),
+    ];
+    const { suggestions } = await provider.generateSuggestions({ comments });
+    expect(suggestions.map((item) => item.suggestion).sort()).toEqual([
+      'Add a replay button for the storage alert storms.',
+      'Group the disk alerts of one array into a single incident.',
+      'Keep the flap damping window at five minutes for edge checks.',
+      'Log every merged alert pair with its similarity score.',
+      'Put the rollback command at the top of every disk runbook.',
+      'Tag every suppression rule with the team that owns it.',
+      'The escalation policy should name a backup for the weekend on-call.',
+    ]);
+  });
+
+  describe('one member with many comments, voted up by themselves', () => {
+    const voted = (item: CommentForAnalysis, memberId: number, up: number[]): CommentForAnalysis => ({ ...item, memberId, upVotes: up.length, upVoterIds: up, downVoterIds: [] });
+    // Ana (member 1) writes a request twice on each of many components and votes up her own comments.
+    const flood = (components: number) =>
+      Array.from({ length: components }, (_item, i) => {
+        const where = { componentId: `queue-${i}`, componentTitle: `Queue ${i}` };
+        const text = `Add a dedicated health check for the queue ${i} worker pool.`;
+        return [voted(comment(1_000 + 2 * i, where, 'Ana Berg', text), 1, [1]), voted(comment(1_001 + 2 * i, where, 'Ana Berg', text), 1, [1])];
+      }).flat();
+    // Ben writes one request that Cy and Dee vote up: three members.
+    const point = voted(comment(1, COMPONENTS.correlation, 'Ben Cole', 'Show the suppressed alerts of a maintenance window on the incident.'), 2, [3, 4]);
+
+    it('rank below a point three other members stand behind', async () => {
+      const { suggestions } = await provider.generateSuggestions({ comments: [...flood(3), point] });
+      expect(suggestions[0]?.sources).toEqual([1]);
+    });
+
+    it('do not push that point out when the suggestions are capped', async () => {
+      const { suggestions } = await provider.generateSuggestions({ comments: [...flood(60), point] });
+      expect(suggestions).toHaveLength(60);
+      expect(suggestions.map((item) => item.sources)).toContainEqual([1]);
+    });
   });
 
   it('answers no suggestions for no comments', async () => {

@@ -5,13 +5,19 @@ import type { ActionStrength, AnalysedSentence, Analyzer, Direction, TextAnalysi
 import { actionSentencesOf, uniqueById } from './analysis.js';
 import type { Candidate } from './grouping.js';
 import { candidatesOf, pickGroups } from './grouping.js';
+import { addressingOf, withoutAddress, type Addressing } from './addressing.js';
+import { namesIn } from './runs.js';
 import { disagreementsByComponent } from './stance.js';
-import { addressesTheTool, asRequest, cleanText, compareText, truncate } from './text.js';
+import { addressesTheTool, asRequest, capitalise, cleanText, compareText, truncate } from './text.js';
 
 /**
  * Suggestions from every comment of the review: comments on one component that ask for a change to
  * the same thing (a shared key phrase, the same direction) become one suggestion, worded from their
- * best-voted, clearest action sentence. The same comments always give the same words.
+ * best-voted, clearest action sentence. The same comments always give the same words. A suggestion
+ * is shown beside its components and the members who raised it, so its words name neither: no
+ * greeting or teammate called at its start, no component title in front. Suggestions are ranked by
+ * how many members stand behind them before how many votes: one member's many comments, voted up
+ * by themselves, do not push out a point several members make.
  */
 
 const MAX_SUGGESTIONS = 60;
@@ -52,9 +58,12 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
   });
 
   // Clusters: a shared phrase on the same component; opposite directions (add vs remove) never merge.
+  // A teammate's name is who a comment speaks to, not what it asks for: no cluster is made of it.
+  const names = namesIn(comments.map((comment) => comment.memberName));
+  const isName = (phrase: string) => phrase.split(' ').every((word) => names.has(word));
   const candidates = splitByDirection(
     candidatesOf(
-      items.map((item) => (item === null ? [] : [...new Set(item.actions.flatMap((action) => action.sentence.phrases))])),
+      items.map((item) => (item === null ? [] : [...new Set(item.actions.flatMap((action) => action.sentence.phrases))].filter((phrase) => !isName(phrase)))),
       (i, phrase) => `${comments[i]?.componentId ?? ''}\u0000${phrase}`,
     ),
     items,
@@ -71,45 +80,71 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
     bySide(group.members, sideOf).map((members) => ({ members, phrase: group.candidate.phrase })),
   );
 
-  // A single comment stands alone when it is a proposal or a well-supported request.
+  // A single comment stands alone when it is a proposal, a well-supported request, or a side of a
+  // disagreement (the team weighs each side, however it is voted).
   items.forEach((item, i) => {
     if (item === null || clustered.has(i)) return;
     const strong = item.actions.some((action) => action.strength === 'strong');
-    if (item.comment.kind === 'proposal' || net(item.comment) >= 1 || (net(item.comment) >= 0 && strong)) clusters.push({ members: [i], phrase: null });
+    if (item.comment.kind === 'proposal' || net(item.comment) >= 1 || (net(item.comment) >= 0 && strong) || sideOf.has(i)) clusters.push({ members: [i], phrase: null });
   });
 
+  const addressing = addressingOf(comments.map((comment) => comment.memberName));
   const drafts = clusters.flatMap((cluster) => {
     const members = cluster.members.flatMap((i) => {
       const item = items[i];
       return item === undefined || item === null ? [] : [item];
     });
-    const text = wordingOf(members, cluster.phrase);
+    const text = wordingOf(members, cluster.phrase, addressing);
     if (text === null) return [];
     const ids = members.map((member) => member.comment.id).sort((a, b) => a - b);
-    return [
-      {
-        text,
-        ids,
-        net: members.reduce((sum, member) => sum + net(member.comment), 0),
-      },
-    ];
+    return [{ text, ids, comments: members.map((member) => member.comment) }];
   });
-  drafts.sort((a, b) => b.net - a.net || b.ids.length - a.ids.length || (a.ids[0] ?? 0) - (b.ids[0] ?? 0) || compareText(a.text, b.text));
 
   // The same words twice (copied comments) are one suggestion.
-  const byText = new Map<string, { text: string; ids: Set<number> }>();
+  const byText = new Map<string, { text: string; ids: Set<number>; comments: CommentForAnalysis[] }>();
   for (const draft of drafts) {
     const key = draft.text.toLowerCase();
     const existing = byText.get(key);
-    if (existing === undefined) byText.set(key, { text: draft.text, ids: new Set(draft.ids) });
-    else for (const id of draft.ids) existing.ids.add(id);
+    if (existing === undefined) byText.set(key, { text: draft.text, ids: new Set(draft.ids), comments: [...draft.comments] });
+    else {
+      for (const id of draft.ids) existing.ids.add(id);
+      existing.comments.push(...draft.comments);
+    }
   }
-  const suggestions: SuggestionOutput[] = [...byText.values()].slice(0, MAX_SUGGESTIONS).map((draft) => ({
+  const ranked = [...byText.values()].map((draft) => ({
+    ...draft,
+    members: membersBehind(draft.comments),
+    net: draft.comments.reduce((sum, comment) => sum + net(comment), 0),
+    first: Math.min(...draft.ids),
+  }));
+  ranked.sort((a, b) => b.members - a.members || b.net - a.net || b.ids.size - a.ids.size || a.first - b.first || compareText(a.text, b.text));
+  const suggestions: SuggestionOutput[] = ranked.slice(0, MAX_SUGGESTIONS).map((draft) => ({
     suggestion: draft.text,
     recommendationType: recommendationTypeOf(draft.text),
     sources: [...draft.ids].sort((a, b) => a - b),
   }));
   return { suggestions };
+}
+
+/**
+ * How many members stand behind comments: their authors and the members who vote them up, each
+ * once, less those who vote them down (and back none of them). An author's vote on their own
+ * comment adds nobody. Votes without voter ids count one member each.
+ */
+export function membersBehind(comments: readonly CommentForAnalysis[]): number {
+  const backing = new Set<string>();
+  const against = new Set<string>();
+  let anonymous = 0;
+  for (const comment of comments) {
+    const author = comment.memberId === undefined ? `name:${comment.memberName.trim().toLowerCase()}` : `id:${comment.memberId}`;
+    backing.add(author);
+    if (comment.upVoterIds === undefined) anonymous += comment.upVotes;
+    else for (const voter of comment.upVoterIds) backing.add(`id:${voter}`);
+    if (comment.downVoterIds === undefined) anonymous -= comment.downVotes;
+    else for (const voter of comment.downVoterIds) against.add(`id:${voter}`);
+  }
+  for (const member of backing) against.delete(member);
+  return backing.size - against.size + anonymous;
 }
 
 /**
@@ -185,10 +220,10 @@ function resolved(request: string, sentence: AnalysedSentence, sentences: readon
  * 'It …' pointing back to another sentence), the best-voted comment's, then one of a readable
  * length, a firm request before a hedged one, the shorter, the older.
  */
-function wordingOf(members: readonly ActionComment[], phrase: string | null): string | null {
+function wordingOf(members: readonly ActionComment[], phrase: string | null, addressing: Addressing): string | null {
   const options = members.flatMap((member) =>
     member.actions.map((action) => {
-      const request = asRequest(action.sentence.text);
+      const request = asRequest(withoutTitle(withoutAddress(action.sentence.text, addressing), member.comment.componentTitle));
       const text = resolved(request, action.sentence, member.sentences);
       return {
         member,
@@ -214,10 +249,15 @@ function wordingOf(members: readonly ActionComment[], phrase: string | null): st
   );
   const best = options[0];
   if (best === undefined) return null;
-  let text = truncate(best.text, IDEAL_MAX);
-  if (!best.action.sentence.mentionsTitle) {
-    const title = truncate(cleanText(best.member.comment.componentTitle).replace(/[.:]+$/, ''), 120);
-    if (title !== '') text = `${title}: ${text}`;
-  }
-  return truncate(text, 600) || null;
+  return truncate(best.text, IDEAL_MAX) || null;
+}
+
+/** A sentence that opens with its component's title as a heading ('Event Correlation: add …') without it. */
+function withoutTitle(sentence: string, componentTitle: string): string {
+  const title = cleanText(componentTitle).replace(/[.:]+$/, '').trim();
+  if (title === '') return sentence;
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const heading = new RegExp(`^${escaped}\\s*(?::|\\s[-–—])\\s+`, 'i');
+  const rest = sentence.replace(heading, '');
+  return rest === sentence || rest.length < 12 ? sentence : capitalise(rest);
 }
