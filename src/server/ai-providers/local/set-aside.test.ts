@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { commentSummaryOutputSchema, setAsideSchema } from '../../../common/contract/ai.js';
+import { SET_ASIDE_MAX, commentSummaryOutputSchema, setAsideSchema } from '../../../common/contract/ai.js';
+import { ANALYSIS_BOUNDS } from '../analysis-bounds.js';
 import type { CommentForAnalysis } from '../provider.js';
 import { createLocalProvider } from './local-provider.js';
-import { SET_ASIDE_REASONS, sortOut } from './set-aside.js';
+import { SET_ASIDE_REASONS, setAsideForSummary, sortOut } from './set-aside.js';
 
 const TITLE = 'Change Calendar';
 
@@ -43,6 +44,14 @@ describe('comments set aside', () => {
     ]);
     expect(sorted.toTheTeam.map((item) => item.id)).toEqual([45, 43, 42]);
     expect([...sorted.offTopic]).toEqual([1]);
+  });
+
+  it('are listed by id, at most as many as a summary reads', () => {
+    expect(SET_ASIDE_MAX).toBe(ANALYSIS_BOUNDS.commentsPerComponent);
+    const many = Array.from({ length: SET_ASIDE_MAX + 5 }, (_, i) => ({ id: SET_ASIDE_MAX + 5 - i, reason: SET_ASIDE_REASONS.offTopic }));
+    const listed = setAsideForSummary(many);
+    expect(listed).toHaveLength(SET_ASIDE_MAX);
+    expect(listed.map((item) => item.id)).toEqual(Array.from({ length: SET_ASIDE_MAX }, (_, i) => i + 1));
   });
 
   it('are listed by the local summary with their reasons, by id, and cited nowhere', async () => {
