@@ -1,3 +1,5 @@
+import { ANSWERED_NAME, REPLIES } from './rules.js';
+
 /**
  * How a comment answers another: by opening as an answer to what was just said, or by naming the
  * teammate it answers. Themes link a reply to what it answers (themes.ts); an aside answers nobody
@@ -6,28 +8,18 @@
 
 /**
  * A comment that opens by answering what was just said ('Same for the stop displays: …', 'Yes, and
- * keep the history', 'But only for P1s', '+1, and …', 'That is the Granite data again'). Named
- * nobody, it answers the comment just before it.
+ * keep the history', 'But only for P1s'). Named nobody, it answers the comment just before it.
  */
-export const ANSWERS_THE_LAST = /^\W*(?:(?:\+1|same|yes|yep|yeah|agreed|agree|exactly|totally|absolutely|fair|true|good point|plus|building on|but|nope|that|those|these)\b|no[,.!])/iu;
-
-/**
- * Openings that carry on the discussion without answering the comment before in particular: a
- * settlement ('Deal.', 'Works for me'), a counter-proposal, one more point ('Also…', 'And the
- * historian.', 'One more on tiers:').
- */
-const CARRIES_ON = /^\W*(?:deal|fine by me|works for me|counter-?proposal|i'?m with|also|and|one more|to add)\b/iu;
+export const ANSWERS_THE_LAST = REPLIES.answersTheLast.pattern;
+const CARRIES_ON = REPLIES.carriesOn.pattern;
 
 /** Words as written, for first names: letters, with inner hyphens ('Jean-Luc'); "Priya's" gives 'Priya' and 's'. */
 const NAME_WORD = /\p{L}+(?:-\p{L}+)*/gu;
 
-/** A name after one of these answers its owner: 'Agree with Priya', '+1 to Lukas', 'Sorry Priya'. */
-const BEFORE_AN_ANSWERED_NAME = new Set(['with', 'to', 'like', 'per', 'as', 'from', 'than', 'thanks', 'cc', 'sorry']);
-/** "Priya's point", "Lukas's 2 per 24h rule": a teammate's contribution, named. */
-const CONTRIBUTION = new Set(['point', 'idea', 'proposal', 'suggestion', 'example', 'comment', 'number', 'numbers', 'figure', 'figures', 'option', 'split', 'plan', 'concern', 'question', 'worry', 'rule', 'approach', 'list', 'case', 'version', 'draft', 'design', 'data', 'compromise']);
-/** 'Priya said', 'Lukas is right'. */
-const AFTER_AN_ANSWERED_NAME = new Set(['said', 'says', 'mentioned', 'suggested', 'proposed', 'raised', 'asked', 'pointed']);
-const VERDICT = new Set(['right', 'correct', 'wrong']);
+const BEFORE_AN_ANSWERED_NAME = new Set<string>(ANSWERED_NAME.before.words);
+const CONTRIBUTION = new Set<string>(ANSWERED_NAME.contribution.words);
+const AFTER_AN_ANSWERED_NAME = new Set<string>(ANSWERED_NAME.after.words);
+const VERDICT = new Set<string>(ANSWERED_NAME.verdict.words);
 /** How many words open a comment: a name among them is the person answered ('+1 Lukas', 'Lukas, …'). */
 const OPENING_WORDS = 4;
 

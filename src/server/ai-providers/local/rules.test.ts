@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_RULES } from './rules.js';
+import { LANGUAGE_RULES, VOCABULARIES } from './rules.js';
 
 describe('the language rules', () => {
   it.each(LANGUAGE_RULES)('%s matches its examples and none of its near misses', (_name, rule) => {
@@ -9,5 +9,14 @@ describe('the language rules', () => {
     expect(rule.nearMisses.length).toBeGreaterThan(0);
     for (const text of rule.examples) expect(rule.pattern.test(text), text).toBe(true);
     for (const text of rule.nearMisses) expect(rule.pattern.test(text), text).toBe(false);
+  });
+});
+
+describe('the vocabularies', () => {
+  it.each(VOCABULARIES)('%s says what it stands for, in lower case, each word once', (_name, vocabulary) => {
+    expect(vocabulary.covers.length).toBeGreaterThan(10);
+    expect(vocabulary.rationale.length).toBeGreaterThan(20);
+    expect(new Set(vocabulary.words).size).toBe(vocabulary.words.length);
+    for (const word of vocabulary.words) expect(word).toBe(word.toLowerCase());
   });
 });

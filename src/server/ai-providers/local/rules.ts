@@ -199,9 +199,119 @@ export const OFF_THE_SUBJECT = {
   },
 } as const satisfies Record<string, LanguageRule>;
 
+/**
+ * How a comment answers the discussion (answers.ts): themes link a reply to what it answers, and
+ * an aside answers nobody.
+ */
+export const REPLIES = {
+  answersTheLast: {
+    covers: 'an opening that answers what was just said: assent, "same", "but", "no,", a pointer back',
+    rationale: 'In a flat list of comments a reply opens so; named nobody, it answers the comment just before it.',
+    pattern: /^\W*(?:(?:\+1|same|yes|yep|yeah|agreed|agree|exactly|totally|absolutely|fair|true|good point|plus|building on|but|nope|that|those|these)\b|no[,.!])/iu,
+    examples: ['Same goes for the DR region.', 'But only during the freeze.', 'No, a queue per site is overkill.'],
+    nearMisses: ['Nobody owns the dedup rules today.', 'Samestore alerts need their own route.'],
+  },
+  carriesOn: {
+    covers: 'an opening that carries the discussion on without answering one comment: a settlement, a counter-proposal, one more point',
+    rationale: 'A comment that opens so takes part in the thread, however everyday its words: it is no aside.',
+    pattern: /^\W*(?:deal|fine by me|works for me|counter-?proposal|i'?m with|also|and|one more|to add)\b/iu,
+    examples: ['Works for me if we log it.', 'One more on the paging tiers: keep SMS.'],
+    nearMisses: ['Dealing with stale tickets needs an owner.', 'Alsobrook runs the night shift.'],
+  },
+} as const satisfies Record<string, LanguageRule>;
+
+/** Forms of a request, rewritten as the request they make (text.ts, asRequest). */
+export const REQUEST_FORMS = {
+  askedAsAQuestion: {
+    covers: 'a proposal asked as a question: "could we…?", "can someone…?"',
+    rationale: 'Engineers propose by asking; the question is the request it makes.',
+    pattern: /^(?:(?:so|and|but|also|then)\s+)?(?:could|can|should|shall|would|will|might)\s+(?:we|you|someone|the team)\s+(?:please\s+)?(?:maybe\s+|perhaps\s+|also\s+|just\s+)?(.{8,}?)\s*\?+$/i,
+    examples: ['Could we keep a week of raw events for replay?'],
+    nearMisses: ['Could this page at night?', 'We could keep a week of raw events.'],
+  },
+  whyNot: {
+    covers: 'a proposal asked as "why not…?"',
+    rationale: 'It proposes what follows.',
+    pattern: /^why\s+not\s+(.{8,}?)\s*\?+$/i,
+    examples: ['Why not page the secondary after ten minutes?'],
+    nearMisses: ['Why did the page not go out?'],
+  },
+  howAbout: {
+    covers: 'a proposal asked as "how/what about…?"',
+    rationale: 'It offers what follows for consideration.',
+    pattern: /^(?:how|what)\s+about\s+(.{6,}?)\s*\?+$/i,
+    examples: ['What about a dry-run mode for new rules?'],
+    nearMisses: ['What is the dry-run mode for?'],
+  },
+  weShould: {
+    covers: 'a request stated as an obligation: "we should…", "someone needs to…"',
+    rationale: 'The obligation is the request; "should not", "should be" and "should have" state no action.',
+    pattern:
+      /^(?:(?:i think|so|also|and)\s+)?(?:we|you|they|the team|someone)\s+(?:really\s+|probably\s+|also\s+|definitely\s+)?(?:should|must|need to|needs to|have to|has to|ought to)\s+(?:really\s+|probably\s+|also\s+|definitely\s+)?(?!not\b|never\b|be\b|have\b|get\b)([a-z].{8,})$/i,
+    examples: ['Someone needs to rotate the webhook secret monthly'],
+    nearMisses: ['We should not page for P4s', 'We should be able to see the queue'],
+  },
+} as const satisfies Record<string, LanguageRule>;
+
+/** What a sentence opens with before its own point, dropped when it is worded as a request (text.ts). */
+export const OPENING_FILLER = {
+  hedges: {
+    covers: 'hedges and connectives in front of a point: "I think", "Also,", "IMO", "ideally"',
+    rationale: 'They qualify the speaker, not the request, and read oddly at the head of a suggestion.',
+    pattern:
+      /^(?:(?:please|also|and|but|so|ok|okay|overall|honestly|frankly|personally|imo|imho|in my (?:opinion|view)|i think(?: that)?|i believe(?: that)?|i feel(?: that)?|i guess|in general|generally|maybe|perhaps|ideally|finally|additionally|moreover)\b[,:]?\s+)+/i,
+    examples: ['Honestly, I think the dedup key needs the tenant id.'],
+    nearMisses: ['Sofar the dedup key has no tenant id.'],
+  },
+  replyOpeners: {
+    covers: 'a reply’s opening: "+1 Rahul, and", "Agree with Maria:", "Hi all,"',
+    rationale: 'It answers a teammate; the point that follows is the request.',
+    pattern: /^(?:(?:\+1|agreed?|i agree|same here|seconded|exactly|yes|no|hi|hello|hey|morning|good morning)(?:\s+(?:to|with|on))?(?:\s+(?:all|everyone|team|folks|[A-Z][\p{L}'-]+(?:'s)?))?\s*[,.:;!]+\s+(?:and\s+|but\s+|so\s+)?)+/iu,
+    examples: ['Seconded, and keep the audit trail.', 'Morning all: the gateway needs a canary.'],
+    nearMisses: ['Yesterday the gateway had no canary.'],
+  },
+} as const satisfies Record<string, LanguageRule>;
+
+/** A closed class of words the analyzer reads by: what it stands for and why. */
+export interface Vocabulary {
+  readonly covers: string;
+  readonly rationale: string;
+  readonly words: readonly string[];
+}
+
+/** How a reply names the teammate it answers (answers.ts). */
+export const ANSWERED_NAME = {
+  before: {
+    covers: 'prepositions and courtesies before the name of someone answered: "agree with", "+1 to", "sorry"',
+    rationale: 'A name after one of them answers its owner; a name only mentioned answers nobody.',
+    words: ['with', 'to', 'like', 'per', 'as', 'from', 'than', 'thanks', 'cc', 'sorry'],
+  },
+  contribution: {
+    covers: 'what a teammate contributes, named with a possessive: "Priya’s point", "Lukas’s numbers"',
+    rationale: 'A possessive before a contribution answers it; before anything else ("Priya’s little one") it is a mention.',
+    words: ['point', 'idea', 'proposal', 'suggestion', 'example', 'comment', 'number', 'numbers', 'figure', 'figures', 'option', 'split', 'plan', 'concern', 'question', 'worry', 'rule', 'approach', 'list', 'case', 'version', 'draft', 'design', 'data', 'compromise'],
+  },
+  after: {
+    covers: 'verbs of saying after a teammate’s name: "Priya said", "as Lukas proposed"',
+    rationale: 'They report a teammate’s words, which the reply answers.',
+    words: ['said', 'says', 'mentioned', 'suggested', 'proposed', 'raised', 'asked', 'pointed'],
+  },
+  verdict: {
+    covers: 'a verdict on a teammate: "Lukas is right"',
+    rationale: 'It takes a side on what that teammate said.',
+    words: ['right', 'correct', 'wrong'],
+  },
+} as const satisfies Record<string, Vocabulary>;
+
+/** Every vocabulary of the table, by name. */
+export const VOCABULARIES: ReadonlyArray<readonly [string, Vocabulary]> = Object.entries(ANSWERED_NAME).map(([name, vocabulary]) => [`answeredName.${name}`, vocabulary] as const);
+
 /** Every rule of the table, by name: what rules.test.ts checks and the README counts. */
 export const LANGUAGE_RULES: ReadonlyArray<readonly [string, LanguageRule]> = [
   ...Object.entries(INSTRUCTS_THE_TOOL),
   ['carriesScript', CARRIES_SCRIPT],
   ...Object.entries(OFF_THE_SUBJECT),
+  ...Object.entries(REPLIES),
+  ...Object.entries(REQUEST_FORMS),
+  ...Object.entries(OPENING_FILLER),
 ];

@@ -1,4 +1,4 @@
-import { CARRIES_SCRIPT, INSTRUCTS_THE_TOOL } from './rules.js';
+import { CARRIES_SCRIPT, INSTRUCTS_THE_TOOL, OPENING_FILLER, REQUEST_FORMS } from './rules.js';
 import { steersTheOutput } from './steering.js';
 import type { WordReading } from './word-model.js';
 
@@ -86,12 +86,9 @@ export function asSentence(text: string): string {
   return /[.!?…]["')\]]?$/.test(clean) ? clean : `${clean.replace(/[,;:\s-]+$/, '')}.`;
 }
 
-const HEDGES =
-  /^(?:(?:please|also|and|but|so|ok|okay|overall|honestly|frankly|personally|imo|imho|in my (?:opinion|view)|i think(?: that)?|i believe(?: that)?|i feel(?: that)?|i guess|in general|generally|maybe|perhaps|ideally|finally|additionally|moreover)\b[,:]?\s+)+/i;
-
+const HEDGES = OPENING_FILLER.hedges.pattern;
 /** What a reply opens with before its own point: '+1 Rahul, and', 'Agree with Maria:', 'Hi all,'. */
-const REPLY_OPENERS =
-  /^(?:(?:\+1|agreed?|i agree|same here|seconded|exactly|yes|no|hi|hello|hey|morning|good morning)(?:\s+(?:to|with|on))?(?:\s+(?:all|everyone|team|folks|[A-Z][\p{L}'-]+(?:'s)?))?\s*[,.:;!]+\s+(?:and\s+|but\s+|so\s+)?)+/iu;
+const REPLY_OPENERS = OPENING_FILLER.replyOpeners.pattern;
 
 /** Without the filler in front ('I think', 'Also,', 'IMO', '+1 Rahul, and'), capitalised, ending with a full stop. */
 export function tidySentence(sentence: string): string {
@@ -126,22 +123,16 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const ASKING = /^(?:(?:so|and|but|also|then)\s+)?(?:could|can|should|shall|would|will|might)\s+(?:we|you|someone|the team)\s+(?:please\s+)?(?:maybe\s+|perhaps\s+|also\s+|just\s+)?(.{8,}?)\s*\?+$/i;
-const WHY_NOT = /^why\s+not\s+(.{8,}?)\s*\?+$/i;
-const HOW_ABOUT = /^(?:how|what)\s+about\s+(.{6,}?)\s*\?+$/i;
-
-/** 'We should increase X' -> 'Increase X' (not 'We should not ...' or 'We should be able to ...'). */
-const WE_SHOULD =
-  /^(?:(?:i think|so|also|and)\s+)?(?:we|you|they|the team|someone)\s+(?:really\s+|probably\s+|also\s+|definitely\s+)?(?:should|must|need to|needs to|have to|has to|ought to)\s+(?:really\s+|probably\s+|also\s+|definitely\s+)?(?!not\b|never\b|be\b|have\b|get\b)([a-z].{8,})$/i;
+const { askedAsAQuestion, whyNot, howAbout, weShould } = REQUEST_FORMS;
 
 /** A proposal asked as a question ('Can we add X?') as the request it is ('Add X.'); anything else tidied. */
 export function asRequest(sentence: string): string {
   const text = sentence.trim();
-  const asked = ASKING.exec(text) ?? WHY_NOT.exec(text);
+  const asked = askedAsAQuestion.pattern.exec(text) ?? whyNot.pattern.exec(text);
   if (asked?.[1] !== undefined) return tidySentence(asked[1]);
-  const about = HOW_ABOUT.exec(text);
+  const about = howAbout.pattern.exec(text);
   if (about?.[1] !== undefined) return tidySentence(`Consider ${about[1]}`);
-  const modal = WE_SHOULD.exec(text);
+  const modal = weShould.pattern.exec(text);
   if (modal?.[1] !== undefined) return tidySentence(modal[1]);
   return tidySentence(text);
 }
