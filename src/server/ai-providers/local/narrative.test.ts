@@ -52,8 +52,106 @@ describe('local narrativeSummary', () => {
       expect(narrative.conflicts.map((conflict) => conflict.sources)).toEqual([[51, 52]]);
       const [conflict] = narrative.conflicts;
       expect(conflict?.topic).toMatch(/\(Responder Engagement\)$/);
-      expect(conflict?.description).toMatch(/one side argues for .*Page the owning on-call.*the other for .*ServiceNow ticket only/);
+      expect(conflict?.description).toMatch(/One side: “Page the owning on-call.*The other: “Open a ServiceNow ticket only/);
+      // Each side once: not its comment's words and then its suggestion's again.
+      expect(conflict?.description.match(/Page the owning on-call/g)).toHaveLength(1);
+      expect(conflict?.description.match(/ServiceNow ticket/g)).toHaveLength(1);
       expect(conflict?.suggestedResolution).toMatch(/next review/);
+    });
+  });
+
+  describe('read as a lead reads it', () => {
+    const where = { componentId: 'storage-alerting', componentTitle: 'Storage Alerting' };
+    const titles = ['Storage Alerting'];
+    /** A source comment by a member (id = index in NAMES + 1), with who voted it. */
+    const NAMES = ['Dana Ruiz', 'Omar Haddad', 'Priya Raman', 'Lena Vogt', 'Tom Berg', 'Ines Sousa', 'Kofi Mensah', 'Yuki Sato', 'Raj Patel'];
+    const by = (id: number, author: number, text: string, up: number[] = [], down: number[] = []): CommentForAnalysis => ({
+      ...comment(id, where, NAMES[author - 1] ?? 'Someone', text),
+      memberId: author,
+      upVotes: up.length,
+      downVotes: down.length,
+      upVoterIds: up,
+      downVoterIds: down,
+    });
+    /** The suggestion made of some comments, with their votes and voters, as the service passes it. */
+    const from = (id: number, text: string, sources: readonly CommentForAnalysis[]): SuggestionForAnalysis => ({
+      ...suggestion(id, text, { titles, initials: [...new Set(sources.map((source) => source.memberName.split(' ').map((part) => part[0]).join('')))], sources: sources.length }),
+      upVotes: sources.reduce((sum, source) => sum + source.upVotes, 0),
+      downVotes: sources.reduce((sum, source) => sum + source.downVotes, 0),
+      upVoterIds: [...new Set(sources.flatMap((source) => source.upVoterIds ?? []))],
+      downVoterIds: [...new Set(sources.flatMap((source) => source.downVoterIds ?? []))],
+      sourceIds: sources.map((source) => source.id),
+    });
+
+    it('says who raised an action by name, without the greeting, teammate or title it opens with', async () => {
+      const sources = [by(1, 1, 'Priya, page both storage on-call teams for every array outage.', [4, 5]), by(2, 2, 'Agree, page both teams on an array outage.', [4])];
+      // Priya, called by name, wrote elsewhere in the review.
+      const elsewhere = by(3, 3, 'Keep the array dashboards as they are.', [1]);
+      const suggestions = [from(7, 'Storage Alerting: Priya, page both storage on-call teams for every array outage.', sources), from(8, 'Keep the array dashboards as they are.', [elsewhere])];
+      const [action] = (await provider.narrativeSummary({ ...input(suggestions), sourceComments: [...sources, elsewhere] })).actionItems;
+      expect(action?.action).toBe('Page both storage on-call teams for every array outage.');
+      expect(action?.reasoning).toBe('Raised by Dana Ruiz and Omar Haddad and voted up by 2 members (+3 / −0), from 2 comments on Storage Alerting.');
+    });
+
+    it('spreads priorities by evidence over a review of many suggestions, the best-supported never below the least', async () => {
+      // Every one has three net votes or more, as summed comment votes soon do: the members behind them differ.
+      const review = [
+        // Raised by three members on their own, voted up by most of the team.
+        [by(11, 1, 'Group the disk latency alerts of one array into one incident.', [4, 5, 6, 7]), by(12, 2, 'One incident per array for disk latency, please.', [5, 8]), by(13, 3, 'Disk latency alerts should group by array.', [9])],
+        // Two members, and a few more voting.
+        [by(21, 4, 'Show the rebuild progress of a degraded array on the incident.', [1, 2, 3]), by(22, 5, 'The incident should show the rebuild progress.', [3, 6])],
+        [by(31, 6, 'Alert on a snapshot job that has not finished within its window.', [1, 2, 3, 4])],
+        // A severe consequence: lost data.
+        [by(41, 7, 'Page on a failed replication job, or we lose data when the primary array dies.', [8, 9, 1])],
+        [by(51, 8, 'Link each volume alert to its owning application.', [1, 9, 2])],
+        [by(61, 9, 'Add the array firmware version to every alert.', [2, 3, 4])],
+        [by(71, 1, 'Rename the storage dashboard to Arrays.', [5, 6, 7])],
+        [by(81, 2, 'Move the quota warnings into a weekly digest.', [3, 4, 5, 6], [7])],
+        [by(91, 3, 'Colour the capacity graph by pool.', [4, 5, 6])],
+      ];
+      const suggestions = review.map((sources, i) => from(100 + i, sources[0]?.content ?? '', sources));
+      const narrative = await provider.narrativeSummary({ ...input(suggestions), sourceComments: review.flat() });
+      const priorityOf = (id: number) => narrative.actionItems.find((item) => item.sources[0] === id)?.priority;
+      expect(new Set(narrative.actionItems.map((item) => item.priority)).size).toBeGreaterThanOrEqual(2);
+      expect(priorityOf(100)).toBe('high');
+      const rank = { high: 0, medium: 1, low: 2 } as const;
+      for (const item of narrative.actionItems) expect(rank[priorityOf(100) ?? 'low']).toBeLessThanOrEqual(rank[item.priority]);
+      // The severe one is not put below a plain one with the same backing.
+      expect(rank[priorityOf(103) ?? 'low']).toBeLessThanOrEqual(rank[priorityOf(104) ?? 'low']);
+    });
+
+    describe('one member with many comments, voted up by themselves', () => {
+      const TOPICS = [
+        'Add the array serial number to every storage alert',
+        'Colour the capacity graph by storage pool',
+        'Move the quota warnings into a weekly digest',
+        'Rename the storage dashboard to Arrays',
+        'Show the firmware version beside each array',
+        'Sort the volume list by free space',
+        'Put the vendor support contract on the array page',
+        'Mute the fan speed warnings during business hours',
+        'Export the snapshot schedule as a spreadsheet',
+        'Add a dark theme to the storage console',
+        'Tag every volume with its cost centre',
+        'Keep a changelog of the multipath settings',
+      ];
+      // Dana (member 1) writes five comments on each point and votes every one of them up herself.
+      const flood = TOPICS.map((topic, t) => {
+        const sources = Array.from({ length: 5 }, (_item, k) => by(1_000 + 10 * t + k, 1, `${topic}.`, [1]));
+        return { sources, suggestion: from(200 + t, `${topic}.`, sources) };
+      });
+      // Omar's point, voted up by Priya and Lena: three members.
+      const pointSources = [by(2, 2, 'Page the storage on-call when a replication link has been down for ten minutes.', [3, 4])];
+      const point = from(300, 'Page the storage on-call when a replication link has been down for ten minutes.', pointSources);
+      const sourceComments = [...flood.flatMap((entry) => entry.sources), ...pointSources];
+
+      it('rank below a point three other members stand behind, and do not push it out of the actions or themes', async () => {
+        const narrative = await provider.narrativeSummary({ ...input([...flood.map((entry) => entry.suggestion), point]), sourceComments });
+        expect(narrative.actionItems).toHaveLength(10);
+        expect(narrative.actionItems[0]?.sources).toEqual([300]);
+        expect(narrative.keyThemes.some((theme) => theme.sources.includes(300))).toBe(true);
+        expect(narrative.keyThemes.find((theme) => theme.sources.includes(300))?.priority).not.toBe('low');
+      });
     });
   });
 
@@ -81,7 +179,7 @@ describe('local narrativeSummary', () => {
       const middle = suggestion(33, 'Responder Engagement: Middle ground: publish the status-page update automatically only for regional edge outages.', { titles: ['Responder Engagement'], up: 5 });
       const [conflict] = (await provider.narrativeSummary(input([forStatus, againstStatus, middle]))).conflicts;
       expect(conflict?.sources).toEqual([31, 32, 33]);
-      expect(conflict?.suggestedResolution).toMatch(/^A middle way is on the table: “Responder Engagement: Middle ground: publish/);
+      expect(conflict?.suggestedResolution).toMatch(/^A middle way is on the table: “Middle ground: publish/);
     });
 
     it('take along a further suggestion that stands against one side, on the other side', async () => {
@@ -171,7 +269,7 @@ describe('local narrativeSummary', () => {
     const narrative = await provider.narrativeSummary(input(conflictSuggestions));
     expect(narrative.actionItems.map((item) => item.sources)).toEqual([[11], [14], [15], [13], [12], [16]]);
     expect(narrative.actionItems[0]).toEqual({
-      action: 'Agentic Triage: Increase the approval gate timeout to 30 minutes for P1 incidents.',
+      action: 'Increase the approval gate timeout to 30 minutes for P1 incidents.',
       priority: 'high',
       reasoning: 'Backed by 3 members (+5 / −0), from 4 comments on Agentic Triage.',
       sources: [11],

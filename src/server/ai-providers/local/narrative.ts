@@ -3,6 +3,7 @@ import type { CommentForAnalysis, NarrativeSummaryInput, SuggestionForAnalysis }
 import type { NarrativeEvidence } from './evidence.js';
 import type { Analyzer, Direction, TextAnalysis } from './analysis.js';
 import { uniqueById } from './analysis.js';
+import { addressingOf, withoutAddress, type Addressing } from './addressing.js';
 import { sharedRun } from './runs.js';
 import { crossingVotes, disagreementsByComponent, quantitiesIn, splitVote, type Quantity, type Voters } from './stance.js';
 import { themesOf as clusterThemes } from './themes.js';
@@ -11,12 +12,23 @@ import { addressesTheTool, capitalise, clamp, cleanText, compareText, listOf, lo
 /**
  * The narrative over all suggestions: themes (the suggestions clustered by topic, across
  * components), the best-supported actions, and conflicts only where the votes or the proposals
- * really pull apart, each citing both sides.
+ * really pull apart, each citing both sides. Support is counted in members before votes (one
+ * member's many comments, voted up by themselves, are one member), and priorities spread by that
+ * evidence: a lead reading ten actions all marked 'high' learns nothing from the marks.
  */
 
 const MAX_THEMES = 12;
 const MAX_ACTIONS = 10;
 const MAX_CONFLICTS = 12;
+/** The fewest members behind an action or theme marked high, and the share of them that may be. */
+const HIGH_MIN_MEMBERS = 3;
+const HIGH_SHARE = 1 / 3;
+/** What a severe consequence adds to the evidence, counted in members. */
+const SEVERITY_WEIGHT = 2;
+
+/** Words of harm a lead acts on first, whatever the votes: outages, lost or exposed data, security, safety. */
+const SEVERE =
+  /\b(?:outages?|downtime|data loss|(?:lose|lost|losing) (?:data|records|events)|corrupt\w*|security|breach(?:es|ed)?|vulnerab\w*|exploit\w*|leak(?:s|ed|ing)?|privacy|personal data|patient data|safety|unsafe)\b/i;
 
 type Theme = NarrativeOutput['keyThemes'][number];
 type Conflict = NarrativeOutput['conflicts'][number];
@@ -34,6 +46,24 @@ interface Item {
   voters: Voters;
   /** The value it proposes, if it names one: its text's last quantity. */
   value: Quantity | undefined;
+  backing: Backing;
+  severe: boolean;
+}
+
+/**
+ * Who stands behind a suggestion, by member: its authors and those who vote its comments up (an
+ * author's vote on their own comment adds nobody), and those who vote them down. Members are keyed
+ * by id where known ('id:3'), else by name or initials; votes whose voters are unknown are counted
+ * apart, one member each.
+ */
+interface Backing {
+  supporters: Set<string>;
+  opposers: Set<string>;
+  anonymousUp: number;
+  anonymousDown: number;
+  authors: Set<string>;
+  /** The authors' names, when the comments are known. */
+  names: string[];
 }
 
 interface DraftTheme {
@@ -56,28 +86,50 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
     };
   }
 
-  const items = itemsOf(analyzer, suggestions);
+  const items = itemsOf(analyzer, suggestions, input.sourceComments);
 
   const themes = themesOf(analyzer, items);
   const themeOf = new Map<number, string>();
   for (const theme of themes) for (const item of theme.items) if (!themeOf.has(item.suggestion.id)) themeOf.set(item.suggestion.id, theme.label);
 
-  const keyThemes: Theme[] = themes
-    .map((theme) => describeTheme(theme))
-    .sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.netVotes - a.netVotes || b.sources.length - a.sources.length || compareText(a.theme, b.theme));
-
-  const actionItems = items
-    .filter((item) => item.net >= 0 && item.text !== '')
+  const themeEvidence = themes.map((theme) => {
+    const backing = joined(theme.items.map((item) => item.backing));
+    const net = theme.items.reduce((sum, item) => sum + item.net, 0);
+    return { theme, members: membersIn(backing), authors: backing.authors.size, severe: theme.items.some((item) => item.severe), net };
+  });
+  const themePriority = prioritiesBy(themeEvidence);
+  const keyThemes: Theme[] = themeEvidence
+    .map((entry) => ({ entry, theme: describeTheme(entry.theme, themePriority(entry)) }))
     .sort(
       (a, b) =>
+        PRIORITY_RANK[a.theme.priority] - PRIORITY_RANK[b.theme.priority] ||
+        weightOf(b.entry) - weightOf(a.entry) ||
+        b.theme.netVotes - a.theme.netVotes ||
+        b.theme.sources.length - a.theme.sources.length ||
+        compareText(a.theme.theme, b.theme.theme),
+    )
+    .map(({ theme }) => theme);
+
+  const actionEvidence = items
+    .filter((item) => item.net >= 0 && item.text !== '')
+    .map((item) => ({ item, members: membersIn(item.backing), authors: item.backing.authors.size, severe: item.severe, net: item.net }))
+    .sort(
+      (a, b) =>
+        weightOf(b) - weightOf(a) ||
         Number(b.net > 0) - Number(a.net > 0) ||
         b.net - a.net ||
-        b.suggestion.upVotes - a.suggestion.upVotes ||
-        b.suggestion.sourceCount - a.suggestion.sourceCount ||
-        a.suggestion.id - b.suggestion.id,
+        b.item.suggestion.upVotes - a.item.suggestion.upVotes ||
+        b.item.suggestion.sourceCount - a.item.suggestion.sourceCount ||
+        a.item.suggestion.id - b.item.suggestion.id,
     )
-    .slice(0, MAX_ACTIONS)
-    .map((item) => ({ action: item.text, priority: actionPriority(item), reasoning: reasoningOf(item), sources: [item.suggestion.id] }));
+    .slice(0, MAX_ACTIONS);
+  const actionPriority = prioritiesBy(actionEvidence);
+  const actionItems = actionEvidence.map((entry) => ({
+    action: entry.item.text,
+    priority: actionPriority(entry),
+    reasoning: reasoningOf(entry.item),
+    sources: [entry.item.suggestion.id],
+  }));
 
   const contested = conflictsOf(analyzer, items, themes, themeOf, input.sourceComments);
   const conflicts = contested.map((entry) => entry.conflict);
@@ -113,19 +165,24 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
   };
 }
 
-/** Each suggestion read: its words without the title prefix, key phrases, directions, votes and voters. */
-function itemsOf(analyzer: Analyzer, suggestions: readonly SuggestionForAnalysis[]): Item[] {
+/**
+ * Each suggestion read: its words without the title prefix (the narrative names the component beside
+ * it) or a greeting or teammate it opens with, key phrases, directions, votes, voters and backing.
+ */
+function itemsOf(analyzer: Analyzer, suggestions: readonly SuggestionForAnalysis[], sourceComments?: readonly CommentForAnalysis[]): Item[] {
+  const commentById = new Map((sourceComments ?? []).map((comment) => [comment.id, comment]));
+  const addressing = addressingOf((sourceComments ?? []).map((comment) => comment.memberName));
   return suggestions.map((suggestion) => {
     const titles = [...new Set(suggestion.componentTitles.map((title) => truncate(cleanText(title).replace(/[.:]+$/, ''), 80)).filter((title) => title !== ''))];
     const titleWords = new Set(suggestion.componentTitles.flatMap((title) => [...analyzer.titleWords(title)]));
-    const topicText = withoutTitlePrefix(suggestion.suggestion, suggestion.componentTitles);
+    const topicText = readable(suggestion.suggestion, suggestion.componentTitles, addressing);
     const analysis = analyzer.analyse(topicText, titleWords);
     const directions = new Map<string, Direction>();
     for (const sentence of analysis.sentences) {
       for (const [phrase, direction] of sentence.directions) if (!directions.has(phrase)) directions.set(phrase, direction);
     }
     // What it says about the architecture: a sentence addressed to the AI is not quoted.
-    const text = truncate(analysis.injections === 0 ? cleanText(suggestion.suggestion) : analysis.sentences.map((sentence) => sentence.text).join(' '), 600);
+    const text = truncate(analysis.injections === 0 ? cleanText(topicText) : analysis.sentences.map((sentence) => sentence.text).join(' '), 600);
     return {
       suggestion,
       text,
@@ -137,8 +194,93 @@ function itemsOf(analyzer: Analyzer, suggestions: readonly SuggestionForAnalysis
       net: suggestion.upVotes - suggestion.downVotes,
       voters: { up: new Set(suggestion.upVoterIds ?? []), down: new Set(suggestion.downVoterIds ?? []) },
       value: quantitiesIn(text).at(-1),
+      backing: backingOf(suggestion, commentById),
+      severe: SEVERE.test(text),
     };
   });
+}
+
+/** Its words as a lead reads them: no component title in front, no greeting or teammate called. */
+function readable(text: string, titles: readonly string[], addressing: Addressing): string {
+  const bare = withoutTitlePrefix(text, titles).trim();
+  return capitalise(withoutAddress(bare, addressing));
+}
+
+function backingOf(suggestion: SuggestionForAnalysis, commentById: ReadonlyMap<number, CommentForAnalysis>): Backing {
+  const backing: Backing = { supporters: new Set(), opposers: new Set(), anonymousUp: 0, anonymousDown: 0, authors: new Set(), names: [] };
+  const ids = suggestion.sourceIds ?? [];
+  const comments = ids.flatMap((id) => commentById.get(id) ?? []);
+  if (ids.length > 0 && comments.length === ids.length) {
+    for (const comment of comments) {
+      const author = comment.memberId === undefined ? `name:${comment.memberName.trim().toLowerCase()}` : `id:${comment.memberId}`;
+      backing.supporters.add(author);
+      backing.authors.add(author);
+      if (!backing.names.includes(comment.memberName.trim())) backing.names.push(comment.memberName.trim());
+      if (comment.upVoterIds === undefined) backing.anonymousUp += comment.upVotes;
+      else for (const voter of comment.upVoterIds) backing.supporters.add(`id:${voter}`);
+      if (comment.downVoterIds === undefined) backing.anonymousDown += comment.downVotes;
+      else for (const voter of comment.downVoterIds) backing.opposers.add(`id:${voter}`);
+    }
+    // Votes on the suggestion itself, beyond those on its comments, come without voter ids.
+    backing.anonymousUp += Math.max(0, suggestion.upVotes - comments.reduce((sum, comment) => sum + comment.upVotes, 0));
+    backing.anonymousDown += Math.max(0, suggestion.downVotes - comments.reduce((sum, comment) => sum + comment.downVotes, 0));
+    return backing;
+  }
+  // Without its comments: the authors by initials, the voters by id where given.
+  for (const initials of suggestion.memberInitials) if (initials.trim() !== '') backing.authors.add(`initials:${initials.trim()}`);
+  for (const author of backing.authors) backing.supporters.add(author);
+  if (suggestion.upVoterIds === undefined) backing.anonymousUp = suggestion.upVotes;
+  else for (const voter of suggestion.upVoterIds) backing.supporters.add(`id:${voter}`);
+  if (suggestion.downVoterIds === undefined) backing.anonymousDown = suggestion.downVotes;
+  else for (const voter of suggestion.downVoterIds) backing.opposers.add(`id:${voter}`);
+  return backing;
+}
+
+/** The backing of several suggestions together: a member behind two of them counts once. */
+function joined(backings: readonly Backing[]): Backing {
+  return {
+    supporters: new Set(backings.flatMap((backing) => [...backing.supporters])),
+    opposers: new Set(backings.flatMap((backing) => [...backing.opposers])),
+    anonymousUp: backings.reduce((sum, backing) => sum + backing.anonymousUp, 0),
+    anonymousDown: backings.reduce((sum, backing) => sum + backing.anonymousDown, 0),
+    authors: new Set(backings.flatMap((backing) => [...backing.authors])),
+    names: [...new Set(backings.flatMap((backing) => backing.names))],
+  };
+}
+
+/** Members behind it less members against it (a member who backs one comment and opposes another is behind it). */
+function membersIn(backing: Backing): number {
+  const against = [...backing.opposers].filter((member) => !backing.supporters.has(member)).length;
+  return backing.supporters.size + backing.anonymousUp - against - backing.anonymousDown;
+}
+
+interface Evidence {
+  members: number;
+  authors: number;
+  severe: boolean;
+  net: number;
+}
+
+/**
+ * The evidence for acting on something, counted in members: those behind it, half a member more
+ * for each further member who raised it on their own, SEVERITY_WEIGHT for a severe consequence,
+ * and its net votes to tell apart what members alone would tie.
+ */
+const weightOf = (entry: Evidence): number => entry.members + 0.5 * Math.max(0, entry.authors - 1) + (entry.severe ? SEVERITY_WEIGHT : 0) + 0.05 * entry.net;
+
+/**
+ * Priorities spread by evidence among the entries ranked together: high for the best-backed third
+ * (with at least HIGH_MIN_MEMBERS members' worth of evidence), low for what one member alone stands
+ * behind without a severe consequence or what the votes reject, medium between. More evidence
+ * never gives a lower priority.
+ */
+function prioritiesBy(entries: readonly Evidence[]): (entry: Evidence) => Priority {
+  const weights = entries.map(weightOf).sort((a, b) => b - a);
+  const bar = Math.max(HIGH_MIN_MEMBERS, weights[Math.max(0, Math.ceil(weights.length * HIGH_SHARE) - 1)] ?? HIGH_MIN_MEMBERS);
+  return (entry) => {
+    if (entry.net < 0 || entry.members + (entry.severe ? SEVERITY_WEIGHT : 0) <= 1) return 'low';
+    return weightOf(entry) >= bar ? 'high' : 'medium';
+  };
 }
 
 /**
@@ -165,7 +307,9 @@ function themesOf(analyzer: Analyzer, items: readonly Item[]): DraftTheme[] {
   const covered = new Set(themes.flatMap((theme) => theme.items.map((item) => item.suggestion.id)));
   const labels = new Set(themes.map((theme) => theme.label.toLowerCase()));
 
-  const singles = items.filter((item) => !covered.has(item.suggestion.id) && item.text !== '').sort((a, b) => b.net - a.net || a.suggestion.id - b.suggestion.id);
+  const singles = items
+    .filter((item) => !covered.has(item.suggestion.id) && item.text !== '')
+    .sort((a, b) => membersIn(b.backing) - membersIn(a.backing) || b.net - a.net || a.suggestion.id - b.suggestion.id);
   for (const item of singles) {
     if (themes.length >= MAX_THEMES) break;
     const phrase = [...item.phrases].sort((a, b) => Number(item.directions.has(b)) - Number(item.directions.has(a)) || b.split(' ').length - a.split(' ').length)[0];
@@ -177,13 +321,11 @@ function themesOf(analyzer: Analyzer, items: readonly Item[]): DraftTheme[] {
   return themes;
 }
 
-function describeTheme(theme: DraftTheme): Theme {
+function describeTheme(theme: DraftTheme, priority: Priority): Theme {
   const items = theme.items;
   const up = items.reduce((sum, item) => sum + item.suggestion.upVotes, 0);
   const down = items.reduce((sum, item) => sum + item.suggestion.downVotes, 0);
   const netVotes = up - down;
-  const wellSupported = items.filter((item) => item.net >= 1).length;
-  const priority: Priority = netVotes >= 3 || wellSupported >= 3 ? 'high' : netVotes <= 0 && (items.length === 1 || netVotes < 0) ? 'low' : 'medium';
   const titles = [...new Set(items.flatMap((item) => item.titles))].sort(compareText);
   const where = titles.length === 0 ? 'the architecture' : titles.length > 3 ? plural(titles.length, 'component') : listOf(titles);
   const votes = `${plural(up, 'up-vote')} and ${plural(down, 'down-vote')} (net ${signed(netVotes)})`;
@@ -202,13 +344,6 @@ function describeTheme(theme: DraftTheme): Theme {
   };
 }
 
-function actionPriority(item: Item): Priority {
-  const sources = item.suggestion.sourceCount;
-  if (item.net >= 3 || (item.net >= 2 && sources >= 3)) return 'high';
-  if (item.net >= 1 || sources >= 3) return 'medium';
-  return 'low';
-}
-
 /**
  * Who is behind an action, in distinct people: the members who wrote its comments and, when the
  * voters are known, the distinct members who voted them up (one member is counted once however
@@ -218,6 +353,13 @@ function reasoningOf(item: Item): string {
   const members = new Set(item.suggestion.memberInitials.map((initials) => initials.trim()).filter((initials) => initials !== '')).size;
   const votes = `+${item.suggestion.upVotes} / −${item.suggestion.downVotes}`;
   const from = `from ${plural(item.suggestion.sourceCount, 'comment')} on ${item.titles.length === 0 ? 'the architecture' : listOf(item.titles)}`;
+  // Who raised it, by name, where its comments are known.
+  const { names } = item.backing;
+  if (names.length > 0) {
+    const raisedBy = names.length <= 3 ? listOf(names) : `${names.slice(0, 2).join(', ')} and ${plural(names.length - 2, 'other')}`;
+    const voted = item.suggestion.upVoterIds === undefined ? '' : ` and voted up by ${plural(item.voters.up.size, 'member')}`;
+    return truncate(`Raised by ${raisedBy}${voted} (${votes}), ${from}.`, 1_000);
+  }
   if (item.suggestion.upVoterIds !== undefined && members > 0) {
     return truncate(`Written by ${plural(members, 'member')} and voted up by ${plural(item.voters.up.size, 'member')} (${votes}), ${from}.`, 1_000);
   }
@@ -309,7 +451,7 @@ function conflictsOf(
         1_000,
       ),
       suggestedResolution: truncate(
-        `Bring both proposals on ${lowerFirst(label)} to the next review with their authors and agree one direction, for example by trialling the better-supported one (“${bare(leader.text, 160)}”) for a fixed period and measuring the effect.`,
+        `Bring both proposals on ${lowerFirst(label)} to the next review with their authors and agree one direction, for example by trialling the better-supported one (${leader === forIt ? 'for' : 'against'}, ${votesOf(leader)}) for a fixed period and measuring the effect.`,
         1_000,
       ),
       sources: [...ids].sort((a, b) => a - b),
@@ -363,7 +505,7 @@ interface SuggestionSides {
  * suggestions cluster into and the disagreements among their comments, by suggestion id.
  */
 export function narrativeEvidence(analyzer: Analyzer, input: NarrativeSummaryInput): NarrativeEvidence {
-  const items = itemsOf(analyzer, uniqueById(input.suggestions));
+  const items = itemsOf(analyzer, uniqueById(input.suggestions), input.sourceComments);
   return {
     themes: themesOf(analyzer, items).map((theme) => ({ label: theme.label, ids: theme.items.map((item) => item.suggestion.id) })),
     disagreements:
@@ -399,6 +541,11 @@ function commentConflicts(analyzer: Analyzer, items: readonly Item[], sourceComm
     const subject = disagreement.topic;
     const more = (side: readonly Item[]) => (side.length <= 1 ? '' : `, with ${plural(side.length - 1, 'more suggestion')} on that side`);
     const sides = [...sideA, ...sideB];
+    // Each side stated once: its value with its words when the two differ in a value, else its words.
+    const valued = !positionA.startsWith('“') && !positionB.startsWith('“');
+    const description = valued
+      ? `The team is divided on ${subject} (${where}): one side argues for ${positionA} (“${bare(leadA.text, 200)}”, ${votesOf(leadA)}${more(sideA)}), the other for ${positionB} (“${bare(leadB.text, 200)}”, ${votesOf(leadB)}${more(sideB)}).`
+      : `The team is divided on ${subject} (${where}). One side: “${bare(leadA.text, 200)}” (${votesOf(leadA)}${more(sideA)}). The other: “${bare(leadB.text, 200)}” (${votesOf(leadB)}${more(sideB)}).`;
     const resolution =
       middle !== undefined
         ? `${disagreement.resolved ? 'A middle way has support from both sides' : 'A middle way is on the table'}: “${bare(middle.text, 300)}” (${votesOf(middle)}). ${disagreement.resolved ? 'Confirm it in the next review and close the question.' : 'Discuss it with both sides and vote on it.'}`
@@ -407,10 +554,7 @@ function commentConflicts(analyzer: Analyzer, items: readonly Item[], sourceComm
       {
         subject,
         topic: truncate(`${capitalise(subject)} (${where})`, 200),
-        description: truncate(
-          `The team is divided on ${subject} (${where}): one side argues for ${positionA}, the other for ${positionB}. One side: “${bare(leadA.text, 200)}” (${votesOf(leadA)}${more(sideA)}). The other: “${bare(leadB.text, 200)}” (${votesOf(leadB)}${more(sideB)}).`,
-          1_000,
-        ),
+        description: truncate(description, 1_000),
         suggestedResolution: truncate(resolution, 1_000),
         sources: [...sides, ...(middle === undefined ? [] : [middle])].map((item) => item.suggestion.id).sort((x, y) => x - y),
         weight: sides.reduce((sum, item) => sum + item.suggestion.upVotes + item.suggestion.downVotes, 0) + 100,
