@@ -115,13 +115,15 @@ describe('findDisagreements', () => {
       const comments = [
         ...drafts.slice(2),
         at(10, 4, 'Let the assistant publish the customer status update by itself once the incident is ten minutes old.', [1, 5], [2, 6]),
-        at(11, 6, 'No, a human approves every customer status update the assistant writes, whatever its age.', [2, 3], [1, 4, 5]),
+        at(11, 6, 'Dee, we should keep a human approving every customer status update the assistant writes.', [2, 3], [1, 4, 5]),
       ];
       const [found, ...others] = await disagreementsIn(comments);
       expect(others).toEqual([]);
       expect(found).toBeDefined();
       expect([ids(comments, found?.sideA ?? []), ids(comments, found?.sideB ?? [])]).toEqual([[10], [11]]);
       expect(found?.topic).toMatch(/status update/i);
+      // A side's position without the teammate it is addressed to.
+      expect(found?.positions[1]).toBe('“Keep a human approving every customer status update the assistant writes”');
     });
   });
 

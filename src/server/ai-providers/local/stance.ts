@@ -1,6 +1,7 @@
 import type { CommentForAnalysis } from '../provider.js';
 import type { Analyzer, PhraseLabels, TextAnalysis } from './analysis.js';
 import { actionSentencesOf, indexesByComponent, overlap } from './analysis.js';
+import { addressingOf, withoutAddress, type Addressing } from './addressing.js';
 import { offTopic } from './relevance.js';
 import { namesIn, sharedRun, wordCount } from './runs.js';
 import { asRequest, compareText, lowerFirst, truncate } from './text.js';
@@ -488,6 +489,7 @@ function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]
   }
   const used = new Set<number>();
   const found: Disagreement[] = [];
+  const addressing = addressingOf(reads.map((read) => read.input.comment.memberName));
   for (const seed of pairs) {
     if (found.length >= MAX_DISAGREEMENTS) break;
     if (used.has(seed.a) || used.has(seed.b)) continue;
@@ -532,7 +534,7 @@ function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]
       topic: topicOf(labels, reads, first, second),
       sideA: first,
       sideB: second,
-      positions: positionsOf(reads, first, second),
+      positions: positionsOf(reads, first, second, addressing),
       compromise,
       resolved,
     });
@@ -602,21 +604,21 @@ function valueOf(reads: readonly Read[], side: readonly number[]): Quantity | un
 }
 
 /** What each side holds: the two values when they differ in one measure ('3 minutes', '10 minutes'), else each side's own words. */
-function positionsOf(reads: readonly Read[], sideA: readonly number[], sideB: readonly number[]): [string, string] {
+function positionsOf(reads: readonly Read[], sideA: readonly number[], sideB: readonly number[], addressing: Addressing): [string, string] {
   const a = valueOf(reads, sideA);
   const b = valueOf(reads, sideB);
   if (a !== undefined && b !== undefined && a.dimension === b.dimension && a.value !== b.value) return [a.text, b.text];
-  return [wordsOf(reads, sideA), wordsOf(reads, sideB)];
+  return [wordsOf(reads, sideA, addressing), wordsOf(reads, sideB, addressing)];
 }
 
-/** A side's first request, else its first statement, quoted. */
-function wordsOf(reads: readonly Read[], side: readonly number[]): string {
+/** A side's first request, else its first statement, quoted, without the greeting or teammate it opens with. */
+function wordsOf(reads: readonly Read[], side: readonly number[], addressing: Addressing): string {
   for (const i of side) {
     const read = reads[i];
     if (read === undefined) continue;
     const [action] = actionSentencesOf(read.input.comment, read.input.analysis);
     const sentence = action?.sentence.text ?? read.input.analysis.sentences.find((candidate) => candidate.words >= 4)?.text;
-    if (sentence !== undefined) return `“${truncate(asRequest(sentence).replace(/[.]$/, ''), POSITION_MAX_CHARS)}”`;
+    if (sentence !== undefined) return `“${truncate(asRequest(withoutAddress(sentence, addressing)).replace(/[.]$/, ''), POSITION_MAX_CHARS)}”`;
   }
   return 'the other view';
 }
