@@ -1,4 +1,4 @@
-import type { CommentSummaryOutput, NarrativeOutput, SuggestionsOutput } from '../../common/contract/ai.js';
+import { SET_ASIDE_MAX, type CommentSummaryOutput, type NarrativeOutput, type SetAside, type SuggestionsOutput } from '../../common/contract/ai.js';
 import type { AiProvider } from './provider.js';
 
 /**
@@ -20,6 +20,11 @@ import type { AiProvider } from './provider.js';
  * The sentence carrying such language is removed, not the whole output; a claim (theme, change,
  * suggestion, action, conflict) left without text goes with its sources, so no output cites a
  * comment for words it no longer says.
+ *
+ * A comment that itself asks for a secret or claims consensus or an outcome is not given to the
+ * provider at all (a summary lists it with the comments it set aside, saying why), and no output
+ * may cite it or repeat a run of its words: read, it would be repeated, cited or made a theme of
+ * that pushes the team's own points out.
  */
 
 /** Bumped when the guard changes: outputs stored under an older guard are made again. */
@@ -38,7 +43,7 @@ export const COPIED_RUN = 6;
 const SCHEMED_LINK = /\b[a-z][a-z0-9+.-]*:\/\/\S/i;
 const WWW_HOST = /\bwww\d*\.[a-z0-9-]+/i;
 /** One label of a host name, in any script ('evil', 'secure-login', a look-alike in Cyrillic). */
-const LABEL = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?`;
+const LABEL = String.raw`[\p{L}\p{N}][\p{L}\p{N}-]*`;
 /** Not inside a word, a path or an address already read. */
 const HOST_START = String.raw`(?<![\p{L}\p{N}_@/.-])`;
 /** A host followed by a path or a port ('portal.example/login', 'evil.example:8443'): whatever its top-level name, that is an address. */
@@ -56,11 +61,15 @@ const BARE_HOST = new RegExp(
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
 const MAILTO = /\bmailto:/i;
 
+const MIGHT_HOLD_ADDRESS = /@|:\/\/|mailto:|[\p{L}\p{N}]\.[\p{L}\p{N}]/u;
 const ADDRESSES = [SCHEMED_LINK, WWW_HOST, HOST_WITH_PATH, HOST_WITH_PORT, IP_ADDRESS_LINK, BARE_HOST, EMAIL, MAILTO];
 
 /** Whether the text holds a link, a host name or an e-mail address. */
 export function hasAddress(text: string): boolean {
   const normal = normalise(text);
+  // Every address has an '@', a '://', 'mailto:', or a dot between two letters or digits: most sentences have
+  // none, and skip the host patterns, which are slow on long text.
+  if (!MIGHT_HOLD_ADDRESS.test(normal)) return false;
   return ADDRESSES.some((pattern) => pattern.test(normal));
 }
 
@@ -77,9 +86,9 @@ const PIN = /\bPINs?\b/;
 /** The secrets a person holds, rather than a service's keys and tokens, which a design names in its own orders. */
 const PERSONAL_SECRET =
   /\b(?:pass(?:word|phrase|code)s?|pin (?:code|number)s?|one-time (?:code|password)s?|(?:2fa|mfa|verification|security|sign-in|login) codes?|credentials?|(?:login|sign-in) details)\b/i;
-/** Handing a secret over or typing it in: entering, sending, sharing, confirming, verifying, and their kin. */
+/** Handing a secret over or typing it in (entering, sending, sharing, confirming, verifying), or asking for it. */
 const HAND_OVER =
-  /\b(?:re-?enter(?:s|ed|ing)?|enter(?:s|ed|ing)?|type|typing|input|submit(?:s|ted|ting)?|send(?:s|ing)?|sent|share|shar(?:es|ed|ing)|provide|provid(?:es|ed|ing)|give|giv(?:es|ing)|supply|confirm(?:s|ed|ing)?|re-?confirm|verify|verif(?:ies|ied|ying)|validate|re-?validate|paste|reply|respond|e-?mail|forward|disclose|reveal|tell|update|reset|renew|log ?in|sign ?in|re-?authenticate|authenticate)\b/i;
+  /\b(?:re-?enter(?:s|ed|ing)?|enter(?:s|ed|ing)?|type|typing|input|submit(?:s|ted|ting)?|send(?:s|ing)?|sent|share|shar(?:es|ed|ing)|provide|provid(?:es|ed|ing)|give|giv(?:es|ing)|supply|confirm(?:s|ed|ing)?|re-?confirm|verify|verif(?:ies|ied|ying)|validate|re-?validate|paste|reply|respond|e-?mail|forward|disclose|reveal|tell|update|reset|renew|log ?in|sign ?in|re-?authenticate|authenticate|ask(?:s|ed|ing)? (?:you )?for|request(?:s|ed|ing)?)\b/i;
 /**
  * The reader addressed ('your', 'you'). Not 'us' or 'me': a design says 'Vault can give us
  * short-lived credentials'; an order to send the writer a secret opens the sentence and is caught so.
@@ -103,28 +112,52 @@ export function asksForSecret(sentence: string): boolean {
 
 // ---------------------------------------------------------------- consensus and outcome claims
 
+/** The group, as the one who holds a view: 'everyone', 'all seven of us', 'the whole team', 'every reviewer'. */
+const THE_GROUP = String.raw`(?:every(?:one|body)|all (?:\w+ )?of us|we all|(?:the|our) (?:whole |entire )?(?:team|group|panel|reviewers)|all (?:the )?(?:reviewers|members|participants|engineers|stakeholders|voters|teams)|every (?:single )?(?:reviewer|member|participant|engineer|stakeholder|voter|team))`;
+/** Words that may stand between a subject and its verb without changing what is claimed ('has', 'already', 'fully'). */
+const BETWEEN = String.raw`(?:\W+(?:\w+ly|all|now|already|has|have|had|did|does|do|here|also|just|still|then|in|on|of|us|the|this|that|thread|review|call|page|sync|meeting)){0,4}`;
+/** What the review is about, as the thing decided: 'the design', 'this component', 'the debate'. */
+const THE_MATTER = String.raw`(?:this|that|the) (?:design|proposal|architecture|plan|approach|component|section|page|item|question|matter|debate|issue|discussion|review|thread|point)`;
+const IS_NOW = String.raw`\W+(?:is|was|has been|have been|are|were)\W+(?:now\W+|fully\W+|already\W+)?`;
+
 /**
- * A claim about what the group thinks or has decided. Only the votes can support one, and the
- * analyzer states those in its own words; the same claim in a comment's words is one member's say.
+ * A claim about what the group thinks or has decided, or about the outcome of the review. Only the
+ * votes can support one, and the analyzer states those in its own words; the same claim in a
+ * comment's words is one member speaking for all.
  */
 const CLAIMS = [
-  // Agreement as a noun: 'the consensus is', 'unanimous', 'broad agreement'.
+  // Agreement as a noun: 'the consensus is', 'unanimous', 'full agreement'.
   /\b(?:consensus|unanimous(?:ly)?|unanimity|(?:general|broad|full|complete|total) agreement)\b/i,
-  // The whole group as the subject of agreeing or deciding: 'every reviewer agrees', 'we all support'
-  // (with at most a few adverbs or auxiliaries between, so 'the team is divided on approve…' is no claim).
-  /\b(?:every(?:one|body)|all of us|we all|(?:the|our) (?:whole |entire )?(?:team|group|panel|reviewers)|all (?:the )?(?:reviewers|members|participants|engineers|stakeholders|voters|teams)|every (?:single )?(?:reviewer|member|participant|engineer|stakeholder|voter|team))\b(?:\W+(?:\w+ly|all|now|already|has|have|had|did|does|do|here|also|just|still|then|in|on|of|us|the|this|that|thread|review|call|page)){0,4}\W+(?:agree[sd]?|concur(?:s|red)?|approve[sd]?|accept(?:s|ed)?|endorse[sd]?|support(?:s|ed)?|back(?:s|ed)?|signed off|sign off|(?:is|are|was|were) (?:\w+ly )?(?:aligned|behind|happy with|satisfied with|fine with|in favou?r))\b/i,
+  // The whole group agreeing or deciding: 'every reviewer agrees', 'all of us signed off' (with at
+  // most a few adverbs or auxiliaries between, so 'the team is divided on approve…' is no claim).
+  new RegExp(
+    String.raw`\b${THE_GROUP}\b${BETWEEN}\W+(?:agree[sd]?|concur(?:s|red)?|approve[sd]?|accept(?:s|ed)?|endorse[sd]?|support(?:s|ed)?|back(?:s|ed)?|signed off|sign off|(?:is|are|was|were) (?:\w+ly )?(?:aligned|behind|happy with|satisfied with|fine with|in favou?r))\b`,
+    'i',
+  ),
+  // Agreement as already reached: 'as agreed', 'the agreed fix', 'agreed by the team'.
+  /\bas (?:agreed|decided)\b|\bthe agreed\b|\bagreed (?:on )?by (?:the|all|every)/i,
   // Nobody against: 'no one objects', 'without objection' (not a condition: 'if nobody objects').
   /(?<!\b(?:if|unless|when|until|once)\s)\b(?:no ?one|nobody|none of (?:us|the (?:reviewers|members)))\W+(?:\w+\W+)?(?:disagrees?|objects?|opposes?|dissents?)\b|\bwithout (?:any )?(?:objection|dissent)\b/i,
   // The review or the team as the one who decided: 'the review concluded', 'the team has decided'.
   /\b(?:the|this) (?:review|team|group|discussion|panel|committee|board|reviewers)\W+(?:has\W+|have\W+)?(?:concluded|decided|determined|resolved|ruled|agreed|approved|signed off|settled)\b/i,
-  // An outcome stated as done: 'it was agreed', 'the design is approved', 'the matter is settled'.
-  /\b(?:it|this|that|the (?:design|proposal|architecture|plan|approach|component|section|question|matter|debate|issue|discussion))\W+(?:is|was|has been|have been|are|were)\W+(?:now\W+)?(?:agreed|approved|settled|decided|final(?:ised|ized)?|signed off|ratified|closed)\b/i,
-  /\b(?:settled|final decision|(?:final|review's|team's|group's) verdict|verdict of (?:the|this) review|conclusion of (?:the|this) review|review (?:is|was) (?:complete|concluded|closed))\b/i,
-  // No change called for: 'nothing should change', 'no changes are needed'.
+  // An outcome stated as done: 'it was agreed', 'this component is approved', 'debate closed',
+  // 'report it as agreed' (not 'mark the incident as resolved', which is how incidents end).
+  new RegExp(String.raw`\b(?:it|this|that)${IS_NOW}(?:agreed|approved|settled|decided|final(?:ised|ized)?|signed off|ratified)\b`, 'i'),
+  new RegExp(String.raw`\b${THE_MATTER}${IS_NOW}(?:agreed|approved|settled|decided|final(?:ised|ized)?|signed off|ratified|closed|concluded|done|over)\b`, 'i'),
+  /\b(?:debate|discussion|question|matter|review|thread|item)s? (?:closed|concluded|settled)\b|\b(?:treat|record|present|describe|report|list)\w* (?:\w+ ){0,4}as (?:approved|settled|agreed|accepted|final)\b/i,
+  // A verdict given as a label or a quotation: 'Status: APPROVED', "'approved for go-live'".
+  /(?:^|[:'"“‘]\s*)(?:unanimously |fully )?(?:approved|accepted|signed off)\b/i,
+  // The outcome named: 'Settled.', 'settled in favour of', 'the final takeaway', 'the result of the
+  // review' (not a hope or a doubt: 'I don't see this getting settled here').
+  /^\W*settled\b|\bsettled (?:in favou?r|offline|already)\b|\b(?:is|are|was|were|been|now) settled\b/i,
+  /\b(?:final decision|(?:final|net) (?:result|outcome|takeaway|verdict|decision|conclusion)|(?:review's|team's|group's) (?:verdict|decision|conclusion))\b/i,
+  /\b(?:result|outcome|conclusion|takeaway|upshot|verdict|decision)s? of (?:the|this|our) (?:review|discussion|thread|sync|meeting|call|debate)\b|\bthe outcome (?:is|was|to record)\b/i,
+  // No change called for: 'nothing should change', 'no changes are needed', 'no open items'.
   // ('nothing automated should change production' is a request about production, not a verdict: a
   // verdict's 'change' has no object after it).
   /\b(?:nothing|none of (?:it|this))(?:\W+\w+){0,4}?\W+(?:should|needs? to|must|has to|is to|will|ought to)\W+(?:be\W+)?chang(?:e|ed|es|ing)\b(?=\s*(?:$|[.,;:!?)"'”’…]|(?:in|about|for|here|now|at|until|before|after|with|on|yet|and|or|but|so|there|anything|further)\b))/i,
-  /\bno (?:further )?changes? (?:is |are )?(?:needed|required|necessary|warranted)\b|\b(?:needs|requires) no (?:further )?changes?\b|\bleave (?:it|this|everything) as (?:it is|is)\b/i,
+  /\bno (?:further )?(?:changes?|follow-?up(?: work)?|action) (?:is |are )?(?:needed|required|necessary|warranted)\b|\b(?:needs|requires) no (?:further )?changes?\b|\bleave (?:it|this|everything) as (?:it is|is)\b|\bnothing (?:further |more |else )?to (?:change|fix)\b/i,
+  /\bno (?:open|outstanding|remaining|further) (?:concerns?|issues?|items?|objections?|questions?|points?|blockers?|action items?)\b|\bno (?:concerns?|issues?|objections?) (?:were |was )?(?:raised|found|remain\w*|left)\b/i,
 ];
 
 /** Whether a sentence claims consensus or an outcome (see CLAIMS). */
@@ -165,6 +198,9 @@ function normalise(text: string): string {
 
 // ---------------------------------------------------------------- sentences
 
+const END_MARKS = new Set(['.', '!', '?', '…']);
+const CLOSERS = new Set(['"', "'", ')', ']', '’', '”']);
+
 /**
  * The text cut into sentences, each with the space before it, so that joining them gives the text
  * back. A sentence ends at . ! ? (and any closing quote or bracket) before a space, or at a line
@@ -174,15 +210,17 @@ export function sentencesOf(text: string): string[] {
   const sentences: string[] = [];
   let depth = 0;
   let start = 0;
+  const closing = (char: string) => CLOSERS.has(char);
+  const space = (char: string) => char === '' || /\s/.test(char);
   for (let i = 0; i < text.length; i++) {
     const char = text.charAt(i);
     if (char === '“') depth++;
     else if (char === '”') depth = Math.max(0, depth - 1);
+    if (char !== '\n' && !(depth === 0 && END_MARKS.has(char))) continue;
     const next = text.charAt(i + 1);
-    const ends = char === '\n' || (depth === 0 && /[.!?…]/.test(char) && (next === '' || /\s/.test(next) || (/["')\]’”]/.test(next) && /\s|$/.test(text.charAt(i + 2)))));
-    if (!ends) continue;
+    if (char !== '\n' && !(space(next) || (closing(next) && space(text.charAt(i + 2))))) continue;
     let end = i + 1;
-    while (end < text.length && /["')\]’”]/.test(text.charAt(end))) end++;
+    while (end < text.length && closing(text.charAt(end))) end++;
     sentences.push(text.slice(start, end));
     start = end;
     i = end - 1;
@@ -191,62 +229,115 @@ export function sentencesOf(text: string): string[] {
   return sentences;
 }
 
-/** Why a sentence may not stand in an output, or undefined when it may. */
-export function objectionTo(sentence: string, copied: CopiedRuns): 'address' | 'secret' | 'copied claim' | undefined {
-  if (hasAddress(sentence)) return 'address';
-  if (asksForSecret(sentence)) return 'secret';
-  if (claimsConsensus(sentence) && copied.copiedIn(sentence)) return 'copied claim';
+/**
+ * A comment the outputs may neither cite nor quote: one that asks its reader for a secret, or
+ * claims consensus or an outcome. Such a comment speaks for the tool or for the whole team; cited,
+ * the tool would vouch for it, and quoted, its words would be the tool's. The built-in analyzer
+ * sets most of them aside before it writes; this holds for any provider.
+ */
+export function untrustworthy(comment: string): boolean {
+  return whyUntrustworthy(comment) !== undefined;
+}
+
+function whyUntrustworthy(comment: string): keyof typeof WITHHELD_REASONS | undefined {
+  const sentences = sentencesOf(comment);
+  if (sentences.some(asksForSecret)) return 'secret';
+  if (sentences.some(claimsConsensus)) return 'claim';
   return undefined;
 }
 
+interface Quotable {
+  id: number;
+  content: string;
+}
+
+/** What an output was made from: what its sentences may repeat, and what its claims may cite. */
+export class MadeFrom {
+  private readonly texts: readonly string[];
+  private anyTextRuns: CopiedRuns | undefined;
+  private readonly untrustworthyText: CopiedRuns;
+  private readonly untrustworthyIds: ReadonlySet<number>;
+
+  /**
+   * `alsoRead`: other texts the output may repeat (a narrative's suggestions), cited by other ids;
+   * `untrustworthyIds`: the comments already found untrustworthy (withhold), so as not to read them twice.
+   */
+  constructor(comments: readonly Quotable[], options: { alsoRead?: readonly string[]; untrustworthyIds?: ReadonlySet<number> } = {}) {
+    this.untrustworthyIds = options.untrustworthyIds ?? new Set(comments.filter((comment) => untrustworthy(comment.content)).map((comment) => comment.id));
+    this.untrustworthyText = new CopiedRuns(comments.filter((comment) => this.untrustworthyIds.has(comment.id)).map((comment) => comment.content));
+    this.texts = [...comments.map((comment) => comment.content), ...(options.alsoRead ?? [])];
+  }
+
+  /** Runs of every text read: built only when an output sentence claims consensus, which few do. */
+  private get anyText(): CopiedRuns {
+    this.anyTextRuns ??= new CopiedRuns(this.texts);
+    return this.anyTextRuns;
+  }
+
+  /** Why a sentence may not stand in an output, or undefined when it may. */
+  objectionTo(sentence: string): 'address' | 'secret' | 'copied claim' | 'untrustworthy comment' | undefined {
+    if (hasAddress(sentence)) return 'address';
+    if (asksForSecret(sentence)) return 'secret';
+    if (this.untrustworthyText.copiedIn(sentence)) return 'untrustworthy comment';
+    if (claimsConsensus(sentence) && this.anyText.copiedIn(sentence)) return 'copied claim';
+    return undefined;
+  }
+
+  /** The ids a claim may cite. */
+  citable(ids: readonly number[]): number[] {
+    return ids.filter((id) => !this.untrustworthyIds.has(id));
+  }
+}
+
 /** The text without its objectionable sentences; unchanged when it has none. */
-export function guardText(text: string, copied: CopiedRuns): string {
+export function guardText(text: string, from: MadeFrom): string {
   const sentences = sentencesOf(text);
-  const kept = sentences.filter((sentence) => objectionTo(sentence, copied) === undefined);
+  const kept = sentences.filter((sentence) => from.objectionTo(sentence) === undefined);
   if (kept.length === sentences.length) return text;
   return kept.join('').replace(/^\s+/, '').trimEnd();
 }
 
+/**
+ * A claim as it may stand: its text guarded and its sources citable, or nothing when its text is
+ * gone or every source it had is one it may not cite (it said what those said).
+ */
+function guardClaim(text: string, sources: readonly number[], from: MadeFrom): { text: string; sources: number[] } | undefined {
+  const kept = guardText(text, from);
+  const citable = from.citable(sources);
+  if (kept === '' || (sources.length > 0 && citable.length === 0)) return undefined;
+  return { text: kept, sources: citable };
+}
+
 // ---------------------------------------------------------------- the three outputs
 
-/** A summary's written part: what the guard reads (whatever else a summary carries passes through as it is). */
-type SummaryText = Omit<CommentSummaryOutput, 'setAside'>;
-
-export function guardSummary<Summary extends SummaryText>(output: Summary, comments: readonly string[]): Summary {
-  const copied = new CopiedRuns(comments);
-  const themes = output.keyThemes
-    .map((theme, index) => ({ theme: guardText(theme, copied), sources: output.sources.keyThemes[index] ?? [] }))
-    .filter(({ theme }) => theme !== '');
-  const change = (text: string, sources: number[]) => {
-    const kept = guardText(text, copied);
-    return { text: kept, sources: kept === '' ? [] : sources };
-  };
-  const content = change(output.contentChanges, output.sources.contentChanges);
-  const structural = change(output.structuralChanges, output.sources.structuralChanges);
+/** A summary's themes, changes and reading guarded; its list of comments set aside passes as it is. */
+export function guardSummary(output: CommentSummaryOutput, from: MadeFrom): CommentSummaryOutput {
+  const themes = output.keyThemes.flatMap((theme, index) => guardClaim(theme, output.sources.keyThemes[index] ?? [], from) ?? []);
+  const content = guardClaim(output.contentChanges, output.sources.contentChanges, from) ?? { text: '', sources: [] };
+  const structural = guardClaim(output.structuralChanges, output.sources.structuralChanges, from) ?? { text: '', sources: [] };
   return {
     ...output,
-    understanding: guardText(output.understanding, copied),
+    understanding: guardText(output.understanding, from),
     contentChanges: content.text,
     structuralChanges: structural.text,
-    keyThemes: themes.map(({ theme }) => theme),
+    keyThemes: themes.map(({ text }) => text),
     sources: { keyThemes: themes.map(({ sources }) => sources), contentChanges: content.sources, structuralChanges: structural.sources },
   };
 }
 
-export function guardSuggestions(output: SuggestionsOutput, comments: readonly string[]): SuggestionsOutput {
-  const copied = new CopiedRuns(comments);
+export function guardSuggestions(output: SuggestionsOutput, from: MadeFrom): SuggestionsOutput {
   return {
     suggestions: output.suggestions.flatMap((suggestion) => {
-      const text = guardText(suggestion.suggestion, copied);
-      return text === '' ? [] : [{ ...suggestion, suggestion: text }];
+      const claim = guardClaim(suggestion.suggestion, suggestion.sources, from);
+      // A suggestion must cite at least one comment (the contract's rule).
+      return claim === undefined || claim.sources.length === 0 ? [] : [{ ...suggestion, suggestion: claim.text, sources: claim.sources }];
     }),
   };
 }
 
-/** `quoted`: what the narrative may repeat: the suggestions' texts and the comments they follow from. */
-export function guardNarrative(output: NarrativeOutput, quoted: readonly string[]): NarrativeOutput {
-  const copied = new CopiedRuns(quoted);
-  const guard = (text: string) => guardText(text, copied);
+/** `from`: the comments the suggestions follow from, and the suggestions' texts (which carry their words). */
+export function guardNarrative(output: NarrativeOutput, from: MadeFrom): NarrativeOutput {
+  const guard = (text: string) => guardText(text, from);
   return {
     ...output,
     overallConsensus: guard(output.overallConsensus),
@@ -265,21 +356,55 @@ export function guardNarrative(output: NarrativeOutput, quoted: readonly string[
   };
 }
 
-/** The provider with every output it makes guarded; its prompt version says so, so outputs stored unguarded are made again. */
+/** Why the guard kept a comment from the provider, in the words the comment panel shows a member. */
+export const WITHHELD_REASONS = {
+  secret: 'Asks for a password or another secret',
+  claim: "Claims the team's agreement or the review's outcome",
+} as const;
+
+/**
+ * The comments a provider may read, and those it may not (untrustworthy): what it never reads, it
+ * can neither repeat nor cite, nor make a theme of that crowds out the team's own. `from` is what
+ * its output is then guarded against: every comment, those withheld included.
+ */
+export function withhold<Comment extends Quotable>(comments: readonly Comment[]): { kept: Comment[]; withheld: SetAside[]; from: MadeFrom } {
+  const kept: Comment[] = [];
+  const withheld: SetAside[] = [];
+  for (const comment of comments) {
+    const why = whyUntrustworthy(comment.content);
+    if (why === undefined) kept.push(comment);
+    else withheld.push({ id: comment.id, reason: WITHHELD_REASONS[why] });
+  }
+  return { kept, withheld, from: new MadeFrom(comments, { untrustworthyIds: new Set(withheld.map((entry) => entry.id)) }) };
+}
+
+/**
+ * The provider with every output it makes guarded: the comments it may not read withheld from it
+ * (a summary lists them with the comments it set aside), and each output guarded against all of
+ * them. Its prompt version says so, so outputs stored unguarded are made again.
+ */
 export function guardedProvider(provider: AiProvider): AiProvider {
   return {
     name: provider.name,
     model: provider.model,
     promptVersion: (kind, promptId) => `${provider.promptVersion(kind, promptId)}+${OUTPUT_GUARD_VERSION}`,
     async summarizeComments(input, signal) {
-      return guardSummary(await provider.summarizeComments(input, signal), input.comments.map((comment) => comment.content));
+      const { kept, withheld, from } = withhold(input.comments);
+      const output = guardSummary(await provider.summarizeComments({ ...input, comments: kept }, signal), from);
+      const listed = new Set(output.setAside.map((entry) => entry.id));
+      const setAside = [...output.setAside, ...withheld.filter((entry) => !listed.has(entry.id))].sort((a, b) => a.id - b.id).slice(0, SET_ASIDE_MAX);
+      return { ...output, setAside };
     },
     async generateSuggestions(input, signal) {
-      return guardSuggestions(await provider.generateSuggestions(input, signal), input.comments.map((comment) => comment.content));
+      const { kept, from } = withhold(input.comments);
+      return guardSuggestions(await provider.generateSuggestions({ ...input, comments: kept }, signal), from);
     },
     async narrativeSummary(input, signal) {
-      const quoted = [...input.suggestions.map((suggestion) => suggestion.suggestion), ...(input.sourceComments ?? []).map((comment) => comment.content)];
-      return guardNarrative(await provider.narrativeSummary(input, signal), quoted);
+      const texts = input.suggestions.map((suggestion) => suggestion.suggestion);
+      if (input.sourceComments === undefined) return guardNarrative(await provider.narrativeSummary(input, signal), new MadeFrom([], { alsoRead: texts }));
+      const { kept, withheld } = withhold(input.sourceComments);
+      const from = new MadeFrom(input.sourceComments, { alsoRead: texts, untrustworthyIds: new Set(withheld.map((entry) => entry.id)) });
+      return guardNarrative(await provider.narrativeSummary({ ...input, sourceComments: kept }, signal), from);
     },
   };
 }
