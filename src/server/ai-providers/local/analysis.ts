@@ -2,7 +2,7 @@ import type { CommentForAnalysis } from '../provider.js';
 import { cleanText, compareText, isInjection } from './text.js';
 import type { Reader, ReadToken } from './wink.js';
 import type { WordModels, WordReading } from './word-model.js';
-import { CHATTER_MODEL, STEERING_MODEL } from './word-models.js';
+import wordModels from './word-models.json' with { type: 'json' };
 
 /**
  * What the local analyzer reads from one text: its sentences, the key phrases of each (noun chunks,
@@ -211,7 +211,7 @@ export class Analyzer implements PhraseLabels {
   constructor(
     private readonly reader: Reader,
     private readonly cache?: AnalysisCache,
-    models: WordModels = { chatter: CHATTER_MODEL, steering: STEERING_MODEL },
+    models: WordModels = wordModels,
   ) {
     this.words = { stem: reader.stem, ...models };
   }

@@ -36,7 +36,7 @@ describe('chatterIn', () => {
   it('keeps a comment whose words read as chatter when it shares the thread’s words', () => {
     // A model for which 'happy', 'monday' and 'job' lean to chatter: the words shared decide.
     const model = { bias: -10, weights: { [stem('happy')]: 5, [stem('monday')]: 5, [stem('job')]: 5 } };
-    const aside = 'Happy to pick up the vendor case with their support lead on Monday, I know the portal team from my old job.';
+    const aside = 'Happy to pick up the vendor case with their support lead on Monday, I know the portal team and their phone number from my old job, so the night shift can chase it.';
     expect(wordScore(modelWords(aside, stem), model)).toBeGreaterThan(CHATTER_SCORE);
     const vendorThread = [
       'Open a case with the CAD vendor automatically when the application itself is down.',
@@ -51,10 +51,10 @@ describe('chatterIn', () => {
   });
 
   it('finds an aside that uses a few of the thread’s words when its words are chatter through and through', () => {
-    // 'night', 'shift', 'pages' and 'secondary' are the thread's; 'quiz', 'pub' and 'team' make it chatter.
-    const aside = 'Pub quiz team for Friday night needs a secondary player, the night shift pages us anyway so come along.';
+    // 'night', 'shift', 'pages', 'secondary', 'rota', 'minutes' and more are the thread's; 'quiz', 'pub' and 'team' make it chatter.
+    const aside = 'Pub quiz team for Friday night needs a secondary player, the night shift pages us anyway so come along; the on-call rota allows ten minutes from the dispatch floor.';
     const strong = { bias: -10, weights: { [stem('quiz')]: 8, [stem('pub')]: 8, [stem('team')]: 8 } };
-    const weak = { bias: -10, weights: { [stem('quiz')]: 4.5, [stem('pub')]: 4.5, [stem('team')]: 4.5 } };
+    const weak = { bias: -10, weights: { [stem('quiz')]: 4, [stem('pub')]: 4, [stem('team')]: 4 } };
     const texts = discussion([...THREAD, aside]);
     expect([...chatterIn(PAGING, texts, { ...words, chatter: strong })]).toEqual([5]);
     // As many shared words with weaker evidence stay on the thread: each shared word past the few asks more.
@@ -99,10 +99,51 @@ describe('the local provider with word models of its own', () => {
     const point = 'Radio consoles at the backup site need their own rota entry.';
     const comments = [...THREAD, point].map((text, i) => comment(i + 1, COMPONENTS.triage, `Member ${i}`, text, { up: 1 }));
     const input = { ...COMPONENTS.triage, comments };
-    const chatter = { bias: -10, weights: { [stem('radio')]: 8, [stem('console')]: 8, [stem('backup')]: 8 } };
+    // Words of the point alone: the thread's 'radio console' is no aside.
+    const chatter = { bias: -10, weights: { [stem('backup')]: 8, [stem('site')]: 8, [stem('entry')]: 8 } };
     const trained = await createLocalProvider().summarizeComments(input);
     const given = await createLocalProvider({ wordModels: { chatter, steering: words.steering } }).summarizeComments(input);
     expect(trained.understanding).not.toContain('about other things');
     expect(given.understanding).toContain('1 comment about other things was left out.');
+  });
+});
+
+describe('what the chatter model takes as no evidence', () => {
+  // A thread on keeping audit records; none of its words are the review's subject.
+  const RETENTION = 'Audit Record Retention';
+  const LEDGER = [
+    'Keep the audit records for seven years, the regulator asks for that on every inspection.',
+    'Seven years is fine for the ledger, but the raw webhook payloads can go after ninety days.',
+    'Ninety days is too short for the payloads when a dispute runs past a quarter.',
+    'Store the payloads compressed in cold storage after thirty days, the cost is small.',
+    'Who signs off deleting records early when a customer asks to be forgotten?',
+  ];
+
+  it('reads the review’s own subject words as nothing, in either model', () => {
+    for (const word of ['architecture', 'diagrams', 'component', 'AI', 'assistant', 'models', 'summary', 'review']) {
+      for (const model of [words.chatter, words.steering]) expect(wordScore(modelWords(word, stem), model), word).toBe(model.bias);
+    }
+  });
+
+  it('keeps a real point that names the architecture diagram, the AI, its model and the summary', () => {
+    const point = 'Put the retention field on the architecture diagram, so the AI model cites it in its summary of each record.';
+    expect([...chatterIn(RETENTION, discussion([...LEDGER, point]), words)]).toEqual([]);
+    // Its subject words alone are no evidence either way.
+    const subject = modelWords('architecture diagram AI model summary', stem);
+    expect(wordScore(subject, words.chatter)).toBe(words.chatter.bias);
+  });
+
+  it('gives a teammate’s name no weight, even where a model would, nor the words of the title read', () => {
+    // A model for which 'oksana' and 'retention' are chatter through and through.
+    const model = { bias: -10, weights: { [stem('oksana')]: 12, [stem('retention')]: 12 } };
+    const reading = { ...words, chatter: model };
+    const asks = 'Oksana, could legal confirm the ninety days in writing?';
+    const thread = [...LEDGER, asks].map((content, i) => ({ content, memberName: i === 2 ? 'Oksana Lund' : `Member ${i}` }));
+    expect([...chatterIn(RETENTION, thread, reading)]).toEqual([]);
+    // The same comment where nobody is called Oksana: the name is just a word, and weighs.
+    expect([...chatterIn(RETENTION, discussion([...LEDGER, asks]), reading)]).toEqual([5]);
+    const titled = 'Retention of the webhook payloads belongs with legal, not us.';
+    expect([...chatterIn(RETENTION, discussion([...LEDGER, titled]), reading)]).toEqual([]);
+    expect([...chatterIn('Payload Storage', discussion([...LEDGER, titled]), reading)]).toEqual([5]);
   });
 });

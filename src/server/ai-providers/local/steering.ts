@@ -10,9 +10,10 @@ import { modelWords, wordScore, type WordReading } from './word-model.js';
 /**
  * Above this score a comment steers the output. Chosen by leaving each labelled set out in turn
  * (`npm run train:models`): most comments written to the tool in the set left out are found, next
- * to no other comment.
+ * to no other comment (43 sets: 89 of 100 and none other, alike from 8 to 9.5; the real comment
+ * that scores highest, one naming the thread, reads 7.6).
  */
-export const STEERING_SCORE = 20;
+export const STEERING_SCORE = 9;
 
 /**
  * What the tool writes, or the review it reads: a comment that steers it names one of them. The

@@ -1,10 +1,12 @@
 /**
  * Small naive Bayes models over a comment's words, learnt from the labelled review sets
- * (scripts/train-word-models.ts writes word-models.ts): how much a comment reads like their
- * off-topic comments (chatter.ts) or like their comments written to the summarising tool
- * (steering.ts) rather than the rest. No list of phrases foresees every aside or every way of
- * steering a summary; the words they use are few and telling ('my', 'wedding', 'thanks';
- * 'summary', 'unanimous', 'headline', 'objections').
+ * (`npm run train:models` writes word-models.json, which the analyzer loads): how much a comment
+ * reads like their off-topic comments (chatter.ts) or like their comments written to the
+ * summarising tool (steering.ts) rather than the rest. No list of phrases foresees every aside or
+ * every way of steering a summary; the words they use are few and telling ('my', 'anyone',
+ * 'congratulations'; 'unanimous', 'headline', 'objections'). The models know no person's name and
+ * none of the review's subject words (SUBJECT, the components' titles), only words that at least
+ * three reviews used, none weighing more than 3 either way (eval/word-model-training.ts).
  */
 
 /** Per word, the naive Bayes weight of its presence; `bias` is the prior. */
@@ -66,9 +68,44 @@ export function contentWords(text: string, stem: (word: string) => string): Read
   return wordsOf(text, stem, 4);
 }
 
-/** The model's evidence for a text: the prior and the sum of its known words' weights. */
-export function wordScore(words: ReadonlySet<string>, model: WordModel): number {
+/**
+ * The model's evidence for a text: the prior and the sum of its known words' weights, but for the
+ * words `ignored` (those a reading knows to be no evidence: the title's, the teammates' names).
+ */
+export function wordScore(words: ReadonlySet<string>, model: WordModel, ignored?: ReadonlySet<string>): number {
   let score = model.bias;
-  for (const word of words) score += model.weights[word] ?? 0;
+  for (const word of words) if (ignored?.has(word) !== true) score += model.weights[word] ?? 0;
   return score;
+}
+
+/**
+ * The review's own subject: what every comment of it is about, asides ('the architecture diagram
+ * party is at five') as much as real points ('add the field to the architecture diagram'), and
+ * what a comment written to the summarising tool names as much as a point about the platform's own
+ * AI. Words of this class are evidence of no kind, in no model; the words of a component's title
+ * are of the same class (titleWords).
+ */
+const SUBJECT = ['architecture', 'diagram', 'component', 'AI', 'assistant', 'model', 'summary', 'summarise', 'summarize', 'review'];
+
+/** The review's subject words as a model reads them. */
+export function subjectWords(stem: (word: string) => string): ReadonlySet<string> {
+  return new Set(SUBJECT.flatMap((word) => [...modelWords(word, stem)]));
+}
+
+/** The words of a component's title that are no evidence: those a comment could share with it (contentWords). */
+export function titleWords(title: string, stem: (word: string) => string): ReadonlySet<string> {
+  return contentWords(title, stem);
+}
+
+/**
+ * A person's name as a model reads it, each part: 'Mei-Ling Chen' is 'mei-ling', 'mei', 'ling' and
+ * 'chen' (stemmed), since a comment may name her by any of them.
+ */
+export function nameWords(name: string, stem: (word: string) => string): ReadonlySet<string> {
+  return new Set([...modelWords(name, stem), ...modelWords(name.replace(/[-‐]/g, ' '), stem)]);
+}
+
+/** A person's first name (its parts too), as a model reads it: how teammates name each other. */
+export function firstNameWords(name: string, stem: (word: string) => string): ReadonlySet<string> {
+  return nameWords(name.trim().split(/\s+/)[0] ?? '', stem);
 }
