@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressingOf, withoutAddress } from './addressing.js';
+import { addressingOf, onlyAddress, withoutAddress } from './addressing.js';
 
 /** Greetings and teammates called, out of the words a lead reads. */
 
@@ -21,6 +21,16 @@ describe('withoutAddress', () => {
     expect(strip('@lena move the disk checks to the storage team.')).toBe('Move the disk checks to the storage team.');
     expect(strip('@sre-oncall, move the disk checks to the storage team.')).toBe('Move the disk checks to the storage team.');
     expect(strip('Move the disk checks to the storage team, Omar.')).toBe('Move the disk checks to the storage team.');
+  });
+
+  it('drops a teammate credited at the start, and tells a sentence that does nothing else', () => {
+    expect(strip('Lena has a point, a rebuild can take the whole night.')).toBe('A rebuild can take the whole night.');
+    expect(strip("Omar's right about the pool, 'degraded' alone tells on-call nothing.")).toBe("'Degraded' alone tells on-call nothing.");
+    expect(strip('Priya yes, but only for arrays under warranty.')).toBe('But only for arrays under warranty.');
+    expect(onlyAddress('Priya is right on the firmware though.', members)).toBe(true);
+    expect(onlyAddress('Hi all!', members)).toBe(true);
+    expect(onlyAddress('Priya is right: the firmware matters more.', members)).toBe(false);
+    expect(onlyAddress('The firmware matters more.', members)).toBe(false);
   });
 
   it('keeps a word that is no member and no greeting, and a name inside the sentence', () => {

@@ -1,18 +1,19 @@
-import { capitalise } from './text.js';
-
 /**
  * Who a sentence is addressed to, out of what a lead reads: a comment often opens by greeting the
- * team or calling a teammate ('Hi all,', 'Team:', '@Priya', 'Priya, …', 'Morning Omar and Lena —')
- * or ends by naming them ('…, Priya.'), and an action or suggestion worded from it reads as a
- * message to that person instead of a decision. A name is dropped only when it is a member's
- * (first or full name, as the input gives them): 'Overall,' or 'Grafana,' stays.
+ * team or calling a teammate ('Hi all,', 'Team:', '@Priya', 'Priya, …', 'Morning Omar and Lena —'),
+ * by crediting one ('Kenji is right on supply.', 'Grace has a point,', 'Yuki yes, but …') or ends
+ * by naming them ('…, Priya.'), and an action or suggestion worded from it reads as a message to
+ * that person instead of a decision. A name is dropped only when it is a member's (first or full
+ * name, as the input gives them): 'Overall,' or 'Grafana,' stays.
  */
 
 /** Greetings and the words that call the whole team. */
 const GREETING = String.raw`(?:hi|hello|hey|hiya|morning|good\s+(?:morning|afternoon|evening)|afternoon|evening|greetings|dear)`;
 const GROUP = String.raw`(?:all|everyone|everybody|team|folks|people|y'all|you\s+all|guys|both(?:\s+of\s+you)?)`;
-/** What ends the address: a comma, colon, dash or an end mark, then space. */
-const END = String.raw`\s*(?:[,:;!.]+|\s[-–—]+)\s+`;
+/** What ends the address: a comma, colon, dash or an end mark, then space or the end. */
+const END = String.raw`\s*(?:[,:;!.]+|\s[-–—]+)(?:\s+|$)`;
+/** What credits a teammate named before it: 'is right (on supply)', 'has a point (though)', 'yes'. */
+const CREDIT = String.raw`(?:(?:\s+(?:is|was)|'s)\s+(?:right|correct|spot\s+on)|\s+(?:has|had|makes|made|raises|raised)\s+a\s+(?:good\s+|fair\s+|valid\s+|real\s+)?point|\s+(?:yes|no|agreed))(?:\s+(?:on|about)\s+[^,.;:!?]{1,40})?(?:\s+(?:though|there|here|again))?`;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -42,7 +43,8 @@ export function addressingOf(memberNames: readonly string[]): Addressing {
   const handle = String.raw`@[\p{L}\p{N}._-]+`;
   const someone = name === null ? handle : String.raw`(?:${name}|${handle})`;
   const several = String.raw`${someone}(?:\s*(?:,|and|&)\s*${someone})*`;
-  const called = String.raw`(?:${GREETING}(?:\s+(?:${GROUP}|${several}))?|${GROUP}|${several})`;
+  const credited = name === null ? null : String.raw`(?:${name}(?:\s*(?:,|and|&)\s*${name})*)${CREDIT}`;
+  const called = String.raw`(?:${GREETING}(?:\s+(?:${GROUP}|${several}))?|${GROUP}|${credited === null ? '' : `${credited}|`}${several})`;
   return {
     // Repeated: 'Hi all, Priya: …'. A handle needs no mark after it ('@priya please add …').
     opening: new RegExp(String.raw`^(?:(?:${called})${END}|${handle}\s+)+`, 'iu'),
@@ -54,11 +56,19 @@ export function addressingOf(memberNames: readonly string[]): Addressing {
  * The sentence without the greeting or the names it opens or closes with, capitalised; as it was
  * when little would be left (a sentence that is only a greeting says nothing either way).
  */
+/** Whether the sentence says nothing but whom it addresses or credits ('Hi all!', 'Rhys has a point though.'). */
+export function onlyAddress(sentence: string, addressing: Addressing): boolean {
+  const text = sentence.trim();
+  const rest = text.replace(addressing.opening, '');
+  return rest !== text && !/\p{L}{3,}/u.test(rest);
+}
+
 export function withoutAddress(sentence: string, addressing: Addressing): string {
   const text = sentence.trim();
   let stripped = text.replace(addressing.opening, '');
   if (addressing.closing !== null) stripped = stripped.replace(addressing.closing, '$1');
   stripped = stripped.trim();
   if (stripped === text) return text;
-  return stripped.length >= 12 ? capitalise(stripped) : text;
+  // Capitalised past a quote it may open with: "'Assessing' for six hours …".
+  return stripped.length >= 12 ? stripped.replace(/^(["'“‘(]*)(\p{Ll})/u, (_all, quote: string, letter: string) => quote + letter.toUpperCase()) : text;
 }

@@ -5,7 +5,7 @@ import type { ActionStrength, AnalysedSentence, Analyzer, Direction, TextAnalysi
 import { actionSentencesOf, uniqueById } from './analysis.js';
 import type { Candidate } from './grouping.js';
 import { candidatesOf, pickGroups } from './grouping.js';
-import { addressingOf, withoutAddress, type Addressing } from './addressing.js';
+import { addressingOf, onlyAddress, withoutAddress, type Addressing } from './addressing.js';
 import { namesIn } from './runs.js';
 import { disagreementsByComponent } from './stance.js';
 import { addressesTheTool, asRequest, capitalise, cleanText, compareText, truncate } from './text.js';
@@ -40,14 +40,18 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
   const comments = uniqueById(input.comments).filter((comment) => !addressesTheTool(comment.content, analyzer.words));
   const analyses = comments.map((comment) => analyzer.analyse(comment.content, analyzer.titleWords(comment.componentTitle)));
   const { sideOf, aside } = readComponents(analyzer, comments, analyses);
+  const addressing = addressingOf(comments.map((comment) => comment.memberName));
   const items: Array<ActionComment | null> = comments.map((comment, i) => {
     const analysis = analyses[i];
     // A comment about something else is no source of any suggestion (relevance.ts).
     if (analysis === undefined || aside.has(i)) return null;
     const actions = actionSentencesOf(comment, analysis);
     // A side of a disagreement is a position the team weighs even when it is not phrased as a
-    // request ('No agent queries against the ledger primary'): its first statement stands for it.
-    const position = sideOf.has(i) ? analysis.sentences.find((sentence) => !sentence.question && sentence.words >= 4) : undefined;
+    // request ('No agent queries against the ledger primary'): its first statement stands for it,
+    // past one that only credits a teammate ('Kenji is right on supply.').
+    const position = sideOf.has(i)
+      ? analysis.sentences.find((sentence) => !sentence.question && sentence.words >= 4 && !onlyAddress(sentence.text, addressing))
+      : undefined;
     if (actions.length === 0 && position !== undefined) actions.push({ sentence: position, strength: 'weak' });
     if (actions.length === 0) return null;
     const directions = new Map<string, Direction>();
@@ -88,7 +92,6 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
     if (item.comment.kind === 'proposal' || net(item.comment) >= 1 || (net(item.comment) >= 0 && strong) || sideOf.has(i)) clusters.push({ members: [i], phrase: null });
   });
 
-  const addressing = addressingOf(comments.map((comment) => comment.memberName));
   const drafts = clusters.flatMap((cluster) => {
     const members = cluster.members.flatMap((i) => {
       const item = items[i];
