@@ -17,7 +17,8 @@ const EDGE_WORDS = new Set(
     .split(' '),
 );
 
-const WORD = /\p{L}[\p{L}\p{N}-]*(?:'\p{L}+)?|\p{N}[\p{N}.,:]*/gu;
+/** A word as written: letters (with digits, hyphens, an apostrophe's ending), or a figure. */
+export const WORD = /\p{L}[\p{L}\p{N}-]*(?:'\p{L}+)?|\p{N}[\p{N}.,:]*/gu;
 const CLAUSE_BREAK = /[.,;:!?()[\]"“”—–]+\s|[;:!?()[\]"“”—–]/u;
 
 export const wordCount = (run: string): number => run.split(' ').length;

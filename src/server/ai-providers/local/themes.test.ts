@@ -236,4 +236,83 @@ describe('themesOf', () => {
       expect(kinds.size).toBe(1);
     }
   });
+
+  // With room for one theme, a loose merge stands (as in a busy discussion): these merge at all or not.
+  it('keeps apart two questions whose comments share a compound\'s head word with other modifiers', async () => {
+    const COSTS = { componentId: 'platform-costs', componentTitle: 'Platform Costs' };
+    const pairs = [
+      [
+        'Checkout burns its error budget in the first week of each month.',
+        'By the second week of a month the error budget is zero and nobody slows down.',
+        'Debug logging fills the storage budget within a week, every month.',
+        'Each month the storage budget runs dry after a week of verbose tracing.',
+      ],
+      [
+        'The retention policy for chat exports changed twice this year without telling anyone.',
+        'Tell the whole rota whenever the retention policy for chat exports changes.',
+        'The escalation policy for database pages changed twice this year without telling anyone.',
+        'Whenever the escalation policy for database pages changes, tell the rota.',
+      ],
+      [
+        'The approval gate holds every change for a day.',
+        'Drop the approval gate for standard changes.',
+        'The quality gate holds every change when one test flakes.',
+        'Make the quality gate ignore known flaky tests for standard changes.',
+      ],
+    ];
+    for (const texts of pairs) {
+      const comments = texts.map((text, i) => comment(i + 1, COSTS, `Member ${i}`, text));
+      expect((await themes(comments, 1)).map((theme) => theme.members)).toEqual([[0, 1]]);
+      expect((await themes(comments)).map((theme) => theme.members).sort()).toEqual([
+        [0, 1],
+        [2, 3],
+      ]);
+    }
+  });
+
+  it('makes no theme of comments that share only the words the whole discussion uses', async () => {
+    const PAGING = { componentId: 'paging', componentTitle: 'Paging' };
+    const pairs = [
+      [
+        'The model flags every incident alert for the network team as a duplicate.',
+        'Duplicates flagged by the model hide real alerts from the team during an incident.',
+        'The AI summary of an incident leaves out which team acknowledged the alert.',
+        'Make the AI summary say which team took each alert during the incident.',
+      ],
+      [
+        'Each runbook step for an alert should name the team that owns it during an incident.',
+        'A runbook step without an owning team stalls every incident alert.',
+        'The incident channel gets a message for every alert, so the team mutes it.',
+        'Post one message per incident in the channel, not one per alert, or the team mutes it.',
+      ],
+    ];
+    for (const texts of pairs) {
+      const comments = texts.map((text, i) => comment(i + 1, PAGING, `Member ${i}`, text));
+      expect((await themes(comments, 1)).map((theme) => theme.members)).toEqual([[0, 1]]);
+    }
+  });
+
+  it('holds one question together when its comments put it in different words', async () => {
+    const PAGING = { componentId: 'paging', componentTitle: 'Paging' };
+    const comments = [
+      comment(1, PAGING, 'Ana Berg', 'Disk warnings that clear themselves within minutes should never wake the on-call engineer.'),
+      comment(2, PAGING, 'Ben Cole', 'Paging someone at 3am for a disk that frees its own space a minute later is pointless.'),
+      comment(3, PAGING, 'Cy Diaz', 'Only page for disk space when usage stays above 90% for ten minutes; log the rest as warnings.'),
+      comment(4, PAGING, 'Dee Eng', 'The vendor contact for the bridge changes every quarter; keep it current.'),
+      comment(5, PAGING, 'Eli Fox', 'Put the vendor contact on the bridge page so nobody hunts for it.'),
+    ];
+    const found = await themes(comments);
+    expect(found.find((theme) => theme.members.includes(0))?.members).toEqual([0, 1, 2]);
+    // Two comments on one budget that name it differently ('error budget', 'the budget') are one question.
+    const budget = [
+      comment(1, PAGING, 'Ana Berg', 'Checkout burns its error budget in the first week of each month.'),
+      comment(2, PAGING, 'Ben Cole', 'Once checkout has burnt the budget, freeze its releases for the month.'),
+      comment(3, PAGING, 'Cy Diaz', 'The vendor contact for the bridge changes every quarter; keep it current.'),
+      comment(4, PAGING, 'Dee Eng', 'Put the vendor contact on the bridge page so nobody hunts for it.'),
+    ];
+    expect((await themes(budget)).map((theme) => theme.members).sort()).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { addressedWords, ANSWERS_THE_LAST } from './answers.js';
 import { isVagueAlone, type PhraseLabels, type TextAnalysis } from './analysis.js';
-import { mostSharedRun, namesIn, wordCount, writtenAsName } from './runs.js';
+import { mostSharedRun, namesIn, WORD, wordCount, writtenAsName } from './runs.js';
 import { compareText, lowerFirst } from './text.js';
 
 /**
@@ -9,7 +9,8 @@ import { compareText, lowerFirst } from './text.js';
  * how rare they are in the discussion (tf-idf, title words left out); comments are merged into
  * clusters while their average similarity stays above a threshold (average linkage), so a cluster
  * is held together by several words at once and 'maintenance window' does not join 'damping
- * window'. A cluster is named by the longest run of words several of its comments write ('flap
+ * window'; a word two comments use only as the head of different compounds ('error budget',
+ * 'storage budget') links them far less than a compound they share. A cluster is named by the longest run of words several of its comments write ('flap
  * damping window'), else by its most shared key phrase.
  */
 
@@ -47,6 +48,15 @@ const MERGE_THRESHOLD = 0.2;
 const MAX_COMMENTS = 150;
 /** The fewest weighted terms a text needs to join a cluster. */
 const MIN_TERMS = 2;
+/**
+ * A term's weight is log(IDF_OFFSET + m / df) for m comments, df of them using it: a word many
+ * comments of the discussion write ('alert', 'incident', 'model' in a review of an alerting
+ * pipeline) is its common ground, not a topic within it. Under 1, such a word weighs less beside a
+ * rarer one (in twenty comments, a word half of them write weighs 0.39 of one two of them write;
+ * 0.46 with 1). In a discussion of one or two comments, what they share is all that links them,
+ * and the offset is 1.
+ */
+const IDF_OFFSET = 0.5;
 /** A key phrase of several words says more than one of its words. */
 const PHRASE_WEIGHT = 1.5;
 
@@ -88,6 +98,7 @@ interface Node {
 
 type Vector = ReadonlyMap<string, number>;
 const EMPTY: Vector = new Map<string, number>();
+const NO_USAGE: Usage = { heads: new Map() };
 
 function norm(vector: Vector): number {
   let sum = 0;
@@ -95,8 +106,32 @@ function norm(vector: Vector): number {
   return Math.sqrt(sum);
 }
 
-/** The cosine of two vectors, at ONE_TERM_LINK of it when they share one term only. */
-function similarityOf(a: Vector, b: Vector, normA: number, normB: number): number {
+/**
+ * A word two comments use only as the head of different compounds ('error budget', 'storage
+ * budget'; 'retention policy', 'escalation policy') links them at this share of its weight: the
+ * head is the generic part of a compound, and the modifier says which one is meant.
+ */
+const OTHER_COMPOUND_LINK = 0.2;
+
+/** How a comment uses its words, beyond their weights: what tells a shared word from a shared topic. */
+interface Usage {
+  /** Stems the comment uses only as the head of compounds, with the words (stemmed) that modify them there. */
+  heads: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** The share of a shared term's weight that links comments a and b. */
+function linkOf(term: string, a: Usage, b: Usage): number {
+  const modifiersA = a.heads.get(term);
+  const modifiersB = b.heads.get(term);
+  if (modifiersA !== undefined && modifiersB !== undefined && ![...modifiersA].some((modifier) => modifiersB.has(modifier))) return OTHER_COMPOUND_LINK;
+  return 1;
+}
+
+/**
+ * The cosine of two vectors, each shared term counted at its link (linkOf); at ONE_TERM_LINK of
+ * it when they share one term only.
+ */
+function similarityOf(a: Vector, b: Vector, normA: number, normB: number, link: (term: string) => number): number {
   if (normA === 0 || normB === 0) return 0;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let dot = 0;
@@ -104,10 +139,55 @@ function similarityOf(a: Vector, b: Vector, normA: number, normB: number): numbe
   for (const [term, value] of small) {
     const other = large.get(term);
     if (other === undefined) continue;
-    dot += value * other;
+    dot += value * other * link(term);
     shared += 1;
   }
-  return (dot / (normA * normB)) * (shared === 1 ? ONE_TERM_LINK : 1);
+  return (dot / (normA * normB)) * (shared < 2 ? ONE_TERM_LINK : 1);
+}
+
+/**
+ * The stems a text uses only as the head of key phrases of several words, each with the words
+ * (stemmed) that modify it there. A word the text also writes without one of those modifiers just
+ * before it ('the budget', 'the same factor') is used on its own.
+ */
+function usageOf(analysis: TextAnalysis): Usage {
+  const heads = new Map<string, Set<string>>();
+  const alone = new Set<string>();
+  for (const sentence of analysis.sentences) {
+    // Each head's modifiers here: stem → lemma.
+    const modifiers = new Map<string, Map<string, string>>();
+    for (const phrase of sentence.phrases) {
+      const words = phrase.split(' ');
+      const head = sentence.stems.get(words[words.length - 1] ?? '');
+      if (words.length < 2 || head === undefined) continue;
+      const map = modifiers.get(head) ?? new Map<string, string>();
+      for (const word of words.slice(0, -1)) map.set(sentence.stems.get(word) ?? word, word);
+      modifiers.set(head, map);
+    }
+    const written = sentence.text.toLowerCase().match(WORD) ?? [];
+    for (const [lemma, stem] of sentence.stems) {
+      const before = modifiers.get(stem);
+      const root = rootOf(lemma, stem);
+      const bare =
+        before === undefined ||
+        written.some((word, i) => word.startsWith(root) && ![...before].some(([modifier, form]) => (written[i - 1] ?? '').startsWith(rootOf(form, modifier))));
+      if (bare) alone.add(stem);
+      else {
+        const set = heads.get(stem) ?? new Set<string>();
+        for (const modifier of before.keys()) set.add(modifier);
+        heads.set(stem, set);
+      }
+    }
+  }
+  for (const stem of alone) heads.delete(stem);
+  return { heads };
+}
+
+/** What every written form of a word starts with: its lemma and stem in common ('polic' of 'policy', 'polici'). */
+function rootOf(lemma: string, stem: string): string {
+  let length = 0;
+  while (length < lemma.length && lemma[length] === stem[length]) length += 1;
+  return length >= 3 ? lemma.slice(0, length) : lemma;
 }
 
 /**
@@ -157,11 +237,15 @@ export function themesOf(
     for (const [term, count] of list) {
       const df = documents.get(term) ?? 1;
       if ((m >= 3 && df < 2) || (m >= 6 && df > m * 0.5)) continue;
-      vector.set(term, count * Math.log(1 + m / df));
+      vector.set(term, count * Math.log((m >= 3 ? IDF_OFFSET : 1) + m / df));
     }
     return vector;
   });
   const norms = vectors.map(norm);
+  const usages = kept.map((i) => {
+    const analysis = analyses[i];
+    return analysis === undefined ? { heads: new Map<string, Set<string>>() } : usageOf(analysis);
+  });
   // One shared word is too little to tell what a text is about: such a text stays alone.
   const weak = vectors.map((vector) => vector.size < MIN_TERMS);
 
@@ -169,7 +253,7 @@ export function themesOf(
   const similarity = new Float64Array(m * m);
   for (let a = 0; a < m; a += 1) {
     for (let b = a + 1; b < m; b += 1) {
-      const value = weak[a] === true || weak[b] === true ? 0 : similarityOf(vectors[a] ?? EMPTY, vectors[b] ?? EMPTY, norms[a] ?? 0, norms[b] ?? 0);
+      const value = weak[a] === true || weak[b] === true ? 0 : similarityOf(vectors[a] ?? EMPTY, vectors[b] ?? EMPTY, norms[a] ?? 0, norms[b] ?? 0, (term) => linkOf(term, usages[a] ?? NO_USAGE, usages[b] ?? NO_USAGE));
       similarity[a * m + b] = value;
       similarity[b * m + a] = value;
     }
