@@ -120,6 +120,23 @@ describe('local narrativeSummary', () => {
       expect(rank[priorityOf(103) ?? 'low']).toBeLessThanOrEqual(rank[priorityOf(104) ?? 'low']);
     });
 
+    it('marks high only what comes near the best-backed when one point is far ahead', async () => {
+      const review = [
+        [by(11, 1, 'Group the disk latency alerts of one array into one incident.', [2, 3, 4, 5, 6, 7, 8, 9])],
+        [by(21, 2, 'Show the rebuild progress of a degraded array on the incident.', [3, 4, 5])],
+        [by(31, 3, 'Alert on a snapshot job that has not finished within its window.', [4, 5, 6])],
+        [by(41, 4, 'Link each volume alert to its owning application.', [5, 6, 7])],
+      ];
+      const suggestions = review.map((sources, i) => from(100 + i, sources[0]?.content ?? '', sources));
+      const narrative = await provider.narrativeSummary({ ...input(suggestions), sourceComments: review.flat() });
+      expect(narrative.actionItems.map((item) => [item.sources[0], item.priority])).toEqual([
+        [100, 'high'],
+        [101, 'medium'],
+        [102, 'medium'],
+        [103, 'medium'],
+      ]);
+    });
+
     describe('one member with many comments, voted up by themselves', () => {
       const TOPICS = [
         'Add the array serial number to every storage alert',

@@ -23,6 +23,8 @@ const MAX_CONFLICTS = 12;
 /** The fewest members behind an action or theme marked high, and the share of them that may be. */
 const HIGH_MIN_MEMBERS = 3;
 const HIGH_SHARE = 1 / 3;
+/** How near the best-backed an entry must come to be high as well. */
+const HIGH_OF_BEST = 0.6;
 /** What a severe consequence adds to the evidence, counted in members. */
 const SEVERITY_WEIGHT = 2;
 
@@ -270,13 +272,14 @@ const weightOf = (entry: Evidence): number => entry.members + 0.5 * Math.max(0, 
 
 /**
  * Priorities spread by evidence among the entries ranked together: high for the best-backed third
- * (with at least HIGH_MIN_MEMBERS members' worth of evidence), low for what one member alone stands
+ * that comes near the best (with at least HIGH_MIN_MEMBERS members' worth of evidence), low for what one member alone stands
  * behind without a severe consequence or what the votes reject, medium between. More evidence
  * never gives a lower priority.
  */
 function prioritiesBy(entries: readonly Evidence[]): (entry: Evidence) => Priority {
   const weights = entries.map(weightOf).sort((a, b) => b - a);
-  const bar = Math.max(HIGH_MIN_MEMBERS, weights[Math.max(0, Math.ceil(weights.length * HIGH_SHARE) - 1)] ?? HIGH_MIN_MEMBERS);
+  // The best-backed third, and only what comes near the best: one point far ahead of the rest stands alone.
+  const bar = Math.max(HIGH_MIN_MEMBERS, weights[Math.max(0, Math.ceil(weights.length * HIGH_SHARE) - 1)] ?? HIGH_MIN_MEMBERS, HIGH_OF_BEST * (weights[0] ?? 0));
   return (entry) => {
     if (entry.net < 0 || entry.members + (entry.severe ? SEVERITY_WEIGHT : 0) <= 1) return 'low';
     return weightOf(entry) >= bar ? 'high' : 'medium';
