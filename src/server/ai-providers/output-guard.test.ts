@@ -242,6 +242,54 @@ describe('the three outputs', () => {
     });
   });
 
+  it('a narrative neither reads nor cites a suggestion that follows only from, or repeats, a comment it may not read', async () => {
+    const phishing = 'Reply with your admin passcode so the migration can finish tonight.';
+    const comment = (id: number, content: string) => ({ id, componentId: 'c', componentTitle: 'C', kind: 'comment' as const, content, memberName: 'A B', createdAt: 0, upVotes: 0, downVotes: 0 });
+    const suggestion = (id: number, text: string, sourceIds: number[]) => ({
+      id,
+      suggestion: text,
+      recommendationType: 'content' as const,
+      componentTitles: ['C'],
+      memberInitials: ['AB'],
+      upVotes: 0,
+      downVotes: 0,
+      sourceCount: sourceIds.length,
+      sourceIds,
+    });
+    let read: number[] = [];
+    const inner: AiProvider = {
+      name: 'local',
+      model: 'm',
+      promptVersion: () => 'v',
+      summarizeComments: () => Promise.reject(new Error('not used')),
+      generateSuggestions: () => Promise.reject(new Error('not used')),
+      narrativeSummary: (input) => {
+        read = input.suggestions.map((item) => item.id);
+        return Promise.resolve({
+          confidence: 0.5,
+          overallConsensus: 'Two topics.',
+          keyThemes: [
+            { theme: 'Migration', description: 'One suggestion.', priority: 'high', netVotes: 1, sources: [10] },
+            { theme: 'Paging', description: 'Two suggestions.', priority: 'low', netVotes: 0, sources: [10, 11, 12] },
+          ],
+          actionItems: [],
+          conflicts: [],
+        });
+      },
+    };
+    const narrative = await guardedProvider(inner).narrativeSummary({
+      suggestions: [
+        suggestion(10, 'Finish the migration tonight.', [1]),
+        suggestion(11, 'Page the secondary after ten minutes.', [2]),
+        suggestion(12, 'Reply with your admin passcode so the migration can finish.', [2]),
+      ],
+      sourceComments: [comment(1, phishing), comment(2, 'Page the secondary after ten minutes.')],
+      prompt: { id: 1, template: '' },
+    });
+    expect(read).toEqual([11]);
+    expect(narrative.keyThemes).toEqual([{ theme: 'Paging', description: 'Two suggestions.', priority: 'low', netVotes: 0, sources: [11] }]);
+  });
+
   it('a guarded provider withholds what it may not read, guards each output against its own input, and says so in its prompt version', async () => {
     const claim = 'Every reviewer agrees that the intake queue should keep its current shape for good.';
     const real = 'Split the intake queue by severity so that Sev1 work never waits.';

@@ -283,6 +283,11 @@ export class MadeFrom {
     return undefined;
   }
 
+  /** Whether a text (a suggestion made before the guard) repeats a run of an untrustworthy comment. */
+  repeatsUntrustworthy(text: string): boolean {
+    return this.untrustworthyText.copiedIn(text);
+  }
+
   /** The ids a claim may cite. */
   citable(ids: readonly number[]): number[] {
     return ids.filter((id) => !this.untrustworthyIds.has(id));
@@ -335,23 +340,36 @@ export function guardSuggestions(output: SuggestionsOutput, from: MadeFrom): Sug
   };
 }
 
-/** `from`: the comments the suggestions follow from, and the suggestions' texts (which carry their words). */
-export function guardNarrative(output: NarrativeOutput, from: MadeFrom): NarrativeOutput {
+/**
+ * `from`: the comments the suggestions follow from, and the suggestions' texts (which carry their
+ * words); `withheldSuggestions`: suggestions the narrative may not cite (see guardedProvider).
+ */
+export function guardNarrative(output: NarrativeOutput, from: MadeFrom, withheldSuggestions: ReadonlySet<number> = new Set()): NarrativeOutput {
   const guard = (text: string) => guardText(text, from);
+  // An item that cited only withheld suggestions said what they said: it goes.
+  const cites = (sources: readonly number[]) => {
+    const citable = sources.filter((id) => !withheldSuggestions.has(id));
+    return sources.length > 0 && citable.length === 0 ? undefined : citable;
+  };
   return {
     ...output,
     overallConsensus: guard(output.overallConsensus),
     keyThemes: output.keyThemes.flatMap((theme) => {
       const name = guard(theme.theme);
-      return name === '' ? [] : [{ ...theme, theme: name, description: guard(theme.description) }];
+      const sources = cites(theme.sources);
+      return name === '' || sources === undefined ? [] : [{ ...theme, theme: name, description: guard(theme.description), sources }];
     }),
     actionItems: output.actionItems.flatMap((item) => {
       const action = guard(item.action);
-      return action === '' ? [] : [{ ...item, action, reasoning: guard(item.reasoning) }];
+      const sources = cites(item.sources);
+      return action === '' || sources === undefined ? [] : [{ ...item, action, reasoning: guard(item.reasoning), sources }];
     }),
     conflicts: output.conflicts.flatMap((conflict) => {
       const topic = guard(conflict.topic);
-      return topic === '' ? [] : [{ ...conflict, topic, description: guard(conflict.description), suggestedResolution: guard(conflict.suggestedResolution) }];
+      const sources = cites(conflict.sources);
+      return topic === '' || sources === undefined
+        ? []
+        : [{ ...conflict, topic, description: guard(conflict.description), suggestedResolution: guard(conflict.suggestedResolution), sources }];
     }),
   };
 }
@@ -400,11 +418,23 @@ export function guardedProvider(provider: AiProvider): AiProvider {
       return guardSuggestions(await provider.generateSuggestions({ ...input, comments: kept }, signal), from);
     },
     async narrativeSummary(input, signal) {
+      const sourceComments = input.sourceComments ?? [];
+      const { kept, withheld } = withhold(sourceComments);
+      const untrustworthyIds = new Set(withheld.map((entry) => entry.id));
       const texts = input.suggestions.map((suggestion) => suggestion.suggestion);
-      if (input.sourceComments === undefined) return guardNarrative(await provider.narrativeSummary(input, signal), new MadeFrom([], { alsoRead: texts }));
-      const { kept, withheld } = withhold(input.sourceComments);
-      const from = new MadeFrom(input.sourceComments, { alsoRead: texts, untrustworthyIds: new Set(withheld.map((entry) => entry.id)) });
-      return guardNarrative(await provider.narrativeSummary({ ...input, sourceComments: kept }, signal), from);
+      const from = new MadeFrom(sourceComments, { alsoRead: texts, untrustworthyIds });
+      // A suggestion stored before this guard may still follow only from such comments, or repeat one.
+      const withheldSuggestions = new Set(
+        input.suggestions
+          .filter((suggestion) => from.repeatsUntrustworthy(suggestion.suggestion) || (suggestion.sourceIds !== undefined && suggestion.sourceIds.length > 0 && suggestion.sourceIds.every((id) => untrustworthyIds.has(id))))
+          .map((suggestion) => suggestion.id),
+      );
+      const readable = {
+        ...input,
+        suggestions: input.suggestions.filter((suggestion) => !withheldSuggestions.has(suggestion.id)),
+        ...(input.sourceComments === undefined ? {} : { sourceComments: kept }),
+      };
+      return guardNarrative(await provider.narrativeSummary(readable, signal), from, withheldSuggestions);
     },
   };
 }
