@@ -35,7 +35,8 @@ describe('the word models', () => {
     expect(chatter.wronglyFound.hit).toBeLessThanOrEqual(2);
     expect(share(steering.found)).toBeGreaterThanOrEqual(0.8);
     expect(steering.wronglyFound.hit).toBeLessThanOrEqual(2);
-  });
+    // Trains both models once per set: a few seconds alone, more beside other test files.
+  }, 60_000);
 
   it('read a word seen once, in a point on the thread, as no evidence of chatter', () => {
     // Many more points than asides, as in a review: smoothing must not favour the small side.
