@@ -58,6 +58,8 @@ const DISAGREES = new RegExp(
     "\\bdisagree with",
     "\\b(?:don'?t|do not) agree",
     "\\bnot convinced",
+    // Distrust of what the other proposes: 'I don't trust a learned window'.
+    "\\b(?:don'?t|do not|can'?t|cannot|wouldn'?t|would not) trust\\b",
     "\\bpush(?:ing)? back",
     "\\bi'?d argue against",
     "\\bon the contrary",
@@ -86,7 +88,7 @@ const DISAGREES = new RegExp(
   ].join('|'),
   'i',
 );
-const AGREES = /(?:^|[.!?]\s+|\s)(?:\+1\b|agree with|agreed with|i agree|same here|seconded|i second|exactly this|good point|fully agree|yes,)/i;
+const AGREES = /(?:^|[.!?]\s+|\s)(?:\+1\b|agree with|agreed with|i agree|same here|seconded|i second|exactly this|good point|fully agree|yes,|i'?m with\b|i am with\b)/i;
 const COMPROMISE =
   /\b(?:compromise|middle ground|middle way|how about this|what if we|meet in the middle|split the difference|why not both|both (?:of them|options|approaches|sides|views)|best of both|depend(?:s|ing)? on|per[- ](?:service|tier|region|team|site|pop|customer|check|rule|queue|environment)|configurable|make it a setting|start (?:with|at)\b.*\bthen|tiered|for now\b.*\blater)\b/i;
 
@@ -298,6 +300,16 @@ function oppositeDirections(a: Read, b: Read): boolean {
 }
 
 /** Voted clearly both ways: at least two each, and the smaller side at least 40% of the larger. */
+/**
+ * Dissent that no disagreement's sides account for: a comment that pushes back in words, or two or
+ * more comments members voted down. The analyzer may not find who stands against whom, yet the
+ * team is not of one mind.
+ */
+export function unpairedDissent(comments: ReadonlyArray<{ content: string; downVotes: number }>, analyses: readonly TextAnalysis[]): boolean {
+  if (comments.filter((comment) => comment.downVotes > 0).length >= 2) return true;
+  return analyses.some((analysis, i) => stanceOf(analysis, comments[i]?.content ?? '').disagrees);
+}
+
 export const splitVote = (up: number, down: number): boolean => up >= 2 && down >= 2 && Math.min(up, down) / Math.max(up, down) >= 0.4;
 
 /** Who voted something up and down, by member id. */

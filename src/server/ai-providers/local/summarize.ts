@@ -5,7 +5,7 @@ import type { ActionStrength, AnalysedSentence, Analyzer, TextAnalysis } from '.
 import { actionSentencesOf, overlap, uniqueById } from './analysis.js';
 import { setAsideForSummary, sortOut } from './set-aside.js';
 import { themesOf, type Theme } from './themes.js';
-import { findDisagreements, splitVote, type Disagreement } from './stance.js';
+import { findDisagreements, splitVote, unpairedDissent, type Disagreement } from './stance.js';
 import { asRequest, clamp, cleanText, listOf, lowerFirst, plural, round2, truncate } from './text.js';
 
 /** One component's comments: themes, the changes they ask for, and a few sentences on the discussion. */
@@ -133,6 +133,9 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   // A comment the team votes clearly both ways is an open question, even where its counterpart is
   // not found among the comments.
   if (comments.some((comment) => splitVote(comment.upVotes, comment.downVotes))) confidence = Math.min(confidence, 0.7);
+  // Dissent the analyzer could not pair into sides (pushback in words, or members voting down
+  // more than one comment) still says the team is not of one mind.
+  if (disagreements.length === 0 && unpairedDissent(comments, analyses)) confidence = Math.min(confidence, 0.7);
 
   return {
     confidence: round2(clamp(confidence, 0.05, 0.95)),
