@@ -315,4 +315,53 @@ describe('themesOf', () => {
       [2, 3],
     ]);
   });
+
+  it('names themes in noun phrases a lead would write, never a verb or one generic word', async () => {
+    const OPS = { componentId: 'ops', componentTitle: 'Operations' };
+    const bridge = ['Rotate the bridge lead weekly between the two sites.', 'The bridge lead should rotate between the sites every week.'];
+    const discussions: Array<{ texts: string[]; labels: string[] }> = [
+      {
+        // 'answers' is a verb here: no 'Intake form answers'.
+        texts: ['The intake form answers nothing about customer impact.', 'The intake form answers who called, not what broke.', 'Add a customer impact field to the intake form.', ...bridge],
+        labels: ['Intake form', 'Bridge lead'],
+      },
+      {
+        // Nor 'Team mutes'.
+        texts: [
+          'Each runbook step for an alert should name the team that owns it during an incident.',
+          'A runbook step without an owning team stalls every incident alert.',
+          'The incident channel gets a message for every alert, so the team mutes it.',
+          'Post one message per incident in the channel, not one per alert, or the team mutes it.',
+        ],
+        labels: ['Runbook step', 'Incident channel'],
+      },
+      {
+        texts: ['The failover runbook is stale.', 'Nobody has updated that stale runbook since the migration.', ...bridge],
+        labels: ['Failover runbook', 'Bridge lead'],
+      },
+      {
+        texts: [
+          'The scheduler skips jobs during daylight saving changes.',
+          'Last March the scheduler skipped the payroll export at the clock change.',
+          'Run the payroll export twice around the clock change.',
+          'Mirror the Grafana dashboards to the DR site.',
+          'The DR site has no copy of the Grafana dashboards today.',
+        ],
+        labels: ['Clock change', 'DR site'],
+      },
+    ];
+    for (const { texts, labels } of discussions) {
+      const found = await themes(texts.map((text, i) => comment(i + 1, OPS, `Member ${i}`, text)));
+      expect(found.map((theme) => theme.label)).toEqual(labels);
+    }
+    // One generic word is all two comments share: named by the words around it in the most voted one.
+    const rollback = await themes([
+      comment(1, OPS, 'Ana Berg', 'Who approves the rollback?'),
+      comment(2, OPS, 'Ben Cole', 'The rollback of the payments database needs approval from two people.', { up: 2 }),
+      ...bridge.map((text, i) => comment(i + 3, OPS, `Member ${i}`, text)),
+    ]);
+    const label = rollback.find((theme) => theme.members.includes(0))?.label ?? '';
+    expect(label.split(' ').length).toBeGreaterThan(1);
+    expect(label.toLowerCase()).toContain('approval');
+  });
 });

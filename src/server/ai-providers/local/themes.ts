@@ -400,8 +400,20 @@ function labelOf(
   titleWords: ReadonlySet<string>,
 ): string {
   const texts = members.map((i) => comments[i]?.content ?? '');
-  // The component's title is no theme of its own discussion.
-  const says = (run: string) => !run.split(' ').every((word) => titleWords.has(word));
+  // Without the key phrases the tagger made of a verb ('the intake form answers nothing').
+  const misread = new Set(members.flatMap((i) => (analyses[i]?.phrases ?? []).filter((phrase) => readAsVerb(phrase, comments[i]?.content ?? ''))));
+  if (misread.size > 0) {
+    const readable = [...analyses];
+    for (const i of members) {
+      const analysis = analyses[i];
+      if (analysis !== undefined) readable[i] = { ...analysis, phrases: analysis.phrases.filter((phrase) => !misread.has(phrase)) };
+    }
+    analyses = readable;
+    weights = new Map([...weights].filter(([term]) => !(term.startsWith('"') && misread.has(term.slice(1, -1)))));
+  }
+  const keyPhrases = members.flatMap((i) => analyses[i]?.phrases ?? []).map((phrase) => phrase.split(' '));
+  // The component's title is no theme of its own discussion; a run names one only as a noun phrase.
+  const says = (run: string) => !run.split(' ').every((word) => titleWords.has(word)) && nounPhrase(run, keyPhrases);
   const run = mostSharedRun(texts, names, Math.max(2, Math.ceil(texts.length / 3)), says);
   if (run !== undefined) return capitalised(run);
   // Words are compared by their stem, and named by the lemma the cluster's comments write most.
@@ -423,7 +435,7 @@ function labelOf(
     .map(([term, weight]) => [term.startsWith('"') ? term : lemmaOf(term), weight] as const)
     .sort(([a, x], [b, y]) => y.weight - x.weight || compareText(a, b));
   const phrases = ranked.filter(([term]) => term.startsWith('"'));
-  const shared = phrases.find(([, { count }]) => count >= 2);
+  const shared = phrases.find(([phrase, { count }]) => count >= 2 && namesTopic(phrase.slice(1, -1)));
   if (shared !== undefined) return labels.label(shared[0].slice(1, -1));
   const pairRun = mostSharedRun(texts, names, 2, says);
   if (pairRun !== undefined) return capitalised(pairRun);
@@ -436,7 +448,7 @@ function labelOf(
   const [word] = words.find(([term]) => !isVagueAlone(term)) ?? words[0] ?? [];
   if (word !== undefined) {
     const around = new Map<string, number>();
-    for (const phrase of phrasesOf) if (phrase.includes(' ') && phrase.split(' ').includes(word)) around.set(phrase, (around.get(phrase) ?? 0) + 1);
+    for (const phrase of phrasesOf) if (phrase.includes(' ') && phrase.split(' ').includes(word) && namesTopic(phrase)) around.set(phrase, (around.get(phrase) ?? 0) + 1);
     const [phrase] = mostUsed(around);
     if (phrase !== undefined) return labels.label(phrase);
   }
@@ -447,13 +459,128 @@ function labelOf(
   if (word !== undefined && phrasesOf.includes(word) && writtenAsName(word, texts)) return labels.label(word);
   const weightiest = weightiestPhrase(members, comments, analyses, weights, stemOf, names, says);
   if (weightiest !== undefined) return labels.label(weightiest);
-  if (word !== undefined && !isVagueAlone(word) && phrasesOf.includes(word)) return labels.label(word);
-  // Else the key phrase its comments use most, the longest among equals, rather than 'Need'.
+  // Else the word, or the key phrase its comments use most (the longest among equals, rather than
+  // 'Need'), in the words around it in the most voted comment that writes it: 'Runbook for the
+  // failover', not 'Runbook'.
   const counts = new Map<string, number>();
   for (const phrase of phrasesOf) if (!isVagueAlone(phrase)) counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
-  const [phrase] = mostUsed(counts);
-  return phrase !== undefined ? labels.label(phrase) : 'Other points';
+  const [phrase] = word !== undefined && !isVagueAlone(word) && phrasesOf.includes(word) ? [word] : mostUsed(counts);
+  if (phrase === undefined) return 'Other points';
+  if (phrase.includes(' ') || writtenAsName(phrase, texts)) return labels.label(phrase);
+  const net = (i: number) => (comments[i]?.upVotes ?? 0) - (comments[i]?.downVotes ?? 0);
+  for (const i of [...members].sort((a, b) => net(b) - net(a) || a - b)) {
+    const around = phraseAround(phrase, comments[i]?.content ?? '', analyses[i]?.phrases ?? [], names);
+    if (around !== undefined) return capitalised(around);
+  }
+  return labels.label(phrase);
 }
+
+/**
+ * Words that open the object of a verb: a word written with the -s of a verb straight before one
+ * is a verb the tagger may have read as a noun ('the model flags every alert', 'the form answers
+ * nothing'), where a plural noun is rarely followed by one.
+ */
+const OBJECT_OPENERS = new Set([
+  'the', 'a', 'an', 'every', 'each', 'all', 'no', 'nothing', 'nobody', 'it', 'them', 'us', 'me', 'him', 'her', 'its', 'their',
+  'our', 'my', 'your', 'these', 'those', 'some', 'any', 'everything', 'anything', 'everyone', 'someone', 'what', 'whether', 'how',
+]);
+
+/** Whether a text writes a key phrase's last word with an -s straight before the object of a verb. */
+function readAsVerb(phrase: string, text: string): boolean {
+  const head = phrase.slice(phrase.lastIndexOf(' ') + 1);
+  const written = text.toLowerCase().match(WORD) ?? [];
+  return written.some((word, i) => word !== head && /s$/u.test(word) && formOf(word, head) && OBJECT_OPENERS.has(written[i + 1] ?? ''));
+}
+
+/** Adjectives of degree: with one noun they name a level ('high confidence', 'low priority'), not what is discussed. */
+const DEGREE = new Set(['high', 'higher', 'highest', 'low', 'lower', 'lowest', 'full', 'partial', 'max', 'maximum', 'min', 'minimum', 'top']);
+
+/** Words that join a noun to the phrase that says which one it is ('runbook for the failover'). */
+const JOINING = new Set(['for', 'of', 'on', 'in', 'per', 'from', 'behind', 'across', 'between', 'after', 'before', 'during']);
+const ARTICLES = new Set(['the', 'a', 'an', 'each', 'every', 'our', 'their', 'its', 'this', 'that']);
+
+/** Whether a key phrase (lemmas) names a topic: not a degree and one noun ('high confidence'). */
+function namesTopic(phrase: string): boolean {
+  const words = phrase.split(' ');
+  return !(words.length === 2 && DEGREE.has(words[0] ?? ''));
+}
+
+/** Whether a word as written is a form of a lemma ('notices' of 'notice', 'policies' of 'policy'). */
+function formOf(word: string, lemma: string): boolean {
+  if (word === lemma) return true;
+  if (word.startsWith(lemma)) return /^(?:s|es|['’]s)$/u.test(word.slice(lemma.length));
+  return lemma.endsWith('y') && word === `${lemma.slice(0, -1)}ies`;
+}
+
+/**
+ * Whether a run of words (lowercase) reads as a noun phrase of the texts it comes from: it ends as
+ * one of their key phrases (lemmas, split) ends, and starts with no past or adverb form that starts
+ * none ('reviewed for a year'), so that a run cut at a verb ('the bridge opens'), inside a phrase
+ * ('budget in the first') or at an adverb ('ended up', 'usually already') or a degree and one noun
+ * ('high confidence') is not taken for a topic; nor one with a verb before its object ('gate stops
+ * every deploy'). The tagger reads some words of a compound as verbs ('flap damping window', 'global
+ * kill switch'), so the run need not be a key phrase itself, and may end in a word that follows one.
+ */
+function nounPhrase(run: string, phrases: ReadonlyArray<readonly string[]>): boolean {
+  const words = run.split(' ');
+  const first = words[0] ?? '';
+  const last = words[words.length - 1] ?? '';
+  if (words.length === 2 && DEGREE.has(first)) return false;
+  if (/(?:ed|ly)$/u.test(first) && !phrases.some((phrase) => formOf(first, phrase[0] ?? ''))) return false;
+  if (words.some((word, i) => /s$/u.test(word) && OBJECT_OPENERS.has(words[i + 1] ?? ''))) return false;
+  if (phrases.some((phrase) => formOf(last, phrase[phrase.length - 1] ?? ''))) return true;
+  // A noun read as a verb after a key phrase ('global kill switch'), but no verb form ('team mutes').
+  const before = words[words.length - 2] ?? '';
+  return !/(?:s|ed|ing|ly)$/u.test(last) && phrases.some((phrase) => phrase.some((lemma) => formOf(before, lemma)));
+}
+
+/**
+ * A word in the words around it in one text: the longest key phrase of the text (lemmas) that holds
+ * it, as written; else the word and the phrase a joining word ties to it ('runbook for the
+ * failover'), as written. None when the text has neither, or names a member there.
+ */
+function phraseAround(word: string, text: string, phrases: readonly string[], names: ReadonlySet<string>): string | undefined {
+  const written = [...text.matchAll(WORD)].map((found) => ({ value: found[0], lower: found[0].toLowerCase(), at: found.index }));
+  const surface = (from: number, to: number) => {
+    const start = written[from];
+    const end = written[to];
+    return start === undefined || end === undefined ? '' : text.slice(start.at, end.at + end.value.length);
+  };
+  // A degree and one noun ('high confidence') only when nothing names the topic better.
+  const holding = phrases
+    .filter((phrase) => phrase.includes(' ') && phrase.split(' ').some((lemma) => formOf(lemma, word)))
+    .sort((a, b) => Number(namesTopic(b)) - Number(namesTopic(a)) || wordCount(b) - wordCount(a));
+  for (const phrase of holding) {
+    const lemmas = phrase.split(' ');
+    for (let i = 0; i + lemmas.length <= written.length; i += 1) {
+      if (lemmas.every((lemma, k) => formOf(written[i + k]?.lower ?? '', lemma))) return surface(i, i + lemmas.length - 1);
+    }
+  }
+  const heads = new Set(phrases.map((phrase) => phrase.slice(phrase.lastIndexOf(' ') + 1)));
+  for (let i = 0; i < written.length; i += 1) {
+    if (!formOf(written[i]?.lower ?? '', word) || !JOINING.has(written[i + 1]?.lower ?? '')) continue;
+    let j = i + 2;
+    if (ARTICLES.has(written[j]?.lower ?? '')) j += 1;
+    // Up to the head of a key phrase, at most three words on.
+    for (let k = j; k < Math.min(j + 3, written.length); k += 1) {
+      const lower = written[k]?.lower ?? '';
+      if (names.has(lower) || /[.,;:!?]/u.test(text.slice((written[k - 1]?.at ?? 0) + (written[k - 1]?.value.length ?? 0), written[k]?.at))) break;
+      if ([...heads].some((head) => formOf(lower, head))) return surface(i, k);
+    }
+  }
+  // Else what its clause says of it, when that is short: 'bridge opens too late on weekends'.
+  for (let i = 0; i < written.length; i += 1) {
+    if (!formOf(written[i]?.lower ?? '', word)) continue;
+    let end = i;
+    while (end + 1 < written.length && end - i < CLAUSE_WORDS - 1 && !/[.,;:!?()]/u.test(text.slice((written[end]?.at ?? 0) + (written[end]?.value.length ?? 0), written[end + 1]?.at))) end += 1;
+    const clauseEnds = end + 1 >= written.length || /[.,;:!?()]/u.test(text.slice((written[end]?.at ?? 0) + (written[end]?.value.length ?? 0), written[end + 1]?.at));
+    if (clauseEnds && end > i && !written.slice(i, end + 1).some((found) => names.has(found.lower))) return surface(i, end);
+  }
+  return undefined;
+}
+
+/** The most words of a clause that name a theme. */
+const CLAUSE_WORDS = 6;
 
 /**
  * The key phrase of several words whose words (by `stemOf`, lemma to stem) weigh most in the
