@@ -47,7 +47,7 @@ export function addressedWords(content: string): Set<string> {
  * name of two letters or fewer is too likely a word.
  */
 export function answersATeammate(content: string, authors: Iterable<string>): boolean {
-  if (ANSWERS_THE_LAST.test(content) || CARRIES_ON.test(content)) return true;
+  if (ANSWERS_THE_LAST.test(content) || CARRIES_ON.test(content) || REPLIES.aboutTheDiscussion.pattern.test(content)) return true;
   const words = addressedWords(content);
   for (const name of authors) {
     const first = name.split(/\s+/)[0] ?? '';

@@ -1,4 +1,5 @@
 import { answersATeammate } from './answers.js';
+import { REPLIES } from './rules.js';
 import { contentWords, modelWords, nameWords, titleWords, wordScore, type WordReading } from './word-model.js';
 
 /**
@@ -51,6 +52,9 @@ export function chatterIn(title: string, comments: readonly DiscussionComment[],
   // No evidence either way, as in training: the title's words and the teammates' names.
   const ignored = new Set([...titleWords(title, stem), ...[...authors].flatMap((name) => [...nameWords(name, stem)])]);
   comments.forEach((comment, i) => {
+    // A remark on the discussion itself ('we are going in circles', 'parking it for the guild')
+    // is about this thread, whatever its words.
+    if (REPLIES.aboutTheDiscussion.pattern.test(comment.content)) return;
     let shared = 0;
     for (const word of words[i] ?? []) {
       if (inTitle.has(word)) shared += 2;

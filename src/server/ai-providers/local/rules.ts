@@ -165,8 +165,8 @@ export const OFF_THE_SUBJECT = {
   officeEvent: {
     covers: 'office events: drills, surveys, parties, farewells, charity events',
     rationale: 'No architecture has them, and colleagues vote them up for their own sake, so they are set aside even when voted.',
-    pattern: /\b(?:fire drill|fire alarm test|evacuation drill|staff survey|leaving (?:do|card|drinks)|christmas (?:party|do)|team photo|charity (?:[\w-]+ ){0,2}(?:run|walk|race|ride|swim|marathon|bake sale|quiz|raffle|fundraiser|auction))\b/i,
-    examples: ['Sign the leaving card for Jo before noon.', 'The charity quiz is on Thursday, teams of four.', 'Sponsor me for the charity 50-mile bike ride!'],
+    pattern: /\b(?:fire drill|fire alarm test|evacuation drill|staff survey|leaving (?:do|card|drinks)|christmas (?:party|do)|team photo|charity (?:[\w-]+ ){0,2}(?:run|walk|race|ride|swim|marathon|\d+\s?k|bake sale|quiz|raffle|fundraiser|auction))\b/i,
+    examples: ['Sign the leaving card for Jo before noon.', 'The charity quiz is on Thursday, teams of four.', 'Sponsor me for the charity 50-mile bike ride!', 'Who is in for the charity 5k in May?'],
     nearMisses: ['Page facilities when the fire alarm panel raises a fault.', 'Run a failover drill before go-live.', 'Route the charity donations queue to the payments on-call.'],
   },
   pollAboutAMeeting: {
@@ -179,8 +179,8 @@ export const OFF_THE_SUBJECT = {
   asksTheRoom: {
     covers: 'a question put to the room',
     rationale: 'Alone it is often a real question; with workplace life it is an aside, voted or not.',
-    pattern: /\b(?:does|do|can|could|would) (?:anyone|anybody|someone|somebody)\b/i,
-    examples: ['Could somebody cover my shift?'],
+    pattern: /\b(?:does|do|is|are|can|could|would|will|has|have) (?:anyone|anybody|someone|somebody)\b/i,
+    examples: ['Could somebody cover my shift?', 'Is anybody driving to the offsite?'],
     nearMisses: ['Can the triage view show which rule fired?'],
   },
   passedOn: {
@@ -217,6 +217,14 @@ export const REPLIES = {
     pattern: /^\W*(?:deal|fine by me|works for me|counter-?proposal|i'?m with|also|and|one more|to add)\b/iu,
     examples: ['Works for me if we log it.', 'One more on the paging tiers: keep SMS.'],
     nearMisses: ['Dealing with stale tickets needs an owner.', 'Alsobrook runs the night shift.'],
+  },
+  aboutTheDiscussion: {
+    covers: 'remarks on the discussion itself: that it is stuck, that it is deferred to another forum, that the sides agree to disagree',
+    rationale: 'They take part in the thread however few of its words they use: whoever parks a debate or says it goes in circles is answering it.',
+    pattern:
+      /\b(?:(?:going|go|went|round|around) (?:round |around )?in circles|(?:no|not any|none the) closer|(?:deadlock|stalemate|impasse)\w*|agree to disagree|park(?:ing|ed)? (?:it|this|that)\b|take (?:it|this|that) (?:offline|outside)|(?:take|taking|escalate|escalating|bring|bringing) (?:it|this|that) to (?:the )?[\w -]{0,40}\b(?:board|guild|forum|cab|committee|council|review|meeting))/i,
+    examples: ['Three rounds and we are still going in circles.', 'Let us park this until the capacity numbers are in.', 'Escalating it to the architecture council, then.'],
+    nearMisses: ['Add a circuit breaker around the parking-sensor feed.', 'Park the old dashboards in the archive folder.'],
   },
 } as const satisfies Record<string, LanguageRule>;
 
