@@ -34,6 +34,9 @@ describe('links and addresses', () => {
     'Questions go to oncall.lead@provider.co.uk directly.',
     'Write to mailto:ops for access.',
     'Use the mirror at ѕecure-lоgin.example/renew.',
+    'Report it at renewals[.]example/form instead.',
+    'The old page hxxps://staff-portal.test is gone.',
+    'Mail the owner at team-lead [at] corp-mail(dot)net today.',
   ])('finds the address in %j', (sentence) => {
     expect(hasAddress(sentence)).toBe(true);
   });

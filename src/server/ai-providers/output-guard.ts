@@ -61,12 +61,24 @@ const BARE_HOST = new RegExp(
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
 const MAILTO = /\bmailto:/i;
 
+/**
+ * An address written so that it is not a link ('evil[.]example', 'hxxps://', 'name [at] host'):
+ * still an address to whoever reads it, so it is read as one.
+ */
+function undefanged(text: string): string {
+  return text
+    .replace(/\s*[[(]\s*(?:\.|dot)\s*[\])]\s*/gi, '.')
+    .replace(/\s*[[(]\s*(?:@|at)\s*[\])]\s*/gi, '@')
+    .replace(/\bhxxp(s?):/gi, 'http$1:')
+    .replace(/\[:\]\/\//g, '://');
+}
+
 const MIGHT_HOLD_ADDRESS = /@|:\/\/|mailto:|[\p{L}\p{N}]\.[\p{L}\p{N}]/u;
 const ADDRESSES = [SCHEMED_LINK, WWW_HOST, HOST_WITH_PATH, HOST_WITH_PORT, IP_ADDRESS_LINK, BARE_HOST, EMAIL, MAILTO];
 
 /** Whether the text holds a link, a host name or an e-mail address. */
 export function hasAddress(text: string): boolean {
-  const normal = normalise(text);
+  const normal = undefanged(normalise(text));
   // Every address has an '@', a '://', 'mailto:', or a dot between two letters or digits: most sentences have
   // none, and skip the host patterns, which are slow on long text.
   if (!MIGHT_HOLD_ADDRESS.test(normal)) return false;
