@@ -53,12 +53,15 @@ function holdsTheFloors(sets: readonly SetScore[], total: SetScore, comments: nu
 
 const commentsIn = (sets: readonly LabelledSet[]) => sets.reduce((sum, set) => sum + set.components.reduce((count, component) => count + component.comments.length, 0), 0);
 
+/** Each test runs the analyzer over some 2,400 comments: about 15 s alone, several times that beside other test files on two cores. */
+const SCORING_TIMEOUT_MS = 180_000;
+
 describe('the analyzer on the development sets', () => {
   it('states the disagreements, sets both sides against each other, finds the requests and themes, cites nothing off-topic or addressed to it, sets no real comment aside, and doubts a split', async () => {
     const development = loadDevelopmentSets();
     const { sets, total } = await scoresOf(development);
     holdsTheFloors(sets, total, commentsIn(development), true);
-  });
+  }, SCORING_TIMEOUT_MS);
 
   it('holds the floors on each set written apart when read by word models trained without it', async () => {
     const stem = (await loadReader()).stem;
@@ -66,5 +69,5 @@ describe('the analyzer on the development sets', () => {
     const writtenApart = loadLabelledSets(WRITTEN_APART_DIR);
     const { sets, total } = await scoresOf(writtenApart, (set) => guardedProvider(createLocalProvider({ wordModels: wordModelsWithout(set, all, stem) })));
     holdsTheFloors(sets, total, commentsIn(writtenApart), false);
-  });
+  }, SCORING_TIMEOUT_MS);
 });
