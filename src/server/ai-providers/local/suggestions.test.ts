@@ -72,9 +72,9 @@ describe('local generateSuggestions', () => {
     const { suggestions } = await provider.generateSuggestions({ comments: split });
     expect(suggestions.map((item) => item.sources).sort()).toEqual([[501], [502]]);
     // A side that opens by crediting a teammate is worded from the statement after it.
-    const credited = [split[0], { ...split[1], content: 'Ben has a point on speed though. Slow rebuilds run for twenty minutes, so a 2 minute disk latency window opens three incidents each.' }].flatMap(
-      (item) => (item === undefined ? [] : [item]),
-    );
+    const [first, second] = split;
+    if (first === undefined || second === undefined) throw new Error('two comments expected');
+    const credited = [first, { ...second, content: 'Ben has a point on speed though. Slow rebuilds run for twenty minutes, so a 2 minute disk latency window opens three incidents each.' }];
     const words = (await provider.generateSuggestions({ comments: [...credited, { ...comment(503, COMPONENTS.correlation, 'Ben Cole', 'Page the storage team for a failed array.'), memberId: 2 }] })).suggestions;
     expect(words.find((item) => item.sources.includes(502))?.suggestion).toBe('Slow rebuilds run for twenty minutes, so a 2 minute disk latency window opens three incidents each.');
   });
