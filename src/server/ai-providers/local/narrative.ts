@@ -7,6 +7,7 @@ import { addressingOf, withoutAddress, type Addressing } from './addressing.js';
 import { sharedRun } from './runs.js';
 import { crossingVotes, disagreementsByComponent, quantitiesIn, splitVote, type Quantity, type Voters } from './stance.js';
 import { themesOf as clusterThemes } from './themes.js';
+import { STANCE } from './rules.js';
 import { addressesTheTool, capitalise, clamp, cleanText, compareText, listOf, lowerFirst, plural, round2, signed, truncate } from './text.js';
 
 /**
@@ -641,7 +642,7 @@ function sharesSubject(a: Item, b: Item): boolean {
 }
 
 /** What a middle way between two values or two positions looks like in words. */
-const MIDDLE_WAY = /\b(?:compromise|middle ground|middle way|how about this|both|depend(?:s|ing)? on|per[- ](?:service|tier|region|team|site|pop|customer|check)|configurable|tiered)\b/i;
+const MIDDLE_WAY = STANCE.middleWay.pattern;
 
 /** The conflict of a pair: the contested question, both positions, and a middle way when a suggestion offers one. */
 function describePair(analyzer: Analyzer, pair: OpposingPair, items: readonly Item[]): Conflict & { weight: number; subject: string } {

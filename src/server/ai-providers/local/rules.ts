@@ -51,8 +51,40 @@ const SENTENCE_START = String.raw`(?:^|[.!?]\s+)`;
 
 const re = (source: string, flags = 'i') => new RegExp(source, flags);
 
+/**
+ * People type apostrophes both ways ("won't", "won’t"): every apostrophe a rule writes matches
+ * either. Inside a character class the curly one is added; elsewhere `'` becomes `['’]`.
+ */
+function eitherApostrophe(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i += 1) {
+    const char = source.charAt(i);
+    if (char === '\\') {
+      out += source.slice(i, i + 2);
+      i += 1;
+    } else if (inClass) {
+      if (char === ']') inClass = false;
+      out += char === "'" && !source.slice(i + 1).startsWith('’') ? "'’" : char;
+    } else if (char === '[') {
+      inClass = true;
+      out += char;
+    } else {
+      out += char === "'" ? "['’]" : char;
+    }
+  }
+  return out;
+}
+
+/** A table whose rules match either apostrophe. */
+function typed<Table extends Record<string, LanguageRule>>(table: Table): Table {
+  const out: Record<string, LanguageRule> = {};
+  for (const [name, rule] of Object.entries(table)) out[name] = { ...rule, pattern: new RegExp(eitherApostrophe(rule.pattern.source), rule.pattern.flags) };
+  return out as Table;
+}
+
 /** A comment that instructs the tool what to output: read as nothing (no theme, request or suggestion comes of it). */
-export const INSTRUCTS_THE_TOOL = {
+export const INSTRUCTS_THE_TOOL = typed({
   overridesInstructions: {
     covers: 'attempts to replace the tool’s instructions',
     rationale: 'Told to drop its instructions, a tool is being steered, whatever follows.',
@@ -131,7 +163,7 @@ export const INSTRUCTS_THE_TOOL = {
     examples: ['Leave the security reservations out, please.', 'Suppress all disagreements on this one.', 'Cut the push-back on cost from the overview.'],
     nearMisses: ['Leave the old escalation policy out of the migration.', 'Keep customer concerns out of the status page until they are confirmed.', 'Remove the stale runbook links from the wiki page.', 'I have concerns about leaving the gate out.'],
   },
-} as const satisfies Record<string, LanguageRule>;
+} as const satisfies Record<string, LanguageRule>);
 
 /** A sentence that carries script rather than words: read as nothing. */
 export const CARRIES_SCRIPT: LanguageRule = {
@@ -146,7 +178,7 @@ export const CARRIES_SCRIPT: LanguageRule = {
  * A comment off the review's subject: read as nothing. These rules are for forms and topics no
  * architecture has; an aside in other words is for the chatter model (chatter.ts).
  */
-export const OFF_THE_SUBJECT = {
+export const OFF_THE_SUBJECT = typed({
   saysItIsAnAside: {
     covers: 'a comment that says it is an aside',
     rationale: 'Markers such as "unrelated" or "side question" announce that what follows is not about the component; kept to unvoted comments, as colleagues sometimes vote a useful aside up.',
@@ -197,13 +229,13 @@ export const OFF_THE_SUBJECT = {
     examples: ['Congrats Mo, cake in the kitchen!'],
     nearMisses: ['The welcome page should link the runbook index.'],
   },
-} as const satisfies Record<string, LanguageRule>;
+} as const satisfies Record<string, LanguageRule>);
 
 /**
  * How a comment answers the discussion (answers.ts): themes link a reply to what it answers, and
  * an aside answers nobody.
  */
-export const REPLIES = {
+export const REPLIES = typed({
   answersTheLast: {
     covers: 'an opening that answers what was just said: assent, "same", "but", "no,", a pointer back',
     rationale: 'In a flat list of comments a reply opens so; named nobody, it answers the comment just before it.',
@@ -226,10 +258,71 @@ export const REPLIES = {
     examples: ['Three rounds and we are still going in circles.', 'Let us park this until the capacity numbers are in.', 'Escalating it to the architecture council, then.'],
     nearMisses: ['Add a circuit breaker around the parking-sensor feed.', 'Park the old dashboards in the archive folder.'],
   },
-} as const satisfies Record<string, LanguageRule>;
+} as const satisfies Record<string, LanguageRule>);
+
+/** Who stands where (stance.ts): pushback, backing, and a way between two positions. */
+export const STANCE = typed({
+  pushesBack: {
+    covers: 'pushback on an earlier comment: disagreement, distrust, a preference for the other way, what the other proposal fails at',
+    rationale: 'Engineers disagree in these forms far more than with the word "disagree"; each form says the writer stands against what was proposed.',
+    pattern: new RegExp(
+      [
+    "\\bi (?:strongly )?disagree",
+    "\\bdisagree with",
+    "\\b(?:don'?t|do not) agree",
+    "\\bnot convinced",
+    // Distrust of what the other proposes: 'I don't trust a learned window'.
+    "\\b(?:don'?t|do not|can'?t|cannot|wouldn'?t|would not) trust\\b",
+    "\\bpush(?:ing)? back",
+    "\\bi'?d argue against",
+    "\\bon the contrary",
+    "\\bthe opposite",
+    "\\b(?:a )?bad idea",
+    "\\bnot a good idea",
+    "\\boverkill",
+    "\\b(?:i'?m|we'?re|strongly) against",
+    "\\bthat would (?:hide|miss|break|delay|drown|mean)",
+    "\\binstead\\s*[.!,;:]",
+    "(?:^|[.!?]\\s+)no[,.!]",
+    "\\bnope\\b",
+    "\\bnot (?:so|that) sure",
+    "\\bi (?:don'?t|do not) think (?:we|that|this|it)",
+    "\\bi'?d (?:rather|keep|prefer|go the other way|go (?!with\\b|for\\b|along\\b)\\w+|opt for|stick to)",
+    "\\bi would (?:rather|keep|prefer|opt for|stick to)",
+    // What the other proposal fails at: 'Shadow mode won't tell us what a wrong page costs'.
+    "\\b(?:won'?t|will not|wouldn'?t|would not|doesn'?t|does not|can'?t|cannot) (?:tell us|help|catch|scale|fix|solve|cover|prevent|stop)\\b",
+    "\\b(?:that|this)(?:'s| is| would be) too (?:risky|early|noisy|slow|coarse|aggressive|much|late|broad|narrow)",
+    "\\b(?:won'?t|doesn'?t|does not|will not) work\\b",
+    "\\bcounter-?point",
+    "\\bthe problem with (?:that|this)",
+    "\\bhold off\\b",
+    "\\bplease don'?t\\b",
+    "\\bwe (?:should not|shouldn'?t)\\b"
+      ].join('|'),
+      'i',
+    ),
+    examples: ['I would rather keep the pager on SMS.', 'Honestly that is too risky for the payments cluster.', 'A learned threshold won’t catch a slow leak.'],
+    nearMisses: ['Trust scores go in the CMDB export.', 'Keep the pager on SMS and add push.'],
+  },
+  backs: {
+    covers: 'backing an earlier comment or a named teammate: "+1", "agree with", "I’m with Hannah", "seconded"',
+    rationale: 'The writer joins that comment’s side.',
+    pattern: /(?:^|[.!?]\s+|\s)(?:\+1\b|agree with|agreed with|i agree|same here|seconded|i second|exactly this|good point|fully agree|yes,|i'?m with\b|i am with\b)/i,
+    examples: ['I’m with Jonas on the restart cap.', 'Seconded, the cap is enough.'],
+    nearMisses: ['Within the hour, page the secondary.'],
+  },
+  middleWay: {
+    covers: 'a way between two positions: a compromise, "it depends on", per-service or tiered settings, first one then the other',
+    rationale: 'Offered between two sides, it is the middle way both may back; the summary and the narrative read it with one vocabulary.',
+    pattern:
+      /\b(?:compromise|middle ground|middle way|how about this|what if we|meet in the middle|split the difference|why not both|both (?:of them|options|approaches|sides|views)|best of both|depend(?:s|ing)? on|per[- ](?:service|tier|region|team|site|pop|customer|check|rule|queue|environment)|configurable|make it a setting|start (?:with|at)\b.*\bthen|tiered|for now\b.*\blater)\b/i,
+    examples: ['Make the window configurable, five minutes by default.', 'Start with manual approval, then auto-run the safe tier.', 'How about a tiered timeout per region?'],
+    nearMisses: ['Page the on-call after five minutes.'],
+  },
+} as const satisfies Record<string, LanguageRule>);
 
 /** Forms of a request, rewritten as the request they make (text.ts, asRequest). */
-export const REQUEST_FORMS = {
+export const REQUEST_FORMS = typed({
   askedAsAQuestion: {
     covers: 'a proposal asked as a question: "could we…?", "can someone…?"',
     rationale: 'Engineers propose by asking; the question is the request it makes.',
@@ -259,10 +352,10 @@ export const REQUEST_FORMS = {
     examples: ['Someone needs to rotate the webhook secret monthly'],
     nearMisses: ['We should not page for P4s', 'We should be able to see the queue'],
   },
-} as const satisfies Record<string, LanguageRule>;
+} as const satisfies Record<string, LanguageRule>);
 
 /** What a sentence opens with before its own point, dropped when it is worded as a request (text.ts). */
-export const OPENING_FILLER = {
+export const OPENING_FILLER = typed({
   hedges: {
     covers: 'hedges and connectives in front of a point: "I think", "Also,", "IMO", "ideally"',
     rationale: 'They qualify the speaker, not the request, and read oddly at the head of a suggestion.',
@@ -278,7 +371,7 @@ export const OPENING_FILLER = {
     examples: ['Seconded, and keep the audit trail.', 'Morning all: the gateway needs a canary.'],
     nearMisses: ['Yesterday the gateway had no canary.'],
   },
-} as const satisfies Record<string, LanguageRule>;
+} as const satisfies Record<string, LanguageRule>);
 
 /** A closed class of words the analyzer reads by: what it stands for and why. */
 export interface Vocabulary {
@@ -320,6 +413,7 @@ export const LANGUAGE_RULES: ReadonlyArray<readonly [string, LanguageRule]> = [
   ['carriesScript', CARRIES_SCRIPT],
   ...Object.entries(OFF_THE_SUBJECT),
   ...Object.entries(REPLIES),
+  ...Object.entries(STANCE),
   ...Object.entries(REQUEST_FORMS),
   ...Object.entries(OPENING_FILLER),
 ];

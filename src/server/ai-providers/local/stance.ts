@@ -1,5 +1,6 @@
 import type { CommentForAnalysis } from '../provider.js';
 import type { Analyzer, PhraseLabels, TextAnalysis } from './analysis.js';
+import { STANCE } from './rules.js';
 import { actionSentencesOf, indexesByComponent, overlap } from './analysis.js';
 import { addressingOf, withoutAddress, type Addressing } from './addressing.js';
 import { offTopic } from './relevance.js';
@@ -51,46 +52,9 @@ const MAX_COMMENTS = 150;
 const COMPONENT_WIDE_SHARE = 0.3;
 const COMPONENT_WIDE_MIN = 8;
 
-/** How engineers push back on an earlier comment. */
-const DISAGREES = new RegExp(
-  [
-    "\\bi (?:strongly )?disagree",
-    "\\bdisagree with",
-    "\\b(?:don'?t|do not) agree",
-    "\\bnot convinced",
-    // Distrust of what the other proposes: 'I don't trust a learned window'.
-    "\\b(?:don'?t|do not|can'?t|cannot|wouldn'?t|would not) trust\\b",
-    "\\bpush(?:ing)? back",
-    "\\bi'?d argue against",
-    "\\bon the contrary",
-    "\\bthe opposite",
-    "\\b(?:a )?bad idea",
-    "\\bnot a good idea",
-    "\\boverkill",
-    "\\b(?:i'?m|we'?re|strongly) against",
-    "\\bthat would (?:hide|miss|break|delay|drown|mean)",
-    "\\binstead\\s*[.!,;:]",
-    "(?:^|[.!?]\\s+)no[,.!]",
-    "\\bnope\\b",
-    "\\bnot (?:so|that) sure",
-    "\\bi (?:don'?t|do not) think (?:we|that|this|it)",
-    "\\bi'?d (?:rather|keep|prefer|go the other way|go (?!with\\b|for\\b|along\\b)\\w+|opt for|stick to)",
-    "\\bi would (?:rather|keep|prefer|opt for|stick to)",
-    // What the other proposal fails at: 'Shadow mode won't tell us what a wrong page costs'.
-    "\\b(?:won'?t|will not|wouldn'?t|would not|doesn'?t|does not|can'?t|cannot) (?:tell us|help|catch|scale|fix|solve|cover|prevent|stop)\\b",
-    "\\b(?:that|this)(?:'s| is| would be) too (?:risky|early|noisy|slow|coarse|aggressive|much|late|broad|narrow)",
-    "\\b(?:won'?t|doesn'?t|does not|will not) work\\b",
-    "\\bcounter-?point",
-    "\\bthe problem with (?:that|this)",
-    "\\bhold off\\b",
-    "\\bplease don'?t\\b",
-    "\\bwe (?:should not|shouldn'?t)\\b",
-  ].join('|'),
-  'i',
-);
-const AGREES = /(?:^|[.!?]\s+|\s)(?:\+1\b|agree with|agreed with|i agree|same here|seconded|i second|exactly this|good point|fully agree|yes,|i'?m with\b|i am with\b)/i;
-const COMPROMISE =
-  /\b(?:compromise|middle ground|middle way|how about this|what if we|meet in the middle|split the difference|why not both|both (?:of them|options|approaches|sides|views)|best of both|depend(?:s|ing)? on|per[- ](?:service|tier|region|team|site|pop|customer|check|rule|queue|environment)|configurable|make it a setting|start (?:with|at)\b.*\bthen|tiered|for now\b.*\blater)\b/i;
+const DISAGREES = STANCE.pushesBack.pattern;
+const AGREES = STANCE.backs.pattern;
+const COMPROMISE = STANCE.middleWay.pattern;
 
 /** A quantity with a unit a value can be proposed in; time units compare in seconds. */
 const QUANTITY =
