@@ -1,6 +1,6 @@
 /**
- * Counts the hand-written language rules of the built-in analyzer: regular expressions (and the
- * alternatives they hold) and word lists (and their entries), over the analyzer's product code
+ * Counts the hand-written language rules of the built-in analyzer: regular expressions that name
+ * words (and the alternatives they hold) and word lists (and their entries), over the analyzer's product code
  * (src/server/ai-providers/local, tests and generated data left out). The README quotes its output;
  * a rule added has to be worth the count.
  *
@@ -37,6 +37,15 @@ function alternativesOf(source: string): number {
   return bars + 1;
 }
 
+/**
+ * A language rule names words; a pattern of punctuation, spaces and character classes ('\\s+',
+ * '[.:]+$', '\\p{L}+') only cuts text up and is not counted. Escapes and Unicode properties are
+ * removed first, so '\\bword' still counts and '\\p{Lu}' does not.
+ */
+function namesWords(source: string): boolean {
+  return /[a-z]{2,}/i.test(source.replace(/\\[pP]\{[^}]*\}|\\./g, ' ').replace(/\$\{[^}]*\}/g, ' '));
+}
+
 function isStringRaw(node: ts.TaggedTemplateExpression): boolean {
   return node.tag.getText() === 'String.raw';
 }
@@ -55,11 +64,16 @@ function count(file: string): Count {
   const visit = (node: ts.Node) => {
     if (ts.isRegularExpressionLiteral(node)) {
       const body = node.text.slice(1, node.text.lastIndexOf('/'));
-      total.patterns += 1;
-      total.alternatives += alternativesOf(body);
+      if (namesWords(body)) {
+        total.patterns += 1;
+        total.alternatives += alternativesOf(body);
+      }
     } else if (ts.isTaggedTemplateExpression(node) && isStringRaw(node)) {
-      total.patterns += 1;
-      total.alternatives += alternativesOf(node.template.getText());
+      const body = node.template.getText();
+      if (namesWords(body)) {
+        total.patterns += 1;
+        total.alternatives += alternativesOf(body);
+      }
     } else if (ts.isArrayLiteralExpression(node) && node.elements.length >= 3 && node.elements.every((element) => ts.isStringLiteral(element)) && !insideTestTexts(node)) {
       total.lists += 1;
       total.entries += node.elements.length;
