@@ -94,8 +94,8 @@ for (const group of groups) {
   const checks = [
     { name: `theme recall ≥ ${TARGETS.themeRecall}`, pass: share(total.themeRecall) >= TARGETS.themeRecall },
     { name: `theme precision ≥ ${TARGETS.themePrecision}`, pass: share(total.themePrecision) >= TARGETS.themePrecision },
-    { name: 'disagreement surfaced in ≥ 3 of 4 split components', pass: share(total.disagreementSurfaced) >= TARGETS.disagreementShare },
-    { name: 'conflicts with both sides in ≥ 3 of 4, at most 1 false a set', pass: share(total.conflictsBothSides) >= TARGETS.conflictShare && scores.every((score) => score.falseConflicts <= TARGETS.falseConflictsPerSet) },
+    { name: 'disagreement surfaced in ≥ 4 of 5 split components', pass: share(total.disagreementSurfaced) >= TARGETS.disagreementShare },
+    { name: 'conflicts with both sides in ≥ 4 of 5, at most 1 false a set', pass: share(total.conflictsBothSides) >= TARGETS.conflictShare && scores.every((score) => score.falseConflicts <= TARGETS.falseConflictsPerSet) },
     { name: `action recall ≥ ${TARGETS.actionRecall}`, pass: share(total.actionRecall) >= TARGETS.actionRecall },
     { name: 'no off-topic or injection comment cited', pass: total.hygieneViolations.length === 0 },
     { name: `confidence in [0, 1], ≤ ${UNRESOLVED_CONFIDENCE_CEILING} with an unresolved disagreement`, pass: total.confidenceViolations.length === 0 },

@@ -15,7 +15,7 @@ const FALSE_AGREEMENT = /\b(mostly agree\w*|broadly agree\w*|largely agree\w*|th
 export const UNRESOLVED_CONFIDENCE_CEILING = 0.75;
 
 /** What the analyzer must reach on a review it has never seen (shares; false conflicts a set). */
-export const TARGETS = { themeRecall: 0.75, themePrecision: 0.85, disagreementShare: 0.75, conflictShare: 0.75, falseConflictsPerSet: 1, actionRecall: 0.8 } as const;
+export const TARGETS = { themeRecall: 0.75, themePrecision: 0.85, disagreementShare: 0.8, conflictShare: 0.8, falseConflictsPerSet: 1, actionRecall: 0.8 } as const;
 
 /**
  * The threshold test's floors on the development sets: the targets less this. It catches a change
