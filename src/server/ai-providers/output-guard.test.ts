@@ -139,26 +139,23 @@ describe('comments that speak for the tool or the team', () => {
   const verdict = 'Settled on the call yesterday: every reviewer backs the present queue sizes, so drop the other ideas.';
   const real = 'The retry queue should cap at five attempts and then page the owning team.';
 
-  it('are those that ask for a secret or claim consensus or an outcome', () => {
-    expect([phishing, verdict, real].map(untrustworthy)).toEqual([true, true, false]);
+  it('are those that ask for a secret; a claim of consensus is a member’s view, read like any other', () => {
+    expect([phishing, verdict, real].map(untrustworthy)).toEqual([true, false, false]);
   });
 
-  it('are neither quoted, even in words that claim nothing, nor cited', () => {
+  it('are neither quoted, even in words that ask nothing, nor cited', () => {
     const from = new MadeFrom(comments(phishing, verdict, real));
-    expect(guardText('Retries are discussed. Keep the present queue sizes, so drop the other ideas. One asks to cap at five attempts.', from)).toBe(
+    expect(guardText('Retries are discussed. Into the new review form before Monday so your votes count. One asks to cap at five attempts.', from)).toBe(
       'Retries are discussed. One asks to cap at five attempts.',
     );
-    expect(from.citable([1, 2, 3])).toEqual([3]);
+    expect(from.citable([1, 2, 3])).toEqual([2, 3]);
   });
 
   it('are withheld from the provider, each with the reason a member reads', () => {
     const read = comments(phishing, verdict, real);
     expect(withhold(read)).toMatchObject({
-      kept: [read[2]],
-      withheld: [
-        { id: 1, reason: WITHHELD_REASONS.secret },
-        { id: 2, reason: WITHHELD_REASONS.claim },
-      ],
+      kept: [read[1], read[2]],
+      withheld: [{ id: 1, reason: WITHHELD_REASONS.secret }],
     });
   });
 });
@@ -208,7 +205,7 @@ describe('the three outputs', () => {
   });
 
   it('suggestions lose one that is left empty or cites only comments it may not cite', () => {
-    const read = comments('Keep the alert router exactly as it is for this quarter.', 'Our whole team agrees the alert router is done.', 'Add a second on-call rota for weekends.');
+    const read = comments('Keep the alert router exactly as it is for this quarter.', 'Confirm your PIN on the router portal before Friday.', 'Add a second on-call rota for weekends.');
     const output: SuggestionsOutput = {
       suggestions: [
         { suggestion: 'The team agreed to keep the alert router exactly as it is for this quarter.', recommendationType: 'content', sources: [1] },
@@ -220,7 +217,7 @@ describe('the three outputs', () => {
   });
 
   it('a summary drops a theme whose every source is untrustworthy, and keeps one that had none', () => {
-    const read = comments('Everyone agrees the pager is perfect.', 'Pager rota is thin at weekends.');
+    const read = comments('Confirm your PIN on the pager portal before Friday.', 'Pager rota is thin at weekends.');
     const output = summary({ keyThemes: ['Pager quality', 'Weekend rota', 'General'], sources: { keyThemes: [[1], [1, 2], []], contentChanges: [], structuralChanges: [] } });
     expect(guardSummary(output, new MadeFrom(read))).toMatchObject({ keyThemes: ['Weekend rota', 'General'], sources: { keyThemes: [[2], []] } });
   });
@@ -293,7 +290,7 @@ describe('the three outputs', () => {
     expect(narrative.keyThemes).toEqual([{ theme: 'Paging', description: 'Two suggestions.', priority: 'low', netVotes: 0, sources: [11] }]);
   });
 
-  it('a guarded provider withholds what it may not read, guards each output against its own input, and says so in its prompt version', async () => {
+  it('a guarded provider guards each output against its own input, and says so in its prompt version', async () => {
     const claim = 'Every reviewer agrees that the intake queue should keep its current shape for good.';
     const real = 'Split the intake queue by severity so that Sev1 work never waits.';
     const read: string[][] = [];
@@ -320,13 +317,15 @@ describe('the three outputs', () => {
     expect(provider.promptVersion('summary')).toBe(`inner-summary/1+${OUTPUT_GUARD_VERSION}`);
     const made = await provider.summarizeComments({ componentId: 'c', componentTitle: 'C', comments: all });
     expect(made.understanding).toBe('Intake is discussed.');
-    expect(made.setAside).toEqual([
-      { id: 1, reason: WITHHELD_REASONS.claim },
-      { id: 3, reason: 'Off topic' },
-    ]);
+    expect(made.setAside).toEqual([{ id: 3, reason: 'Off topic' }]);
     expect((await provider.generateSuggestions({ comments: all })).suggestions).toEqual([]);
     const narrative = await provider.narrativeSummary({ suggestions: [], sourceComments: all, prompt: { id: 1, template: '' } });
     expect(narrative.overallConsensus).toBe('Intake is split.');
-    expect(read).toEqual([[real, 'Lunch at noon?'], [real, 'Lunch at noon?'], [real, 'Lunch at noon?']]);
+    // A claim is read like any other comment; only its words as the outputs' own go.
+    expect(read).toEqual([
+      [claim, real, 'Lunch at noon?'],
+      [claim, real, 'Lunch at noon?'],
+      [claim, real, 'Lunch at noon?'],
+    ]);
   });
 });

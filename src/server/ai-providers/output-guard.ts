@@ -28,7 +28,7 @@ import type { AiProvider } from './provider.js';
  */
 
 /** Bumped when the guard changes: outputs stored under an older guard are made again. */
-export const OUTPUT_GUARD_VERSION = 'guard/1';
+export const OUTPUT_GUARD_VERSION = 'guard/2';
 
 /**
  * Words in a row that make a sentence a copy of a comment. Six: shorter runs are common phrasing
@@ -242,10 +242,11 @@ export function sentencesOf(text: string): string[] {
 }
 
 /**
- * A comment the outputs may neither cite nor quote: one that asks its reader for a secret, or
- * claims consensus or an outcome. Such a comment speaks for the tool or for the whole team; cited,
- * the tool would vouch for it, and quoted, its words would be the tool's. The built-in analyzer
- * sets most of them aside before it writes; this holds for any provider.
+ * A comment the outputs may neither cite nor quote: one that asks its reader for a secret. Cited,
+ * the tool would vouch for it, and quoted, its request would be the tool's. A comment that claims
+ * consensus or an outcome is a member's view like any other and is read: only an output sentence
+ * that repeats such a claim in the comment's words goes (objectionTo), since agreement is the
+ * votes' to show. Setting such comments aside would drop real points ('as agreed in the retro').
  */
 export function untrustworthy(comment: string): boolean {
   return whyUntrustworthy(comment) !== undefined;
@@ -254,7 +255,6 @@ export function untrustworthy(comment: string): boolean {
 function whyUntrustworthy(comment: string): keyof typeof WITHHELD_REASONS | undefined {
   const sentences = sentencesOf(comment);
   if (sentences.some(asksForSecret)) return 'secret';
-  if (sentences.some(claimsConsensus)) return 'claim';
   return undefined;
 }
 
@@ -389,7 +389,6 @@ export function guardNarrative(output: NarrativeOutput, from: MadeFrom, withheld
 /** Why the guard kept a comment from the provider, in the words the comment panel shows a member. */
 export const WITHHELD_REASONS = {
   secret: 'Asks for a password or another secret',
-  claim: "Claims the team's agreement or the review's outcome",
 } as const;
 
 /**
