@@ -1,4 +1,5 @@
 import type { CommentForAnalysis } from '../provider.js';
+import { FUNCTION_WORDS, TIME_WORDS, wordsOf } from './rules.js';
 import { cleanText, compareText, isInjection } from './text.js';
 import type { Reader, ReadToken } from './wink.js';
 import type { WordModels, WordReading } from './word-model.js';
@@ -50,40 +51,43 @@ export interface TextAnalysis {
 
 /** Never part of a key phrase: filler and words that say nothing about the architecture. */
 const BREAK_WORDS = new Set([
-  'thing', 'things', 'stuff', 'way', 'lot', 'lots', 'idea', 'point', 'comment', 'component', 'box', 'bit', 'kind', 'sort',
-  'example', 'question', 'people', 'person', 'someone', 'anyone', 'everyone', 'everybody', 'somebody', 'nobody', 'others',
-  'other', 'member', 'reviewer', 'opinion', 'thought', 'note', 'sense', 'fact', 'reason', 'work', 'job', 'etc', 'ok', 'okay',
-  'yes', 'please', 'thanks', 'thank', 'lgtm', 'today', 'tomorrow', 'yesterday', 'moment', 'something', 'anything',
-  'everything', 'nothing', 'matter', 'regard', 'respect', 'agree', 'disagree', 'plus', 'minus', 'e.g.', 'i.e.', 'vs',
+  ...wordsOf(FUNCTION_WORDS.indefinitePronouns, FUNCTION_WORDS.interjections, TIME_WORDS.relativeDays),
+  ...[
+    'thing', 'things', 'stuff', 'way', 'lot', 'lots', 'idea', 'point', 'comment', 'component', 'box', 'bit', 'kind', 'sort',
+    'example', 'question', 'people', 'person', 'others', 'other', 'member', 'reviewer', 'opinion', 'thought', 'note', 'sense',
+    'fact', 'reason', 'work', 'job', 'etc', 'moment', 'matter', 'regard', 'respect', 'agree', 'disagree', 'plus', 'minus',
+    'e.g.', 'i.e.', 'vs',
+  ],
 ]);
 
 /** Adjectives that judge rather than name: 'great work', 'better view', 'separate lookup'. */
 const EVALUATIVE = new Set([
-  'good', 'great', 'nice', 'bad', 'excellent', 'awesome', 'amazing', 'cool', 'well', 'worse', 'clear',
-  'much', 'many', 'more', 'most', 'less', 'least', 'few', 'several', 'various', 'certain', 'same', 'overall', 'whole',
-  'entire', 'real', 'simple', 'easy', 'hard', 'important', 'useful', 'helpful', 'current', 'general', 'proper', 'right',
-  'wrong', 'big', 'small', 'long', 'short', 'quick', 'fast', 'slow', 'new', 'old', 'first', 'last', 'next', 'previous',
-  'additional', 'extra', 'separate', 'own', 'possible', 'potential', 'necessary', 'optional', 'obvious', 'readable',
-  'visible', 'silent', 'silently', 'far', 'too', 'really', 'very', 'just', 'only', 'also', 'actual', 'specific', 'nicer',
-  'fine', 'perfect', 'solid', 'confusing', 'unclear', 'weird', 'strange', 'tricky', 'difficult', 'risky', 'safe', 'unsafe',
-  'different', 'cheap', 'cheaper', 'expensive',
+  ...wordsOf(FUNCTION_WORDS.quantityWords, FUNCTION_WORDS.focusAdverbs, FUNCTION_WORDS.connectiveAdverbs, FUNCTION_WORDS.ordinals),
+  ...[
+    'good', 'great', 'nice', 'bad', 'excellent', 'awesome', 'amazing', 'cool', 'well', 'worse', 'clear', 'various', 'certain',
+    'same', 'whole', 'entire', 'real', 'simple', 'easy', 'hard', 'important', 'useful', 'helpful', 'current', 'general',
+    'proper', 'right', 'wrong', 'big', 'small', 'long', 'short', 'quick', 'fast', 'slow', 'new', 'old', 'additional', 'extra',
+    'separate', 'own', 'possible', 'potential', 'necessary', 'optional', 'obvious', 'readable', 'visible', 'silent', 'silently',
+    'far', 'actual', 'specific', 'nicer', 'fine', 'perfect', 'solid', 'confusing', 'unclear', 'weird', 'strange', 'tricky',
+    'difficult', 'risky', 'safe', 'unsafe', 'different', 'cheap', 'cheaper', 'expensive',
+  ],
 ]);
 
 /** Fine inside a longer phrase, too vague on their own. */
 const WEAK_SINGLE = new Set([
-  'time', 'minute', 'hour', 'second', 'day', 'week', 'month', 'year', 'night', 'min', 'mins', 'sec', 'secs', 'hr', 'hrs',
-  'today', 'tomorrow', 'yesterday', 'tonight', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday',
-  'sunday',
-  'step', 'process', 'system', 'option',
-  'level', 'issue', 'problem', 'change', 'data', 'flow', 'layer', 'detail', 'user', 'case', 'place', 'area', 'number',
-  'result', 'stage', 'part', 'side', 'version', 'approach', 'solution', 'design', 'architecture', 'diagram', 'page',
-  'screen', 'section', 'text', 'list', 'view', 'information', 'info', 'use', 'need', 'value', 'set', 'end', 'start',
-  'top', 'bottom', 'name', 'team', 'tool', 'feature', 'function', 'service', 'agent', 'model', 'status', 'state', 'task',
-  'output', 'input', 'script', 'instruction', 'click', 'link', 'image', 'button', 'field', 'answer', 'score',
-  // Every comment of an incident-management review says these.
-  'incident', 'ticket', 'event', 'alert', 'request', 'priority', 'automation', 'triage', 'queue',
-  // ...and of a review of an AI platform: themes named 'AI', 'Plan' or 'Role' tell a reader nothing.
-  'ai', 'plan', 'review', 'role', 'rule', 'type', 'account', 'summary', 'loop', 'graph',
+  ...wordsOf(...Object.values(TIME_WORDS)),
+  ...[
+    'step', 'process', 'system', 'option',
+    'level', 'issue', 'problem', 'change', 'data', 'flow', 'layer', 'detail', 'user', 'case', 'place', 'area', 'number',
+    'result', 'stage', 'part', 'side', 'version', 'approach', 'solution', 'design', 'architecture', 'diagram', 'page',
+    'screen', 'section', 'text', 'list', 'view', 'information', 'info', 'use', 'need', 'value', 'set', 'end', 'start',
+    'top', 'bottom', 'name', 'team', 'tool', 'feature', 'function', 'service', 'agent', 'model', 'status', 'state', 'task',
+    'output', 'input', 'script', 'instruction', 'click', 'link', 'image', 'button', 'field', 'answer', 'score',
+    // Every comment of an incident-management review says these.
+    'incident', 'ticket', 'event', 'alert', 'request', 'priority', 'automation', 'triage', 'queue',
+    // ...and of a review of an AI platform: themes named 'AI', 'Plan' or 'Role' tell a reader nothing.
+    'ai', 'plan', 'review', 'role', 'rule', 'type', 'account', 'summary', 'loop', 'graph',
+  ],
 ]);
 
 /** A word that names no theme on its own ('need', 'time', 'great'): fine inside a longer label only. */
@@ -96,23 +100,6 @@ const PRONOUN_CONTRACTION = /^(?:i|you|we|they|he|she|it|that|there)['’]/;
 const CHUNK_POS = new Set(['ADJ', 'NOUN', 'PROPN']);
 const HEAD_POS = new Set(['NOUN', 'PROPN']);
 
-/** Verbs an imperative sentence starts with, even where the tagger calls a sentence-initial verb a noun. */
-const IMPERATIVE_VERBS = new Set([
-  'add', 'remove', 'show', 'split', 'clarify', 'merge', 'move', 'rename', 'replace', 'drop', 'include', 'make', 'use',
-  'define', 'specify', 'introduce', 'increase', 'reduce', 'decrease', 'extend', 'shorten', 'lengthen', 'keep', 'change',
-  'update', 'delete', 'combine', 'separate', 'document', 'expose', 'display', 'highlight', 'log', 'limit', 'allow', 'let',
-  'avoid', 'ensure', 'provide', 'label', 'link', 'mark', 'group', 'route', 'escalate', 'notify', 'hide', 'skip', 'cap',
-  'raise', 'lower', 'set', 'configure', 'enable', 'disable', 'automate', 'require', 'restrict', 'track', 'record',
-  'explain', 'describe', 'list', 'surface', 'integrate', 'connect', 'reorder', 'restructure', 'redesign', 'modify',
-  'improve', 'enhance', 'simplify', 'consolidate', 'standardise', 'standardize', 'validate', 'verify', 'check', 'test',
-  'monitor', 'measure', 'retain', 'store', 'send', 'trigger', 'block', 'pause', 'stop', 'put', 'give', 'attach',
-  'annotate', 'prioritise', 'prioritize', 'rank', 'sort', 'filter', 'expand', 'collapse', 'adjust', 'tune', 'align',
-  'map', 'assign', 'reassign', 'delegate', 'eliminate', 'deprecate', 'retire', 'scrap', 'consider', 'try', 'rethink',
-  'revisit', 'reconsider', 'bring', 'turn', 'write', 'draw', 'insert', 'append', 'delay', 'postpone', 'apply',
-  'capture', 'feed', 'emit', 'parse', 'pin', 'publish', 'tag', 'page', 'alert', 'attach', 'link', 'hand', 'fail', 'open',
-  'close', 'wait', 'hold', 'refuse', 'reject', 'treat', 'count', 'fold', 'suppress', 'correlate', 'retry', 'archive',
-]);
-
 /** Base-form verbs that open statements of opinion, not requests ('Agree with Ben', 'Love the flow'). */
 const NOT_IMPERATIVE = new Set([
   'agree', 'disagree', 'love', 'like', 'think', 'hope', 'wonder', 'feel', 'believe', 'know', 'guess', 'thank', 'see',
@@ -121,7 +108,7 @@ const NOT_IMPERATIVE = new Set([
 ]);
 
 /** Words skipped when looking for a sentence's first verb. */
-const OPENERS = new Set(['please', 'also', 'maybe', 'perhaps', 'just', 'then', 'so', 'and', 'but', 'definitely', 'really', 'ideally', 'finally', 'first', 'second', 'ok', 'okay', 'honestly', 'additionally', 'simply']);
+const OPENERS = wordsOf(FUNCTION_WORDS.connectiveAdverbs, FUNCTION_WORDS.focusAdverbs, FUNCTION_WORDS.coordinators, FUNCTION_WORDS.interjections, FUNCTION_WORDS.ordinals);
 
 const UP_WORDS = new Set([
   'add', 'keep', 'increase', 'extend', 'lengthen', 'raise', 'expand', 'enlarge', 'introduce', 'retain', 'enable', 'include',
@@ -133,7 +120,30 @@ const DOWN_WORDS = new Set([
 ]);
 /** Comparative words that give a direction wherever they stand; the verbs only where a verb can stand. */
 const DIRECTION_ANY_POS = new Set(['more', 'less', 'fewer']);
-const MODAL_BEFORE = new Set(['should', 'must', 'to', 'please', 'could', 'would', 'can', 'will', "'ll", 'shall', 'and', 'or', 'we', 'not', "n't", 'never', ':', ';', '-', '–', '—']);
+/** Marks that end a clause where a new one, perhaps a request, may start. */
+const CLAUSE_MARKS = [';', ':', '-', '–', '—'];
+/**
+ * Verbs an imperative sentence starts with, even where the tagger calls a sentence-initial verb a
+ * noun: the change verbs above, the light verbs, and these.
+ */
+const IMPERATIVE_VERBS = new Set([
+  ...[...UP_WORDS, ...DOWN_WORDS].filter((word) => !DIRECTION_ANY_POS.has(word)),
+  ...FUNCTION_WORDS.lightVerbs.words,
+  ...[
+    'split', 'clarify', 'merge', 'move', 'rename', 'replace', 'define', 'specify', 'change', 'update', 'combine', 'separate',
+    'document', 'highlight', 'log', 'limit', 'allow', 'let', 'avoid', 'ensure', 'provide', 'label', 'link', 'mark', 'group',
+    'route', 'escalate', 'notify', 'cap', 'configure', 'automate', 'require', 'restrict', 'track', 'record', 'explain',
+    'describe', 'list', 'surface', 'integrate', 'connect', 'reorder', 'restructure', 'redesign', 'modify', 'improve', 'enhance',
+    'simplify', 'consolidate', 'standardise', 'standardize', 'validate', 'verify', 'check', 'test', 'monitor', 'measure',
+    'store', 'send', 'trigger', 'block', 'pause', 'stop', 'give', 'attach', 'annotate', 'prioritise', 'prioritize', 'rank',
+    'sort', 'filter', 'collapse', 'adjust', 'tune', 'align', 'map', 'assign', 'reassign', 'delegate', 'consider', 'try',
+    'rethink', 'revisit', 'reconsider', 'bring', 'turn', 'write', 'draw', 'insert', 'append', 'delay', 'postpone', 'apply',
+    'capture', 'feed', 'emit', 'parse', 'pin', 'publish', 'tag', 'page', 'alert', 'hand', 'fail', 'open', 'close', 'wait',
+    'hold', 'refuse', 'reject', 'treat', 'count', 'fold', 'suppress', 'correlate', 'retry', 'archive',
+  ],
+]);
+/** What a change verb follows where it stands as a verb ('we should drop', 'and drop', 'not drop'). */
+const MODAL_BEFORE = new Set([...wordsOf(FUNCTION_WORDS.modals, FUNCTION_WORDS.negations, FUNCTION_WORDS.coordinators), ...CLAUSE_MARKS, 'to', 'please', 'we']);
 
 const STRONG_MODAL =
   /\b(?:should|shouldn'?t|must|mustn'?t|needs? to|needs? (?!(?:no|some|any|every)thing\b)\w+ing|needs? (?:its|their) own|can never be|has to|have to|ought to|shall|we (?:also |really |still )?need\b|(?:it is|it's) (?:essential|necessary|important|crucial) to|(?:i|we) (?:would |'d )?(?:strongly )?(?:suggest|propose|recommend|request)|(?:my|our) (?:suggestion|proposal|recommendation)|let'?s|let us)\b/;
@@ -463,8 +473,9 @@ function isImperativeAt(tokens: readonly ReadToken[], i: number, end: number): b
  * and put the diff in the request', and after the condition of a sentence that opens with one
  * ('When a window suppresses an event, capture its id').
  */
-const CLAUSE_BREAKS = new Set([';', ':', 'but', 'then', 'so', 'please', '-', '–', '—']);
-const CONDITIONS = new Set(['when', 'whenever', 'if', 'once', 'before', 'after', 'while', 'until', 'for']);
+const CLAUSE_BREAKS = new Set([...CLAUSE_MARKS, 'but', 'then', 'so', 'please']);
+/** What opens a condition before the main clause: a subordinator, or 'for' ('For P1s, page the lead'). */
+const CONDITIONS = wordsOf(FUNCTION_WORDS.subordinators).add('for');
 
 function clauseImperative(tokens: readonly ReadToken[], from: number, end: number): ActionStrength | null {
   const conditional = CONDITIONS.has(tokens[Math.max(from - 1, 0)]?.normal ?? '');

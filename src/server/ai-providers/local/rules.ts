@@ -27,6 +27,165 @@ export interface LanguageRule {
   readonly nearMisses: readonly string[];
 }
 
+/** A closed class of words the analyzer reads by: what it stands for and why. */
+export interface Vocabulary {
+  readonly covers: string;
+  readonly rationale: string;
+  readonly words: readonly string[];
+}
+
+/**
+ * The closed grammatical classes of English, each listed once. The analyzer's word sets (the
+ * words a run never starts or ends with, what opens a verb's object, what is skipped before a
+ * sentence's first verb...) are unions of these classes, not lists of their own.
+ */
+export const FUNCTION_WORDS = {
+  determiners: {
+    covers: 'determiners: articles, demonstratives, quantifiers and possessives (the, this, every, no, our...)',
+    rationale: 'They open a noun phrase and say which or how many, never what it names (her is listed with the object pronouns).',
+    words: ['the', 'a', 'an', 'this', 'that', 'these', 'those', 'every', 'each', 'all', 'any', 'some', 'no', 'my', 'our', 'your', 'their', 'its', 'his'],
+  },
+  subjectPronouns: {
+    covers: 'personal pronouns that stand as a subject: I, you, we, they, he, she',
+    rationale: 'They name a speaker or a party, not a topic; after a noun they open a clause of their own.',
+    words: ['i', 'you', 'we', 'they', 'he', 'she'],
+  },
+  objectPronouns: {
+    covers: 'personal pronouns that stand as an object: me, us, them, him, her, it',
+    rationale: 'Straight after a verb they are its object, and they name no topic.',
+    words: ['me', 'us', 'them', 'him', 'her', 'it'],
+  },
+  indefinitePronouns: {
+    covers: 'indefinite pronouns: someone, anyone, everybody, nothing, everything...',
+    rationale: 'They stand for an unnamed person or thing, so they name no topic.',
+    words: ['someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nobody', 'something', 'anything', 'everything', 'nothing'],
+  },
+  relativeWords: {
+    covers: 'words that open a relative clause after a noun: which, who, whom, where, why',
+    rationale: 'They tie a clause to the noun before them and name nothing themselves.',
+    words: ['which', 'who', 'whom', 'where', 'why'],
+  },
+  questionWords: {
+    covers: 'words that open an indirect question: what, whether, how',
+    rationale: 'Unlike the relative words they cannot follow a noun, so after a verb they open its object.',
+    words: ['what', 'whether', 'how'],
+  },
+  prepositions: {
+    covers: 'prepositions: of, for, to, in, on, between, during...',
+    rationale: 'They join a noun to the phrase that follows it and name nothing themselves.',
+    words: ['of', 'for', 'to', 'in', 'on', 'at', 'by', 'with', 'from', 'into', 'onto', 'over', 'under', 'about', 'after', 'before', 'per', 'behind', 'across', 'between', 'during', 'as', 'than', 'until'],
+  },
+  coordinators: {
+    covers: 'coordinating conjunctions and the connectives used like them: and, or, but, nor, so, then',
+    rationale: 'They join clauses; a clause after one may be a request of its own.',
+    words: ['and', 'or', 'but', 'nor', 'so', 'then'],
+  },
+  subordinators: {
+    covers: 'subordinating conjunctions of time and condition: if, when, once, while, before, after, until',
+    rationale: 'They open a condition; the clause after the condition is the main one (before, after and until are prepositions too).',
+    words: ['if', 'when', 'whenever', 'once', 'while', 'before', 'after', 'until'],
+  },
+  auxiliaries: {
+    covers: 'the auxiliary verbs be, do and have in their forms',
+    rationale: 'They carry tense and mood, not what is done.',
+    words: ['be', 'been', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'has', 'have', 'had'],
+  },
+  modals: {
+    covers: 'modal verbs: can, could, should, would, will, shall, must, may, might',
+    rationale: 'They say how strongly something is asked or expected; a verb after one is in its base form.',
+    words: ['can', 'could', 'should', 'would', 'will', 'shall', 'must', 'may', 'might', "'ll"],
+  },
+  negations: {
+    covers: 'negations: not, its contraction, never',
+    rationale: 'They turn what follows around without naming anything.',
+    words: ['not', "n't", 'never'],
+  },
+  quantityWords: {
+    covers: 'words of amount and comparison: more, most, less, least, much, many, few, several',
+    rationale: 'They say how much of a thing, not what it is.',
+    words: ['more', 'most', 'less', 'least', 'much', 'many', 'few', 'several'],
+  },
+  focusAdverbs: {
+    covers: 'focusing and emphasising adverbs: just, only, really, very, too, simply, definitely',
+    rationale: 'They weigh what follows; they name nothing and open no request of their own.',
+    words: ['just', 'only', 'really', 'very', 'too', 'simply', 'definitely'],
+  },
+  connectiveAdverbs: {
+    covers: 'sentence adverbs and hedges that open a point: also, honestly, perhaps, ideally, IMO...',
+    rationale: 'They qualify the speaker or link to what came before; the point starts after them.',
+    words: ['also', 'overall', 'honestly', 'frankly', 'personally', 'imo', 'imho', 'generally', 'maybe', 'perhaps', 'ideally', 'finally', 'additionally', 'moreover'],
+  },
+  interjections: {
+    covers: 'interjections and courtesies: yes, ok, please, thanks, LGTM',
+    rationale: 'They answer or soften; they are never part of what is asked.',
+    words: ['yes', 'ok', 'okay', 'please', 'thanks', 'thank', 'lgtm'],
+  },
+  ordinals: {
+    covers: 'ordinals and words of sequence: first, second, next, last, previous',
+    rationale: 'They place a thing in order, not say what it is; at a sentence’s head they enumerate points.',
+    words: ['first', 'second', 'next', 'last', 'previous'],
+  },
+  lightVerbs: {
+    covers: 'light verbs: make, set, keep, use, get, put, say',
+    rationale: 'They take their meaning from their object; a run of words that starts or ends with one names no topic.',
+    words: ['make', 'set', 'keep', 'use', 'get', 'put', 'say', 'said'],
+  },
+  numerals: {
+    covers: 'cardinal numerals written as words, one to ten',
+    rationale: 'A count differs between two sides exactly where they disagree, so it names no topic.',
+    words: ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'],
+  },
+} as const satisfies Record<string, Vocabulary>;
+
+/** Words of time: units, days of the week and days named from today. */
+export const TIME_WORDS = {
+  units: {
+    covers: 'units of time, with their short forms: second, minute, hour, day, week, mins, hrs...',
+    rationale: 'Fine inside a longer phrase ("retention window"), too vague to name a theme alone.',
+    words: ['time', 'second', 'minute', 'hour', 'day', 'week', 'month', 'year', 'night', 'weekend', 'min', 'mins', 'sec', 'secs', 'hr', 'hrs'],
+  },
+  weekdays: {
+    covers: 'days of the week',
+    rationale: 'They date a plan; they are not what the plan is about.',
+    words: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+  },
+  relativeDays: {
+    covers: 'days named from today: today, tomorrow, yesterday, tonight',
+    rationale: 'They date a remark and never name its topic.',
+    words: ['today', 'tomorrow', 'yesterday', 'tonight'],
+  },
+} as const satisfies Record<string, Vocabulary>;
+
+/** How a comment greets or calls the team: the address a reply's point follows (text.ts, addressing.ts). */
+export const ADDRESS = {
+  greetings: {
+    covers: 'greetings that open a message: hi, hello, morning, good evening, dear',
+    rationale: 'A greeting addresses people; the point follows it.',
+    words: ['hi', 'hello', 'hey', 'hiya', 'morning', 'afternoon', 'evening', 'good morning', 'good afternoon', 'good evening', 'greetings', 'dear'],
+  },
+  wholeGroup: {
+    covers: 'words that call the whole team: all, everyone, folks, you all, both of you',
+    rationale: 'After a greeting, or alone before a colon, they say whom the comment is for, not what it says.',
+    words: ['all', 'everyone', 'everybody', 'team', 'folks', 'people', "y'all", 'you all', 'guys', 'both', 'both of you'],
+  },
+} as const satisfies Record<string, Vocabulary>;
+
+/** The words of some vocabularies, as one set. */
+export function wordsOf(...vocabularies: readonly Vocabulary[]): Set<string> {
+  return new Set(vocabularies.flatMap((vocabulary) => vocabulary.words));
+}
+
+/**
+ * The words of some vocabularies as a regular-expression alternation, longest first, a space
+ * between two words matching any run of spaces.
+ */
+export function alternationOf(...vocabularies: readonly Vocabulary[]): string {
+  return [...wordsOf(...vocabularies)]
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+    .join('|');
+}
+
 // One vocabulary per notion, shared by the rules below.
 
 /** What a comment calls the tool when it talks to it. */
@@ -384,13 +543,6 @@ export const OPENING_FILLER = typed({
   },
 } as const satisfies Record<string, LanguageRule>);
 
-/** A closed class of words the analyzer reads by: what it stands for and why. */
-export interface Vocabulary {
-  readonly covers: string;
-  readonly rationale: string;
-  readonly words: readonly string[];
-}
-
 /** How a reply names the teammate it answers (answers.ts). */
 export const ANSWERED_NAME = {
   before: {
@@ -416,7 +568,9 @@ export const ANSWERED_NAME = {
 } as const satisfies Record<string, Vocabulary>;
 
 /** Every vocabulary of the table, by name. */
-export const VOCABULARIES: ReadonlyArray<readonly [string, Vocabulary]> = Object.entries(ANSWERED_NAME).map(([name, vocabulary]) => [`answeredName.${name}`, vocabulary] as const);
+export const VOCABULARIES: ReadonlyArray<readonly [string, Vocabulary]> = Object.entries({ answeredName: ANSWERED_NAME, functionWords: FUNCTION_WORDS, timeWords: TIME_WORDS, address: ADDRESS }).flatMap(
+  ([group, vocabularies]) => Object.entries(vocabularies).map(([name, vocabulary]: [string, Vocabulary]) => [`${group}.${name}`, vocabulary] as const),
+);
 
 /** Every rule of the table, by name: what rules.test.ts checks and the README counts. */
 export const LANGUAGE_RULES: ReadonlyArray<readonly [string, LanguageRule]> = [

@@ -1,3 +1,4 @@
+import { FUNCTION_WORDS, wordsOf } from './rules.js';
 import { compareText } from './text.js';
 
 /**
@@ -8,14 +9,8 @@ import { compareText } from './text.js';
  * to 30 minutes', 'to 5 minutes') and no member's name.
  */
 
-/** Words a run never starts or ends with. */
-const EDGE_WORDS = new Set(
-  ('a an the of for to in on at by with and or but nor is are was were be been it its this that these those we i you our your ' +
-    'their they he she as from if so not no than then every all any each some more most less very just also only into onto ' +
-    'over under about after before when while which who whom what where why how can could should would will must may might ' +
-    'do does did has have had make set keep use get put say said one two three four five six seven eight nine ten per')
-    .split(' '),
-);
+/** Words a run never starts or ends with: every function word. */
+const EDGE_WORDS = wordsOf(...Object.values(FUNCTION_WORDS));
 
 /** A word as written: letters (with digits, hyphens, an apostrophe's ending), or a figure. */
 export const WORD = /\p{L}[\p{L}\p{N}-]*(?:'\p{L}+)?|\p{N}[\p{N}.,:]*/gu;

@@ -1,5 +1,6 @@
 import { addressedWords, ANSWERS_THE_LAST } from './answers.js';
 import { isVagueAlone, type PhraseLabels, type TextAnalysis } from './analysis.js';
+import { FUNCTION_WORDS as F, wordsOf } from './rules.js';
 import { mostSharedRun, namesIn, WORD, wordCount, writtenAsName } from './runs.js';
 import { compareText, lowerFirst } from './text.js';
 
@@ -480,10 +481,7 @@ function labelOf(
  * is a verb the tagger may have read as a noun ('the model flags every alert', 'the form answers
  * nothing'), where a plural noun is rarely followed by one.
  */
-const OBJECT_OPENERS = new Set([
-  'the', 'a', 'an', 'every', 'each', 'all', 'no', 'nothing', 'nobody', 'it', 'them', 'us', 'me', 'him', 'her', 'its', 'their',
-  'our', 'my', 'your', 'these', 'those', 'some', 'any', 'everything', 'anything', 'everyone', 'someone', 'what', 'whether', 'how',
-]);
+const OBJECT_OPENERS = wordsOf(F.determiners, F.objectPronouns, F.indefinitePronouns, F.questionWords);
 
 /** Whether a text writes a key phrase's last word with an -s straight before the object of a verb. */
 function readAsVerb(phrase: string, text: string): boolean {
@@ -496,8 +494,9 @@ function readAsVerb(phrase: string, text: string): boolean {
 const DEGREE = new Set(['high', 'higher', 'highest', 'low', 'lower', 'lowest', 'full', 'partial', 'max', 'maximum', 'min', 'minimum', 'top']);
 
 /** Words that join a noun to the phrase that says which one it is ('runbook for the failover'). */
-const JOINING = new Set(['for', 'of', 'on', 'in', 'per', 'from', 'behind', 'across', 'between', 'after', 'before', 'during']);
-const ARTICLES = new Set(['the', 'a', 'an', 'each', 'every', 'our', 'their', 'its', 'this', 'that']);
+const JOINING = wordsOf(F.prepositions);
+/** What may stand between a joining word and the noun it joins ('runbook for the failover'). */
+const ARTICLES = wordsOf(F.determiners);
 
 /** Whether a key phrase (lemmas) names a topic: not a degree and one noun ('high confidence'). */
 function namesTopic(phrase: string): boolean {
