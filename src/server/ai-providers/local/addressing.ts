@@ -1,3 +1,5 @@
+import { ADDRESS, alternationOf } from './rules.js';
+
 /**
  * Who a sentence is addressed to, out of what a lead reads: a comment often opens by greeting the
  * team or calling a teammate ('Hi all,', 'Team:', '@Priya', 'Priya, …', 'Morning Omar and Lena —'),
@@ -8,8 +10,8 @@
  */
 
 /** Greetings and the words that call the whole team. */
-const GREETING = String.raw`(?:hi|hello|hey|hiya|morning|good\s+(?:morning|afternoon|evening)|afternoon|evening|greetings|dear)`;
-const GROUP = String.raw`(?:all|everyone|everybody|team|folks|people|y'all|you\s+all|guys|both(?:\s+of\s+you)?)`;
+const GREETING = `(?:${alternationOf(ADDRESS.greetings)})`;
+const GROUP = `(?:${alternationOf(ADDRESS.wholeGroup)})`;
 /** What ends the address: a comma, colon, dash or an end mark, then space or the end. */
 const END = String.raw`\s*(?:[,:;!.]+|\s[-–—]+)(?:\s+|$)`;
 /** What credits a teammate named before it: 'is right (on supply)', 'has a point (though)', 'yes'. */

@@ -529,16 +529,20 @@ export const OPENING_FILLER = typed({
   hedges: {
     covers: 'hedges and connectives in front of a point: "I think", "Also,", "IMO", "ideally"',
     rationale: 'They qualify the speaker, not the request, and read oddly at the head of a suggestion.',
-    pattern:
-      /^(?:(?:please|also|and|but|so|ok|okay|overall|honestly|frankly|personally|imo|imho|in my (?:opinion|view)|i think(?: that)?|i believe(?: that)?|i feel(?: that)?|i guess|in general|generally|maybe|perhaps|ideally|finally|additionally|moreover)\b[,:]?\s+)+/i,
-    examples: ['Honestly, I think the dedup key needs the tenant id.'],
+    pattern: re(
+      String.raw`^(?:(?:${alternationOf(FUNCTION_WORDS.connectiveAdverbs, FUNCTION_WORDS.interjections, FUNCTION_WORDS.coordinators)}|in my (?:opinion|view)|i think(?: that)?|i believe(?: that)?|i feel(?: that)?|i guess|in general)\b[,:]?\s+)+`,
+    ),
+    examples: ['Honestly, I think the dedup key needs the tenant id.', 'Thanks, and frankly the retry cap wants a floor.'],
     nearMisses: ['Sofar the dedup key has no tenant id.'],
   },
   replyOpeners: {
     covers: 'a reply’s opening: "+1 Rahul, and", "Agree with Maria:", "Hi all,"',
     rationale: 'It answers a teammate; the point that follows is the request.',
-    pattern: /^(?:(?:\+1|agreed?|i agree|same here|seconded|exactly|yes|no|hi|hello|hey|morning|good morning)(?:\s+(?:to|with|on))?(?:\s+(?:all|everyone|team|folks|[A-Z][\p{L}'-]+(?:'s)?))?\s*[,.:;!]+\s+(?:and\s+|but\s+|so\s+)?)+/iu,
-    examples: ['Seconded, and keep the audit trail.', 'Morning all: the gateway needs a canary.'],
+    pattern: re(
+      String.raw`^(?:(?:\+1|agreed?|i agree|same here|seconded|exactly|yes|no|${alternationOf(ADDRESS.greetings)})(?:\s+(?:to|with|on))?(?:\s+(?:${alternationOf(ADDRESS.wholeGroup)}|[A-Z][\p{L}'-]+(?:'s)?))?\s*[,.:;!]+\s+(?:and\s+|but\s+|so\s+)?)+`,
+      'iu',
+    ),
+    examples: ['Seconded, and keep the audit trail.', 'Morning all: the gateway needs a canary.', 'Good evening, you all: the relay wants a second path.'],
     nearMisses: ['Yesterday the gateway had no canary.'],
   },
 } as const satisfies Record<string, LanguageRule>);
