@@ -457,12 +457,10 @@ export const STANCE = typed({
     "\\bnope\\b",
     "\\bnot (?:so|that) sure",
     "\\bi (?:don'?t|do not) think (?:we|that|this|it)",
-    "\\bi'?d (?:rather|keep|prefer|go the other way|go (?!with\\b|for\\b|along\\b)\\w+|opt for|stick to)",
-    "\\bi would (?:rather|keep|prefer|opt for|stick to)",
+    "\\bi(?:'?d| would) (?:rather|keep|prefer|go the other way|go (?!with\\b|for\\b|along\\b)\\w+|opt for|stick to)",
     // What the other proposal fails at: 'Shadow mode won't tell us what a wrong page costs'.
-    "\\b(?:won'?t|will not|wouldn'?t|would not|doesn'?t|does not|can'?t|cannot) (?:tell us|help|catch|scale|fix|solve|cover|prevent|stop)\\b",
+    "\\b(?:won'?t|will not|wouldn'?t|would not|doesn'?t|does not|can'?t|cannot) (?:tell us|help|catch|scale|fix|solve|cover|prevent|stop|work)\\b",
     "\\b(?:that|this)(?:'s| is| would be) too (?:risky|early|noisy|slow|coarse|aggressive|much|late|broad|narrow)",
-    "\\b(?:won'?t|doesn'?t|does not|will not) work\\b",
     "\\bcounter-?point",
     "\\bthe problem with (?:that|this)",
     "\\bhold off\\b",
@@ -471,7 +469,7 @@ export const STANCE = typed({
       ].join('|'),
       'i',
     ),
-    examples: ['I would rather keep the pager on SMS.', 'Honestly that is too risky for the payments cluster.', 'A learned threshold won’t catch a slow leak.'],
+    examples: ['I would rather keep the pager on SMS.', 'Honestly that is too risky for the payments cluster.', 'A learned threshold won’t catch a slow leak.', 'I would go the other way and page the owner first.', 'A per-host quota wouldn’t work for bursty tenants.'],
     nearMisses: ['Trust scores go in the CMDB export.', 'Keep the pager on SMS and add push.'],
   },
   backs: {
