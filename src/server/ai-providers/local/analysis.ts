@@ -51,7 +51,7 @@ export interface TextAnalysis {
 
 /** Never part of a key phrase: filler and words that say nothing about the architecture. */
 const BREAK_WORDS = new Set([
-  ...wordsOf(FUNCTION_WORDS.indefinitePronouns, FUNCTION_WORDS.interjections, TIME_WORDS.relativeDays),
+  ...wordsOf(FUNCTION_WORDS.indefinitePersons, FUNCTION_WORDS.indefiniteThings, FUNCTION_WORDS.interjections, TIME_WORDS.relativeDays),
   ...[
     'thing', 'things', 'stuff', 'way', 'lot', 'lots', 'idea', 'point', 'comment', 'component', 'box', 'bit', 'kind', 'sort',
     'example', 'question', 'people', 'person', 'others', 'other', 'member', 'reviewer', 'opinion', 'thought', 'note', 'sense',

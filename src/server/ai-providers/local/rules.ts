@@ -55,10 +55,15 @@ export const FUNCTION_WORDS = {
     rationale: 'Straight after a verb they are its object, and they name no topic.',
     words: ['me', 'us', 'them', 'him', 'her', 'it'],
   },
-  indefinitePronouns: {
-    covers: 'indefinite pronouns: someone, anyone, everybody, nothing, everything...',
-    rationale: 'They stand for an unnamed person or thing, so they name no topic.',
-    words: ['someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nobody', 'something', 'anything', 'everything', 'nothing'],
+  indefinitePersons: {
+    covers: 'indefinite pronouns for people: someone, anybody, everyone, nobody...',
+    rationale: 'They stand for an unnamed person, so they name no topic; a question to one of them is put to the room.',
+    words: ['someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nobody'],
+  },
+  indefiniteThings: {
+    covers: 'indefinite pronouns for things: something, anything, everything, nothing',
+    rationale: 'They stand for an unnamed thing, so they name no topic.',
+    words: ['something', 'anything', 'everything', 'nothing'],
   },
   relativeWords: {
     covers: 'words that open a relative clause after a noun: which, who, whom, where, why',
@@ -381,8 +386,8 @@ export const OFF_THE_SUBJECT = typed({
   asksTheRoom: {
     covers: 'a question put to the room',
     rationale: 'Alone it is often a real question; with workplace life it is an aside, voted or not.',
-    pattern: /\b(?:does|do|is|are|can|could|would|will|has|have) (?:anyone|anybody|someone|somebody)\b/i,
-    examples: ['Could somebody cover my shift?', 'Is anybody driving to the offsite?'],
+    pattern: re(String.raw`\b(?:${alternationOf(FUNCTION_WORDS.auxiliaries, FUNCTION_WORDS.modals)}) (?:${alternationOf(FUNCTION_WORDS.indefinitePersons)})\b`),
+    examples: ['Could somebody cover my shift?', 'Is anybody driving to the offsite?', 'Did anyone find a charger in room 4?', 'Was everybody paid for the bank holiday?'],
     nearMisses: ['Can the triage view show which rule fired?'],
   },
   passedOn: {

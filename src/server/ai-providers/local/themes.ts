@@ -481,7 +481,7 @@ function labelOf(
  * is a verb the tagger may have read as a noun ('the model flags every alert', 'the form answers
  * nothing'), where a plural noun is rarely followed by one.
  */
-const OBJECT_OPENERS = wordsOf(F.determiners, F.objectPronouns, F.indefinitePronouns, F.questionWords);
+const OBJECT_OPENERS = wordsOf(F.determiners, F.objectPronouns, F.indefinitePersons, F.indefiniteThings, F.questionWords);
 
 /** Whether a text writes a key phrase's last word with an -s straight before the object of a verb. */
 function readAsVerb(phrase: string, text: string): boolean {
