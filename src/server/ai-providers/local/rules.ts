@@ -142,6 +142,15 @@ export const FUNCTION_WORDS = {
   },
 } as const satisfies Record<string, Vocabulary>;
 
+/** Words of degree, which name a level rather than a topic (themes.ts, analysis.ts). */
+export const DEGREE_WORDS = {
+  adjectives: {
+    covers: 'adjectives of degree: high, low, full, partial, max, min, top and their forms',
+    rationale: 'With one noun they name a level ("high confidence", "low priority"), not what is discussed.',
+    words: ['high', 'higher', 'highest', 'low', 'lower', 'lowest', 'full', 'partial', 'max', 'maximum', 'min', 'minimum', 'top'],
+  },
+} as const satisfies Record<string, Vocabulary>;
+
 /** Words of time: units, days of the week and days named from today. */
 export const TIME_WORDS = {
   units: {
@@ -575,7 +584,7 @@ export const ANSWERED_NAME = {
 } as const satisfies Record<string, Vocabulary>;
 
 /** Every vocabulary of the table, by name. */
-export const VOCABULARIES: ReadonlyArray<readonly [string, Vocabulary]> = Object.entries({ answeredName: ANSWERED_NAME, functionWords: FUNCTION_WORDS, timeWords: TIME_WORDS, address: ADDRESS }).flatMap(
+export const VOCABULARIES: ReadonlyArray<readonly [string, Vocabulary]> = Object.entries({ answeredName: ANSWERED_NAME, functionWords: FUNCTION_WORDS, degreeWords: DEGREE_WORDS, timeWords: TIME_WORDS, address: ADDRESS }).flatMap(
   ([group, vocabularies]) => Object.entries(vocabularies).map(([name, vocabulary]: [string, Vocabulary]) => [`${group}.${name}`, vocabulary] as const),
 );
 

@@ -1,6 +1,6 @@
 import { addressedWords, ANSWERS_THE_LAST } from './answers.js';
 import { isVagueAlone, type PhraseLabels, type TextAnalysis } from './analysis.js';
-import { FUNCTION_WORDS as F, wordsOf } from './rules.js';
+import { DEGREE_WORDS, FUNCTION_WORDS as F, wordsOf } from './rules.js';
 import { mostSharedRun, namesIn, WORD, wordCount, writtenAsName } from './runs.js';
 import { compareText, lowerFirst } from './text.js';
 
@@ -491,7 +491,7 @@ function readAsVerb(phrase: string, text: string): boolean {
 }
 
 /** Adjectives of degree: with one noun they name a level ('high confidence', 'low priority'), not what is discussed. */
-const DEGREE = new Set(['high', 'higher', 'highest', 'low', 'lower', 'lowest', 'full', 'partial', 'max', 'maximum', 'min', 'minimum', 'top']);
+const DEGREE = wordsOf(DEGREE_WORDS.adjectives);
 
 /** Words that join a noun to the phrase that says which one it is ('runbook for the failover'). */
 const JOINING = wordsOf(F.prepositions);
