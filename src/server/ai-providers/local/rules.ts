@@ -66,9 +66,9 @@ export const FUNCTION_WORDS = {
     words: ['something', 'anything', 'everything', 'nothing'],
   },
   relativeWords: {
-    covers: 'words that open a relative clause after a noun: which, who, whom, where, why',
-    rationale: 'They tie a clause to the noun before them and name nothing themselves.',
-    words: ['which', 'who', 'whom', 'where', 'why'],
+    covers: 'words that open a relative clause after a noun: that, which, who, whom, where, why',
+    rationale: 'They tie a clause to the noun before them and name nothing themselves (that is a determiner too).',
+    words: ['that', 'which', 'who', 'whom', 'where', 'why'],
   },
   questionWords: {
     covers: 'words that open an indirect question: what, whether, how',

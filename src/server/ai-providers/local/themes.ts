@@ -481,7 +481,11 @@ function labelOf(
  * is a verb the tagger may have read as a noun ('the model flags every alert', 'the form answers
  * nothing'), where a plural noun is rarely followed by one.
  */
-const OBJECT_OPENERS = wordsOf(F.determiners, F.objectPronouns, F.indefinitePersons, F.indefiniteThings, F.questionWords);
+const RELATIVE = wordsOf(F.relativeWords);
+/** A determiner that can open a relative clause instead ('the alerts that fire') is left out. */
+const OBJECT_OPENERS = new Set(
+  [...wordsOf(F.determiners, F.objectPronouns, F.indefinitePersons, F.indefiniteThings, F.questionWords)].filter((word) => !RELATIVE.has(word)),
+);
 
 /** Whether a text writes a key phrase's last word with an -s straight before the object of a verb. */
 function readAsVerb(phrase: string, text: string): boolean {
