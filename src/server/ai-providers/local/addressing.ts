@@ -36,10 +36,40 @@ function callingNames(memberNames: readonly string[]): string[] {
 export interface Addressing {
   opening: RegExp;
   closing: RegExp | null;
+  /**
+   * Lowercased words an address can open with, and the words a name can end with: most sentences
+   * open with neither, and are not run through the patterns at all (they backtrack through every
+   * name at every comma, which cost a narrative of 200 suggestions a third of its first call).
+   */
+  openers: ReadonlySet<string>;
+  closers: ReadonlySet<string>;
 }
+
+const FIRST_WORD = /^[\s"'“‘(]*@?(\p{L}+)/u;
+const LAST_WORD = /(\p{L}+)(?:'s)?\s*[.!?]*\s*$/u;
+
+const lowerWords = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
+
+/**
+ * The patterns last built, and the names they know. Compiling them is most of their cost (some
+ * 15–20 ms for a review's members), and each call brings a subset of the review's members (a
+ * component's authors, a narrative's): the patterns know every name seen so far, up to a bound,
+ * and are built again only when a new name comes. A name of another member of the review is a
+ * member's name all the same.
+ */
+const KNOWN_NAMES_MAX = 500;
+let known: { names: Set<string>; addressing: Addressing } | undefined;
 
 /** The patterns for one review's members; build once and apply to many sentences. */
 export function addressingOf(memberNames: readonly string[]): Addressing {
+  if (known !== undefined && memberNames.every((name) => known?.names.has(name) === true)) return known.addressing;
+  const names = new Set(known !== undefined && known.names.size + memberNames.length <= KNOWN_NAMES_MAX ? known.names : []);
+  for (const name of memberNames) names.add(name);
+  known = { names, addressing: buildAddressing([...names]) };
+  return known.addressing;
+}
+
+function buildAddressing(memberNames: readonly string[]): Addressing {
   const names = callingNames(memberNames).map(escape);
   const name = names.length === 0 ? null : String.raw`@?(?:${names.join('|')})(?:'s)?\b`;
   const handle = String.raw`@[\p{L}\p{N}._-]+`;
@@ -47,7 +77,12 @@ export function addressingOf(memberNames: readonly string[]): Addressing {
   const several = String.raw`${someone}(?:\s*(?:,|and|&)\s*${someone})*`;
   const credited = name === null ? null : String.raw`(?:${name}(?:\s*(?:,|and|&)\s*${name})*)${CREDIT}`;
   const called = String.raw`(?:${GREETING}(?:\s+(?:${GROUP}|${several}))?|${GROUP}|${credited === null ? '' : `${credited}|`}${several})`;
+  const calling = callingNames(memberNames);
+  const openers = new Set([...ADDRESS.greetings.words, ...ADDRESS.wholeGroup.words, ...calling].flatMap((phrase) => lowerWords(phrase).slice(0, 1)));
+  const closers = new Set(calling.flatMap((phrase) => lowerWords(phrase).slice(-1)));
   return {
+    openers,
+    closers,
     // Repeated: 'Hi all, Priya: …'. A handle needs no mark after it ('@priya please add …').
     opening: new RegExp(String.raw`^(?:(?:${called})${END}|${handle}\s+)+`, 'iu'),
     closing: name === null ? null : new RegExp(String.raw`,\s*(?:${several})\s*([.!?]*)$`, 'u'),
@@ -61,14 +96,27 @@ export function addressingOf(memberNames: readonly string[]): Addressing {
 /** Whether the sentence says nothing but whom it addresses or credits ('Hi all!', 'Rhys has a point though.'). */
 export function onlyAddress(sentence: string, addressing: Addressing): boolean {
   const text = sentence.trim();
-  const rest = text.replace(addressing.opening, '');
+  const rest = mayOpen(text, addressing) ? text.replace(addressing.opening, '') : text;
   return rest !== text && !/\p{L}{3,}/u.test(rest);
+}
+
+function mayOpen(text: string, addressing: Addressing): boolean {
+  if (text.startsWith('@')) return true;
+  const first = FIRST_WORD.exec(text)?.[1];
+  return first !== undefined && addressing.openers.has(first.toLowerCase());
+}
+
+function mayClose(text: string, addressing: Addressing): boolean {
+  if (!text.includes(',')) return false;
+  if (text.includes('@')) return true;
+  const last = LAST_WORD.exec(text)?.[1];
+  return last !== undefined && addressing.closers.has(last.toLowerCase());
 }
 
 export function withoutAddress(sentence: string, addressing: Addressing): string {
   const text = sentence.trim();
-  let stripped = text.replace(addressing.opening, '');
-  if (addressing.closing !== null) stripped = stripped.replace(addressing.closing, '$1');
+  let stripped = mayOpen(text, addressing) ? text.replace(addressing.opening, '') : text;
+  if (addressing.closing !== null && mayClose(stripped, addressing)) stripped = stripped.replace(addressing.closing, '$1');
   stripped = stripped.trim();
   if (stripped === text) return text;
   // Capitalised past a quote it may open with: "'Assessing' for six hours …".

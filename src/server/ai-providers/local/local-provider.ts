@@ -19,7 +19,7 @@ import type { WordModels } from './word-model.js';
  */
 
 export const LOCAL_MODEL = 'wink-eng-lite-web-model@1.8';
-export const LOCAL_PROMPT_VERSION = 'local-analyzer/7';
+export const LOCAL_PROMPT_VERSION = 'local-analyzer/8';
 
 /**
  * `cache`: analyses kept across calls (the analyzer worker keeps one; without it every call reads
@@ -163,4 +163,7 @@ const WARM_UP = [
   'Great work on this flow, it is really clear. How does the agent learn from reassignments?',
   'Split the enrichment step into a separate CMDB lookup, but keep the human approval for production changes.',
   "Can we document what happens when the correlation window closes? It would be better to extend it, not to drop alerts.",
+  // A reply by name and a disagreement in values: the paths that read sides and quote them.
+  "Member 1, I'd rather keep the approval gate timeout at 10 minutes; 30 minutes is too risky for P1 incidents.",
+  '+1 to 30 minutes, and page the duty manager after 25 minutes.',
 ];
