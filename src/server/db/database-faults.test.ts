@@ -141,12 +141,32 @@ describe.skipIf(adminUrl === undefined || adminUrl === '')('database faults on P
     }
   });
 
+  /** The pids of the test database's connections that last ran LISTEN. */
+  async function listeningPids(): Promise<number[]> {
+    const { rows } = await admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and query ilike 'listen %'", [databaseName]);
+    return rows.map((row) => row.pid);
+  }
+
+  /** Until `count` connections, none of them `gone`, listen (a state, polled; fails after 10 s). */
+  async function listening(count: number, gone: readonly number[] = []): Promise<number[]> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const pids = (await listeningPids()).filter((pid) => !gone.includes(pid));
+      if (pids.length >= count) return pids;
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} listening connections after 10 s`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
   it('tells every open stream to resynchronise when the listening connection comes back, then delivers again', async () => {
     for (const app of instances) await app.listen({ port: 0, host: '127.0.0.1' });
     const streams = await Promise.all(instances.map((app) => openStream(baseUrlOf(app), member)));
-    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen %'", [databaseName]);
-    // Two resyncs: one when the connection is lost, one once LISTEN is back, when no later event
-    // can be missed. A comment posted between the two is missed by that instance, so wait for both.
+    // The earlier faults may have left a listening connection still reconnecting: every instance
+    // listens before its connection is cut, and again (on a new connection) before the comment.
+    const before = await listening(instances.length);
+    await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+    await listening(instances.length, before);
+    // One resync when the connection is lost, one once LISTEN is back (when no later event can be missed).
     for (const stream of streams) await stream.waitFor('the resync sent once listening again', () => stream.resyncs >= 2, 10_000);
     const after = await postComment(instances[0] as App, 'Published once the listeners are back');
     expect(after.statusCode).toBe(201);
