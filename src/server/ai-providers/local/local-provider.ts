@@ -146,7 +146,9 @@ function warmUpDiscussion(): CommentForAnalysis[] {
     componentId: 'warm-up',
     componentTitle: WARM_UP_TITLE,
     kind: i % 2 === 0 ? 'proposal' : 'comment',
-    content: WARM_UP[i % WARM_UP.length] ?? '',
+    // Each text distinct, so each is read rather than found among the analyses already made: the
+    // reading code is what a first large call spends most of its time in.
+    content: `${WARM_UP[i % WARM_UP.length] ?? ''} Ref ${String(i + 1)}.`,
     memberName: `Member ${i % 5}`,
     memberId: (i % 5) + 1,
     createdAt: i * 60_000,
