@@ -3,7 +3,7 @@ import { ADDRESS, alternationOf } from './rules.js';
 /**
  * Who a sentence is addressed to, out of what a lead reads: a comment often opens by greeting the
  * team or calling a teammate ('Hi all,', 'Team:', '@Priya', 'Priya, …', 'Morning Omar and Lena —'),
- * by crediting one ('Kenji is right on supply.', 'Grace has a point,', 'Yuki yes, but …') or ends
+ * by crediting one ('Mira is right on the cost.', 'Tom has a point,', 'Ola yes, but …') or ends
  * by naming them ('…, Priya.'), and an action or suggestion worded from it reads as a message to
  * that person instead of a decision. A name is dropped only when it is a member's (first or full
  * name, as the input gives them): 'Overall,' or 'Grafana,' stays.
