@@ -165,7 +165,7 @@ const CLAIMS = [
   /\b(?:final decision|(?:final|net) (?:result|outcome|takeaway|verdict|decision|conclusion)|(?:review's|team's|group's) (?:verdict|decision|conclusion))\b/i,
   /\b(?:result|outcome|conclusion|takeaway|upshot|verdict|decision)s? of (?:the|this|our) (?:review|discussion|thread|sync|meeting|call|debate)\b|\bthe outcome (?:is|was|to record)\b/i,
   // No change called for: 'nothing should change', 'no changes are needed', 'no open items'.
-  // ('nothing automated should change production' is a request about production, not a verdict: a
+  // ('nothing unreviewed should change the billing tables' is a request about those tables, not a verdict: a
   // verdict's 'change' has no object after it).
   /\b(?:nothing|none of (?:it|this))(?:\W+\w+){0,4}?\W+(?:should|needs? to|must|has to|is to|will|ought to)\W+(?:be\W+)?chang(?:e|ed|es|ing)\b(?=\s*(?:$|[.,;:!?)"'”’…]|(?:in|about|for|here|now|at|until|before|after|with|on|yet|and|or|but|so|there|anything|further)\b))/i,
   /\bno (?:further )?(?:changes?|follow-?up(?: work)?|action) (?:is |are )?(?:needed|required|necessary|warranted)\b|\b(?:needs|requires) no (?:further )?changes?\b|\bleave (?:it|this|everything) as (?:it is|is)\b|\bnothing (?:further |more |else )?to (?:change|fix)\b/i,

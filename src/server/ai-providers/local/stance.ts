@@ -10,7 +10,7 @@ import { asRequest, compareText, lowerFirst, truncate } from './text.js';
 /**
  * Where the members of one component pull apart. Two comments about one question stand against
  * each other when the same voters vote them opposite ways, when one says it disagrees with the
- * other ('I disagree with Tomasz', 'No, …', '… instead'), when they propose different values of one
+ * other ('I disagree with Ana', 'No, …', '… instead'), when they propose different values of one
  * quantity (3 minutes against 10), or when one adds what the other removes. Votes alone never pair
  * two comments about different questions, and the words a third of a large component's comments
  * write name the discussion, not a question in it. Sides grow from the strongest pair:

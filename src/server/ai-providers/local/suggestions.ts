@@ -47,7 +47,7 @@ export function generateSuggestions(analyzer: Analyzer, input: GenerateSuggestio
     if (analysis === undefined || aside.has(i)) return null;
     const actions = actionSentencesOf(comment, analysis);
     // A side of a disagreement is a position the team weighs even when it is not phrased as a
-    // request ('No agent queries against the ledger primary'): its first statement stands for it,
+    // request ('No batch jobs against the billing primary'): its first statement stands for it,
     // past one that only credits a teammate ('Mira is right on the cost.').
     const position = sideOf.has(i)
       ? analysis.sentences.find((sentence) => !sentence.question && sentence.words >= 4 && !onlyAddress(sentence.text, addressing))

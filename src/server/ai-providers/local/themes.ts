@@ -149,7 +149,7 @@ function similarityOf(a: Vector, b: Vector, normA: number, normB: number, link: 
 /**
  * The stems a text uses only as the head of key phrases of several words, each with the words
  * (stemmed) that modify it there. A word the text also writes without one of those modifiers just
- * before it ('the budget', 'the same factor') is used on its own.
+ * before it ('the budget', 'the same ratio') is used on its own.
  */
 function usageOf(analysis: TextAnalysis): Usage {
   const heads = new Map<string, Set<string>>();
@@ -519,7 +519,7 @@ function formOf(word: string, lemma: string): boolean {
  * Whether a run of words (lowercase) reads as a noun phrase of the texts it comes from: it ends as
  * one of their key phrases (lemmas, split) ends, and starts with no past or adverb form that starts
  * none ('reviewed for a year'), so that a run cut at a verb ('the bridge opens'), inside a phrase
- * ('budget in the first') or at an adverb ('ended up', 'usually already') or a degree and one noun
+ * ('budget in the first') or at an adverb ('ended up', 'mostly still') or a degree and one noun
  * ('high confidence') is not taken for a topic; nor one with a verb before its object ('gate stops
  * every deploy'). The tagger reads some words of a compound as verbs ('flap damping window', 'global
  * kill switch'), so the run need not be a key phrase itself, and may end in a word that follows one.
@@ -532,7 +532,7 @@ function nounPhrase(run: string, phrases: ReadonlyArray<readonly string[]>): boo
   if (/(?:ed|ly)$/u.test(first) && !phrases.some((phrase) => formOf(first, phrase[0] ?? ''))) return false;
   if (words.some((word, i) => /s$/u.test(word) && OBJECT_OPENERS.has(words[i + 1] ?? ''))) return false;
   if (phrases.some((phrase) => formOf(last, phrase[phrase.length - 1] ?? ''))) return true;
-  // A noun read as a verb after a key phrase ('global kill switch'), but no verb form ('team mutes').
+  // A noun read as a verb after a key phrase ('fleet restart switch'), but no verb form ('team mutes').
   const before = words[words.length - 2] ?? '';
   return !/(?:s|ed|ing|ly)$/u.test(last) && phrases.some((phrase) => phrase.some((lemma) => formOf(before, lemma)));
 }
