@@ -146,7 +146,7 @@ const CLAIMS = [
     String.raw`\b${THE_GROUP}\b${BETWEEN}\W+(?:agree[sd]?|concur(?:s|red)?|approve[sd]?|accept(?:s|ed)?|endorse[sd]?|support(?:s|ed)?|back(?:s|ed)?|signed off|sign off|(?:is|are|was|were) (?:\w+ly )?(?:aligned|behind|happy with|satisfied with|fine with|in favou?r))\b`,
     'i',
   ),
-  // Agreement as already reached: 'as agreed', 'the agreed fix', 'agreed by the team'.
+  // Agreement as already reached: 'as agreed', 'the agreed timeout', 'agreed by the team'.
   /\bas (?:agreed|decided)\b|\bthe agreed\b|\bagreed (?:on )?by (?:the|all|every)/i,
   // Nobody against: 'no one objects', 'without objection' (not a condition: 'if nobody objects').
   /(?<!\b(?:if|unless|when|until|once)\s)\b(?:no ?one|nobody|none of (?:us|the (?:reviewers|members)))\W+(?:\w+\W+)?(?:disagrees?|objects?|opposes?|dissents?)\b|\bwithout (?:any )?(?:objection|dissent)\b/i,
