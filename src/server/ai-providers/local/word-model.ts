@@ -9,6 +9,8 @@
  * three reviews used, none weighing more than 3 either way (eval/word-model-training.ts).
  */
 
+import { FUNCTION_WORDS } from './rules.js';
+
 /** Per word, the naive Bayes weight of its presence; `bias` is the prior. */
 export interface WordModel {
   bias: number;
@@ -87,9 +89,13 @@ export function wordScore(words: ReadonlySet<string>, model: WordModel, ignored?
  */
 const SUBJECT = ['architecture', 'diagram', 'component', 'AI', 'assistant', 'model', 'summary', 'summarise', 'summarize', 'review'];
 
-/** The review's subject words as a model reads them. */
+/**
+ * The review's subject words as a model reads them, and the courtesies (rules.ts: 'thanks',
+ * 'please', 'ok'): these open a reply to a teammate's point ('Thanks Ingrid. The index…') as often
+ * as an aside ('thanks for the cake'), so they are evidence of no kind either.
+ */
 export function subjectWords(stem: (word: string) => string): ReadonlySet<string> {
-  return new Set(SUBJECT.flatMap((word) => [...modelWords(word, stem)]));
+  return new Set([...SUBJECT, ...FUNCTION_WORDS.interjections.words].flatMap((word) => [...modelWords(word, stem)]));
 }
 
 /** The words of a component's title that are no evidence: those a comment could share with it (contentWords). */
