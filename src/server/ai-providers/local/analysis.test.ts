@@ -124,6 +124,14 @@ describe('Analyzer', () => {
     ['Monitors tagged pci:true can never be muted or auto-suppressed.', 'strong'],
     ['Quick one: can the dedup window be shown on each grouped alert?', 'weak'],
     ['The night shift needs nothing more from this box.', null],
+    // What the writer would do in the team's place proposes it; a view or a wish to learn does not.
+    ["I'd pin the gate timeout to ten minutes.", 'weak'],
+    ['We would route the quiet pages to a morning digest.', 'weak'],
+    ["I'd say the gate timeout is fine as drawn.", null],
+    ["I'd like to know who approves at night.", null],
+    // A reply's opening, then the request after its comma; a short 'pls' before it.
+    ['Seconded, pin the gate timeout in the runbook.', 'strong'],
+    ['It drifts every week, pls pin the gate timeout.', 'strong'],
   ] as const)('reads the request in %s as %s', (text, expected) => {
     expect(analyse(text).sentences[0]?.action ?? null).toBe(expected);
   });

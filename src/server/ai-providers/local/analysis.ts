@@ -1,5 +1,5 @@
 import type { CommentForAnalysis } from '../provider.js';
-import { FUNCTION_WORDS, TIME_WORDS, wordsOf } from './rules.js';
+import { FUNCTION_WORDS, OPENING_FILLER, REQUEST_FORMS, TIME_WORDS, wordsOf } from './rules.js';
 import { cleanText, compareText, isInjection } from './text.js';
 import type { Reader, ReadToken } from './wink.js';
 import type { WordModels, WordReading } from './word-model.js';
@@ -395,7 +395,7 @@ export class Analyzer implements PhraseLabels {
       index: 0,
       text,
       phrases,
-      action: actionOf(text, question, firstToken !== undefined && imperativeFirst) ?? (question ? null : clauseImperative(tokens, first + 1, end)),
+      action: actionOf(text, question, firstToken !== undefined && imperativeFirst) ?? (question ? null : clauseImperative(tokens, first + 1, end, OPENING_FILLER.replyOpeners.pattern.test(text))),
       question,
       sentiment: 0,
       directions,
@@ -445,7 +445,7 @@ function actionOf(text: string, question: boolean, imperative: boolean): ActionS
   if (words < 3) return null;
   if (question) return QUESTION_PROPOSAL.test(lower) ? 'weak' : null;
   if (STRONG_MODAL.test(lower) || imperative) return 'strong';
-  if (WEAK_MODAL.test(lower)) return 'weak';
+  if (WEAK_MODAL.test(lower) || REQUEST_FORMS.whatIWouldDo.pattern.test(lower)) return 'weak';
   return null;
 }
 
@@ -470,15 +470,16 @@ function isImperativeAt(tokens: readonly ReadToken[], i: number, end: number): b
 
 /**
  * A request after a clause break: '..., but limit them to three', '...; add a fallback', '+1 Rahul,
- * and put the diff in the request', and after the condition of a sentence that opens with one
- * ('When a window suppresses an event, capture its id').
+ * and put the diff in the request', 'we're on v2, pls pin it'; after the condition of a sentence
+ * that opens with one ('When a window suppresses an event, capture its id'); and after the comma of
+ * a reply's opening ('Agree with Rahul, keep the raw payload').
  */
-const CLAUSE_BREAKS = new Set([...CLAUSE_MARKS, 'but', 'then', 'so', 'please']);
+const CLAUSE_BREAKS = new Set([...CLAUSE_MARKS, 'but', 'then', 'so', ...wordsOf(FUNCTION_WORDS.interjections)]);
 /** What opens a condition before the main clause: a subordinator, or 'for' ('For P1s, page the lead'). */
 const CONDITIONS = wordsOf(FUNCTION_WORDS.subordinators).add('for');
 
-function clauseImperative(tokens: readonly ReadToken[], from: number, end: number): ActionStrength | null {
-  const conditional = CONDITIONS.has(tokens[Math.max(from - 1, 0)]?.normal ?? '');
+function clauseImperative(tokens: readonly ReadToken[], from: number, end: number, opensAsReply: boolean): ActionStrength | null {
+  const conditional = opensAsReply || CONDITIONS.has(tokens[Math.max(from - 1, 0)]?.normal ?? '');
   for (let i = Math.max(from, 1); i <= end; i += 1) {
     const token = tokens[i];
     const previous = tokens[i - 1];

@@ -123,7 +123,7 @@ export const FUNCTION_WORDS = {
   interjections: {
     covers: 'interjections and courtesies: yes, ok, please, thanks, LGTM',
     rationale: 'They answer or soften; they are never part of what is asked.',
-    words: ['yes', 'ok', 'okay', 'please', 'thanks', 'thank', 'lgtm'],
+    words: ['yes', 'ok', 'okay', 'please', 'pls', 'plz', 'thanks', 'thank', 'lgtm'],
   },
   ordinals: {
     covers: 'ordinals and words of sequence: first, second, next, last, previous',
@@ -519,6 +519,13 @@ export const STANCE = typed({
     examples: ['I’m with Jonas on the restart cap.', 'Seconded, the cap is enough.'],
     nearMisses: ['Within the hour, page the secondary.'],
   },
+  holdsOut: {
+    covers: 'dissent that outlasts a concession or a proposed middle way: "I still think…", "still not convinced", "we’ll have to disagree", "I stand by"',
+    rationale: 'A side that says it keeps its view, even after granting a point, leaves the question open whatever compromise others back.',
+    pattern: /\b(?:i|we) (?:still|continue to) (?:think|believe|feel|prefer|disagree|worry|doubt)\b|\bstill (?:not|un)convinced\b|\b(?:i|we) (?:remain|am still|'m still|are still|'re still) (?:unconvinced|against|opposed|worried|not sure)\b|\b(?:we'll|we will|we may|we might) have to (?:agree to )?disagree\b|\b(?:i|we) stand by\b/i,
+    examples: ['Fair enough on the cost, but I still think a day of retention is too short.', 'Still unconvinced the gate helps at night.', 'I stand by the ten-minute timeout.'],
+    nearMisses: ['I still need the runbook link.', 'We still page the lead first today.'],
+  },
   middleWay: {
     covers: 'a way between two positions: a compromise, "it depends on", per-service or tiered settings, first one then the other',
     rationale: 'Offered between two sides, it is the middle way both may back; the summary and the narrative read it with one vocabulary.',
@@ -559,6 +566,15 @@ export const REQUEST_FORMS = typed({
       /^(?:(?:i think|so|also|and)\s+)?(?:we|you|they|the team|someone)\s+(?:really\s+|probably\s+|also\s+|definitely\s+)?(?:should|must|need to|needs to|have to|has to|ought to)\s+(?:really\s+|probably\s+|also\s+|definitely\s+)?(?!not\b|never\b|be\b|have\b|get\b)([a-z].{8,})$/i,
     examples: ['Someone needs to rotate the webhook secret monthly'],
     nearMisses: ['We should not page for P4s', 'We should be able to see the queue'],
+  },
+  whatIWouldDo: {
+    covers: 'a proposal stated as what the speaker would do or choose: "I\'d cap it at three", "we would go with one queue", "I\'d like the page to say why"',
+    rationale:
+      'Saying what one would do in the team’s place proposes it; verbs of thinking, saying, being and feeling ("I\'d say", "I\'d be careful", "I\'d guess") and wishes to learn ("I\'d like to know") state a view or ask, and propose nothing.',
+    pattern:
+      /\b(?:i|we)(?:'d| would)\s+(?:(?:also|still|personally|probably|just|definitely|really|honestly)\s+)?(?!(?:be|have|say|think|guess|expect|imagine|assume|argue|hope|bet|agree|disagree|trust|believe|doubt|suspect|feel|worry|hate|struggle|need|not|never|rather not)\b|(?:like|love|want) to (?:know|understand|hear|see|ask|learn|check)\b)[a-z]{2,}\b.{4,}/i,
+    examples: ['I\'d cap retries at three per hour.', 'Honestly we would go with one shared queue.', 'I\'d like the page to name the runbook.'],
+    nearMisses: ['I\'d say the queue is fine.', 'I\'d be careful with retries.', 'I\'d like to know why the page fired.', 'I\'d never cap retries.'],
   },
 } as const satisfies Record<string, LanguageRule>);
 

@@ -191,4 +191,14 @@ describe('the summary of a split component', () => {
     expect(settled.understanding).toContain("Fay Gray's middle way has support from both sides.");
     expect(settled.confidence).toBeGreaterThan(open.confidence);
   });
+
+  it('keeps the question open when a side says it keeps its view after the middle way', async () => {
+    const middle = at(6, 6, 'Middle ground: a 3 minutes flap damping window for single-PoP checks and 10 minutes when a whole transit provider reconverges.', [1, 2, 4, 5]);
+    const holdout = at(7, 2, 'Fair point on single PoPs, but I still think 3 minutes will page us for every reconvergence.', [5]);
+    const settled = await provider.summarizeComments(input([...SPLIT, POPULAR, middle]));
+    const open = await provider.summarizeComments(input([...SPLIT, POPULAR, middle, holdout]));
+    expect(open.understanding).toContain('say they keep their view, so the question stays open');
+    expect(open.confidence).toBeLessThan(settled.confidence);
+    expect(open.confidence).toBeLessThanOrEqual(0.75);
+  });
 });

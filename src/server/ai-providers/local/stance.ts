@@ -29,8 +29,10 @@ export interface Disagreement {
   positions: [string, string];
   /** Comments proposing a middle way. */
   compromise: number[];
-  /** A middle way has support from both sides. */
+  /** A middle way has support from both sides, and no side says it keeps its view. */
   resolved: boolean;
+  /** A side, or someone answering one of its members, says they keep their view ('I still think…'). */
+  holdsOut: boolean;
 }
 
 export interface StanceInput {
@@ -502,10 +504,18 @@ function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]
     const compromise = compromisesOf(reads, first, second, used);
     const campA = campOf(reads, first);
     const campB = campOf(reads, second);
-    const resolved = compromise.some((i) => {
-      const read = reads[i];
-      return read !== undefined && read.down.size <= 1 && shared(read.up, campA) > 0 && shared(read.up, campB) > 0;
-    });
+    // A middle way both camps back settles it, unless a member of a side, or someone answering
+    // one by name, says they keep their view.
+    const sideNames = new Set([...first, ...second].map((i) => reads[i]?.firstName ?? '').filter((name) => name !== ''));
+    const holdsOut = reads.some(
+      (read) => (sideNames.has(read.firstName) || [...read.mentions].some((name) => sideNames.has(name))) && STANCE.holdsOut.pattern.test(read.input.comment.content),
+    );
+    const resolved =
+      !holdsOut &&
+      compromise.some((i) => {
+        const read = reads[i];
+        return read !== undefined && read.down.size <= 1 && shared(read.up, campA) > 0 && shared(read.up, campB) > 0;
+      });
     found.push({
       topic: topicOf(labels, reads, first, second),
       sideA: first,
@@ -513,6 +523,7 @@ function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]
       positions: positionsOf(reads, first, second, addressing),
       compromise,
       resolved,
+      holdsOut,
     });
   }
   return found;

@@ -165,6 +165,7 @@ function describeDisagreement(disagreement: Disagreement, comments: readonly Com
   const middle = disagreement.compromise[0];
   const proposer = middle === undefined ? undefined : comments[middle]?.memberName.trim();
   if (disagreement.resolved && proposer !== undefined) sentences.push(`${proposer}'s middle way has support from both sides.`);
+  else if (proposer !== undefined && disagreement.holdsOut) sentences.push(`${proposer} proposes a middle way, but some members say they keep their view, so the question stays open.`);
   else if (proposer !== undefined) sentences.push(`${proposer} proposes a middle way, but it is not yet backed by both sides, so the question stays open.`);
   else sentences.push('Nobody has proposed a middle way yet, so the question is open.');
   return sentences.join(' ');
