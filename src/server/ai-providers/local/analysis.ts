@@ -95,7 +95,14 @@ export function isVagueAlone(word: string): boolean {
   return WEAK_SINGLE.has(word) || EVALUATIVE.has(word) || BREAK_WORDS.has(word);
 }
 
-const PRONOUN_CONTRACTION = /^(?:i|you|we|they|he|she|it|that|there)['’]/;
+/** Pronouns a tagger may take for a noun when written with their verb ("I'm", "we're", "that's"). */
+const OTHER_CONTRACTING = ['it', 'that', 'there'];
+const CONTRACTING = new Set([...FUNCTION_WORDS.subjectPronouns.words, ...OTHER_CONTRACTING]);
+
+function isPronounContraction(word: string): boolean {
+  const apostrophe = word.search(/['’]/);
+  return apostrophe > 0 && CONTRACTING.has(word.slice(0, apostrophe));
+}
 
 const CHUNK_POS = new Set(['ADJ', 'NOUN', 'PROPN']);
 const HEAD_POS = new Set(['NOUN', 'PROPN']);
@@ -147,8 +154,6 @@ const MODAL_BEFORE = new Set([...wordsOf(FUNCTION_WORDS.modals, FUNCTION_WORDS.n
 
 const STRONG_MODAL =
   /\b(?:should|shouldn'?t|must|mustn'?t|needs? to|needs? (?!(?:no|some|any|every)thing\b)\w+ing|needs? (?:its|their) own|can never be|has to|have to|ought to|shall|we (?:also |really |still )?need\b|(?:it is|it's) (?:essential|necessary|important|crucial) to|(?:i|we) (?:would |'d )?(?:strongly )?(?:suggest|propose|recommend|request)|(?:my|our) (?:suggestion|proposal|recommendation)|let'?s|let us)\b/;
-const WEAK_MODAL =
-  /\b(?:could(?!\s*(?:n'?t|not)\b)|would (?:be|look|feel|read) (?:much |a lot |far )?(?:better|nicer|nice|good|great|helpful|useful|clearer|safer|simpler|easier|more)|(?:it|this|that) would help|would (?:like|love|prefer)|(?:i|we)(?:'d| would) (?:rather|prefer|opt for|stick (?:to|with)|keep)|why not|how about|what about|consider|instead of|rather than|might want|better to|i wish|worth (?:adding|considering|showing|having|splitting|making)|it'?d be|would help)\b/;
 const QUESTION_PROPOSAL =
   /(?:^|[:;]\s+)(?:(?:so|and|but|also|then)\s+)?(?:could|can|should|shall|would|will|might)\s+(?!(?:anyone|anybody|somebody|someone) (?:explain|tell|confirm|remind|share|say)\b)\S+\s+\S+|\bwhy not\b|\bhow about\b|\bwhat about\b|\bwouldn'?t it be\b|\bshouldn'?t (?:we|it|the|this|there)\b/;
 
@@ -381,7 +386,7 @@ export class Analyzer implements PhraseLabels {
         !EVALUATIVE.has(token.lemma) &&
         !EVALUATIVE.has(token.normal) &&
         // "I'm", "we're": a pronoun the tagger took for a noun.
-        !PRONOUN_CONTRACTION.test(token.normal) &&
+        !isPronounContraction(token.normal) &&
         // A word read with its full stop as an abbreviation ('6 minutes in. Customer updates'): the
         // sentence ends there, and no phrase runs across it.
         !token.normal.endsWith('.');
@@ -445,7 +450,7 @@ function actionOf(text: string, question: boolean, imperative: boolean): ActionS
   if (words < 3) return null;
   if (question) return QUESTION_PROPOSAL.test(lower) ? 'weak' : null;
   if (STRONG_MODAL.test(lower) || imperative) return 'strong';
-  if (WEAK_MODAL.test(lower) || REQUEST_FORMS.whatIWouldDo.pattern.test(lower)) return 'weak';
+  if (REQUEST_FORMS.askedSoftly.pattern.test(lower)) return 'weak';
   return null;
 }
 

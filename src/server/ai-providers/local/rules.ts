@@ -567,14 +567,15 @@ export const REQUEST_FORMS = typed({
     examples: ['Someone needs to rotate the webhook secret monthly'],
     nearMisses: ['We should not page for P4s', 'We should be able to see the queue'],
   },
-  whatIWouldDo: {
-    covers: 'a proposal stated as what the speaker would do or choose: "I\'d cap it at three", "we would go with one queue", "I\'d like the page to say why"',
+  askedSoftly: {
+    covers:
+      'a request put softly: "could", "would be better", "why not", "instead of", "worth adding", "I wish"; and what the speaker would do or choose in the team’s place: "I\'d cap it at three", "we would go with one queue", "I\'d like the page to say why"',
     rationale:
-      'Saying what one would do in the team’s place proposes it; verbs of thinking, saying, being and feeling ("I\'d say", "I\'d be careful", "I\'d guess") and wishes to learn ("I\'d like to know") state a view or ask, and propose nothing.',
+      'Softened, a proposal is still one. Saying what one would do proposes it; verbs of thinking, saying, being and feeling ("I\'d say", "I\'d be careful", "I\'d guess") and wishes to learn ("I\'d like to know") state a view or ask, and propose nothing.',
     pattern:
-      /\b(?:i|we)(?:'d| would)\s+(?:(?:also|still|personally|probably|just|definitely|really|honestly)\s+)?(?!(?:be|have|say|think|guess|expect|imagine|assume|argue|hope|bet|agree|disagree|trust|believe|doubt|suspect|feel|worry|hate|struggle|need|not|never|rather not)\b|(?:like|love|want) to (?:know|understand|hear|see|ask|learn|check)\b)[a-z]{2,}\b.{4,}/i,
-    examples: ['I\'d cap retries at three per hour.', 'Honestly we would go with one shared queue.', 'I\'d like the page to name the runbook.'],
-    nearMisses: ['I\'d say the queue is fine.', 'I\'d be careful with retries.', 'I\'d like to know why the page fired.', 'I\'d never cap retries.'],
+      /\b(?:could(?!\s*(?:n't|not)\b)|would (?:be|look|feel|read) (?:much |a lot |far )?(?:better|nicer|nice|good|great|helpful|useful|clearer|safer|simpler|easier|more)|(?:it|this|that) would help|would (?:like|love|prefer)|why not|how about|what about|consider|instead of|rather than|might want|better to|i wish|worth (?:adding|considering|showing|having|splitting|making)|it'?d be|would help)\b|\b(?:i|we)(?:'d| would)\s+(?:(?:also|still|personally|probably|just|definitely|really|honestly)\s+)?(?!(?:be|have|say|think|guess|expect|imagine|assume|argue|hope|bet|agree|disagree|trust|believe|doubt|suspect|feel|worry|hate|struggle|need|not|never|rather not)\b|(?:like|love|want) to (?:know|understand|hear|see|ask|learn|check)\b)[a-z]{2,}\b.{4,}/i,
+    examples: ['A retry counter on the card would be clearer.', 'Worth adding the runbook link to the page.', 'I\'d cap retries at three per hour.', 'Honestly we would go with one shared queue.', 'I\'d like the page to name the runbook.'],
+    nearMisses: ['The page is clear.', 'I\'d say the queue is fine.', 'I\'d be careful with retries.', 'I\'d like to know why the page fired.', 'I\'d never cap retries.'],
   },
 } as const satisfies Record<string, LanguageRule>);
 
