@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commentSchema } from '../../../common/contract/comments.js';
 import { buildApp } from '../../app.js';
+import { hashToken } from '../auth/secrets.js';
 import type { App } from '../../http/types.js';
 import { baseUrlOf, closeOpenStreams, openStream } from '../../test/event-stream.js';
 import { signInAs, type SessionCookies } from '../../test/sign-in.js';
@@ -118,6 +119,24 @@ describe('GET /api/events', () => {
       { type: 'comment.created', componentId: COMPONENT, commentId: comment.id },
       { type: 'comment.created', componentId: COMPONENT, commentId: marker.id },
     ]);
+  });
+
+  it('ends a stream whose session ends and stays up when an event follows at once', async () => {
+    // An admin demoting or resetting another admin ends that member's sessions and publishes an
+    // admin event in the same breath: the ended stream must not be written to.
+    const carol = await signInAs(app, 'Carol Stream');
+    const stream = await openStream(baseUrl, carol);
+    const token = carol.biggy_session;
+    if (token === undefined) throw new Error('no session cookie');
+    const ended = app.events.endSessions({ tokenHash: hashToken(token) });
+    await app.events.publish({ type: 'comment.created', componentId: COMPONENT, commentId: 1 });
+    await ended;
+    await stream.waitFor('the stream to end', () => stream.ended);
+    // Written after the end, the event would surface as an uncaught ERR_STREAM_WRITE_AFTER_END
+    // on the next turn of the loop and stop the process; the app still answers after it.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
   });
 
   it('beats every 25 s while the session lives', async () => {

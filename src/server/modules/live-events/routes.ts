@@ -37,6 +37,10 @@ interface OpenStream {
   tokenHash: string;
   memberId: number;
   address: string;
+  /** Writes a frame while the stream is open; nothing once it has ended. */
+  send(frame: string): void;
+  /** Ends the stream (with a last frame) and stops everything feeding it, at once. */
+  end(frame?: string): void;
 }
 
 function countWhere(streams: Iterable<OpenStream>, matches: (stream: OpenStream) => boolean): number {
@@ -60,15 +64,15 @@ export function registerEventRoutes(app: App, deps: { events: EventBus; sessions
   const open = new Set<OpenStream>();
 
   const stopListening = deps.events.onSessionsEnded((notice) => {
-    for (const stream of open) if (endedBy(stream, notice)) stream.reply.raw.end();
+    for (const stream of open) if (endedBy(stream, notice)) stream.end();
   });
   // Events may have been missed: every open stream's page refetches what it shows.
   const stopGaps = deps.events.onGap(() => {
-    for (const stream of open) stream.reply.raw.write(RESYNC_FRAME);
+    for (const stream of open) stream.send(RESYNC_FRAME);
   });
   // Stopping: each browser reconnects at once, to another instance behind the load balancer.
   const stopDrain = deps.drain.onBegin(() => {
-    for (const stream of open) stream.reply.raw.end(RECONNECT_FRAME);
+    for (const stream of open) stream.end(RECONNECT_FRAME);
   });
 
   // A HEAD probe (a proxy's health check) answers at once instead of opening a stream.
@@ -95,46 +99,68 @@ export function registerEventRoutes(app: App, deps: { events: EventBus; sessions
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
     raw.writeHead(200, { ...headers, ...STREAM_HEADERS });
     raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-    const stream: OpenStream = { reply, tokenHash: hashToken(token), memberId: member.id, address: request.ip };
-    open.add(stream);
 
     // The role is read when the stream opens; a role change ends the member's streams, so the reconnect reads it again.
     const isAdmin = member.role === 'admin';
-    const unsubscribe = deps.events.subscribe((event) => {
-      if (isServerOnlyEvent(event) || (isAdminEvent(event) && !isAdmin)) return;
-      raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
-    });
-
-    // The stream does not keep its session alive: it checks it at every beat, and also at the
-    // moment the session could first expire, so an expired session's stream ends on time.
     let expiryTimer: NodeJS.Timeout | undefined;
-    const checkSession = (beat: boolean) => {
-      deps.sessions.findSession(token, Date.now(), { touch: false }).then(
-        (session) => {
-          if (session === undefined) {
-            raw.end();
-            return;
-          }
-          if (beat) raw.write(': heartbeat\n\n');
-          clearTimeout(expiryTimer);
-          expiryTimer = setTimeout(() => {
-            checkSession(false);
-          }, Math.max(1_000, session.endsAt - Date.now() + 1));
-        },
-        () => raw.end(),
-      );
-    };
-    checkSession(false);
     const heartbeat = setInterval(() => {
       checkSession(true);
     }, HEARTBEAT_MS);
-
-    raw.on('close', () => {
+    let unsubscribe = () => {};
+    // Whatever ends the stream (its session, a drain, the client going away) stops what feeds it
+    // at once: an event published in the same breath as the end must find nothing to write to,
+    // since a write after the end is an 'error' event that would stop the process.
+    const stop = () => {
       clearInterval(heartbeat);
       clearTimeout(expiryTimer);
       unsubscribe();
       open.delete(stream);
+    };
+    const stream: OpenStream = {
+      reply,
+      tokenHash: hashToken(token),
+      memberId: member.id,
+      address: request.ip,
+      send: (frame) => {
+        if (!raw.writableEnded && !raw.destroyed) raw.write(frame);
+      },
+      end: (frame) => {
+        stop();
+        if (!raw.writableEnded) raw.end(frame);
+      },
+    };
+    open.add(stream);
+    unsubscribe = deps.events.subscribe((event) => {
+      if (isServerOnlyEvent(event) || (isAdminEvent(event) && !isAdmin)) return;
+      stream.send(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
     });
+
+    // The stream does not keep its session alive: it checks it at every beat, and also at the
+    // moment the session could first expire, so an expired session's stream ends on time.
+    const checkSession = (beat: boolean) => {
+      deps.sessions.findSession(token, Date.now(), { touch: false }).then(
+        (session) => {
+          if (session === undefined) {
+            stream.end();
+            return;
+          }
+          if (beat) stream.send(': heartbeat\n\n');
+          clearTimeout(expiryTimer);
+          if (!open.has(stream)) return;
+          expiryTimer = setTimeout(() => {
+            checkSession(false);
+          }, Math.max(1_000, session.endsAt - Date.now() + 1));
+        },
+        () => {
+          stream.end();
+        },
+      );
+    };
+    checkSession(false);
+
+    raw.on('close', stop);
+    // A socket torn down under a write reports it here; the stream is over either way.
+    raw.on('error', stop);
   });
 
   // Open streams would hold a graceful shutdown for ever: end them first.
@@ -142,7 +168,7 @@ export function registerEventRoutes(app: App, deps: { events: EventBus; sessions
     stopListening();
     stopGaps();
     stopDrain();
-    for (const stream of open) stream.reply.raw.end();
+    for (const stream of open) stream.end();
     done();
   });
 }
