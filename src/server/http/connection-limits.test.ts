@@ -58,6 +58,23 @@ describe('connection limits', () => {
     expect(await slow.closed).toMatch(/^HTTP\/1\.1 408/);
   });
 
+  it('closes connections that send nothing within the header timeout, and keeps one that sent a request', async () => {
+    const port = await listen({ perAddress: undefined, headersTimeoutMs: 300 });
+    const silent = [0, 1, 2].map(() => rawConnection(port, ''));
+    await Promise.all(silent.map((connection) => connection.connected));
+    const closed = await Promise.all(silent.map((connection) => connection.closed));
+    expect(closed).toHaveLength(3);
+    const served = net.connect(port, '127.0.0.1');
+    sockets.push(served);
+    served.on('error', () => undefined);
+    const answered = new Promise<void>((resolve) => served.once('data', () => { resolve(); }));
+    served.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await answered;
+    // Past the header timeout again: a kept-alive connection that was served is the keep-alive timeout's to close.
+    await new Promise<void>((resolve) => { setTimeout(resolve, 600).unref(); });
+    expect(served.destroyed).toBe(false);
+  });
+
   it('closes connections over the per-address cap before reading them, and accepts again once one closes', async () => {
     const port = await listen({ perAddress: 3 });
     const held = [0, 1, 2].map(() => rawConnection(port, ''));
