@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -39,6 +39,9 @@ function isBusy(error: unknown): boolean {
 
 /** Takes the directory's lock or throws DataDirLockedError naming the process that holds it; returns the release. */
 export function lockDataDir(dataDir: string): () => void {
+  // The directory may not exist yet: with every secret set in the environment nothing else has
+  // written to it before the lock is taken.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const holderFile = path.join(dataDir, HOLDER_FILE);
   const lock = new SQLite(path.join(dataDir, LOCK_FILE), { timeout: 0 });
   try {
