@@ -49,6 +49,18 @@ describe('the bounds of what one AI call reads', () => {
     expect(ids).toEqual(expect.arrayContaining(newest));
   });
 
+  it("never lets one member's flood push out the others' comments, voted or not", () => {
+    // Four teammates wrote one unvoted comment each, then one member posted 600 in a row.
+    const teammates = [2, 3, 4, 5].map((memberId) => comment(memberId, { memberId, memberName: `Member ${memberId}` }));
+    const flood = Array.from({ length: 600 }, (_, i) => comment(100 + i, { memberId: 1, memberName: 'Flo Flood' }));
+    const { comments, sample } = boundedComments([...flood, ...teammates]);
+    expect(sample?.read).toBe(ANALYSIS_BOUNDS.commentsPerComponent);
+    expect(comments.map((read) => read.id)).toEqual(expect.arrayContaining([2, 3, 4, 5]));
+    // Within the flooding member's share, their most-voted and most recent come first as before.
+    const voted = comment(50, { memberId: 1, memberName: 'Flo Flood', upVotes: 3 });
+    expect(boundedComments([...flood, voted, ...teammates]).comments.map((read) => read.id)).toEqual(expect.arrayContaining([50, 699, 2, 3, 4, 5]));
+  });
+
   it('bounds each component on its own, then the characters of the call', () => {
     const long = 'word '.repeat(1_000);
     const all = Array.from({ length: 700 }, (_, i) => comment(i + 1, { componentId: i % 2 === 0 ? 'agentic-triage' : 'event-correlation', content: long }));

@@ -12,7 +12,7 @@ import type { CommentForAnalysis } from './provider.js';
  * ordinary reviews are unchanged: a bound only ever drops or shortens input past it.
  */
 export const ANALYSIS_BOUNDS = {
-  /** Comments read per component: the most-voted and the most recent, half each (ADR 0035). */
+  /** Comments read per component: the most-voted and the most recent, half each, members in turn (ADR 0035). */
   commentsPerComponent: 300,
   /** Characters read of each comment (its beginning); a longer comment is cut at a word boundary. */
   charsPerComment: 2_000,
@@ -38,18 +38,32 @@ const byVotes = (a: CommentForAnalysis, b: CommentForAnalysis) => votesOf(b) - v
 /**
  * The comments in the order they are kept when not all can be: the most-voted and the most recent
  * taken in turn, so a burst of new comments can never push out what the team voted for, and many
- * votes on old comments never hide what was said last.
+ * votes on old comments never hide what was said last; and the members taking turns, each with
+ * their comments in that order, so one member posting hundreds cannot push out a teammate's point,
+ * voted or not.
  */
 function byPriority(comments: readonly CommentForAnalysis[]): CommentForAnalysis[] {
   const voted = [...comments].sort(byVotes);
   const recent = [...comments].sort(byRecency);
   const taken = new Set<number>();
-  const order: CommentForAnalysis[] = [];
-  for (let i = 0; order.length < comments.length && i < comments.length; i++) {
+  // Each author's comments in priority order; authors in the order their first one comes.
+  const byAuthor = new Map<number | string, CommentForAnalysis[]>();
+  for (let i = 0; taken.size < comments.length && i < comments.length; i++) {
     for (const comment of [voted[i], recent[i]]) {
       if (comment === undefined || taken.has(comment.id)) continue;
       taken.add(comment.id);
-      order.push(comment);
+      const author = comment.memberId ?? comment.memberName;
+      const own = byAuthor.get(author);
+      if (own === undefined) byAuthor.set(author, [comment]);
+      else own.push(comment);
+    }
+  }
+  const queues = [...byAuthor.values()];
+  const order: CommentForAnalysis[] = [];
+  for (let round = 0; order.length < taken.size; round++) {
+    for (const own of queues) {
+      const comment = own[round];
+      if (comment !== undefined) order.push(comment);
     }
   }
   return order;
