@@ -29,8 +29,10 @@ describe('guessablePinReason', () => {
     ['0741', PIN_REASONS.keypadLine],
     ['3690', PIN_REASONS.keypadLine],
     ['0963', PIN_REASONS.keypadLine],
-    ['1357', PIN_REASONS.common],
-    ['2468', PIN_REASONS.common],
+    ['1357', PIN_REASONS.run],
+    ['3579', PIN_REASONS.run],
+    ['8642', PIN_REASONS.run],
+    ['2468', PIN_REASONS.run],
     ['1004', PIN_REASONS.common],
     ['1122', PIN_REASONS.common],
   ])('refuses %s with its reason', (pin, reason) => {

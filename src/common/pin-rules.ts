@@ -19,7 +19,7 @@ export function isCompletePin(pin: string): boolean {
 /** Why a PIN is refused: one reason per rule, shown as it is by the form and in the server's 400. */
 export const PIN_REASONS = {
   repeatedDigit: 'PINs of one repeated digit are easy to guess',
-  run: 'PINs that run up or down, such as 1234, are easy to guess',
+  run: 'PINs whose digits run up or down in even steps, such as 1234 or 1357, are easy to guess',
   year: 'PINs that are a year are easy to guess',
   repeatedPair: 'PINs that are a repeated pair, such as 4545, are easy to guess',
   mirroredPair: 'PINs that are a pair and its mirror, such as 1221, are easy to guess',
@@ -32,11 +32,11 @@ export type PinReason = (typeof PIN_REASONS)[keyof typeof PIN_REASONS];
 /** The PIN's digits as numbers (a complete PIN is ASCII digits only). */
 const digitsOf = (pin: string) => Array.from({ length: pin.length }, (_, index) => Number(pin.charAt(index)));
 
-/** 0123 … 6789 and 9876 … 3210. */
+/** Steps of one or two, up or down: 0123 … 6789, 0246 … 3579, and their reverses. */
 function isRun(pin: string): boolean {
   const [a = 0, b = 0, c = 0, d = 0] = digitsOf(pin);
   const step = b - a;
-  return (step === 1 || step === -1) && c - b === step && d - c === step;
+  return step !== 0 && Math.abs(step) <= 2 && c - b === step && d - c === step;
 }
 
 /** Birth years and years people remember, with room on both sides. */
@@ -57,8 +57,8 @@ const MOST_USED: ReadonlySet<string> = new Set([
   // DataGenetics' top 20 that no rule catches (the rest are repeats, runs and repeated pairs).
   '1004', '1122',
   // Further high-ranking values: dates and times, odd and even digits, words on the keypad, codes.
-  '1230', '0007', '1357', '2468', '1369', '0001', '1000', '0069', '0420', '0911', '1225', '1231', '1123', '1233', '1112', '1300',
-  '5683', '3141', '1066', '1024', '2048', '4200', '0024', '0247', '1793', '2587', '1478', '3214', '7531', '8642', '1235',
+  '1230', '0007', '1369', '0001', '1000', '0069', '0420', '0911', '1225', '1231', '1123', '1233', '1112', '1300',
+  '5683', '3141', '1066', '1024', '2048', '4200', '0024', '0247', '1793', '2587', '1478', '3214', '1235',
   '1500', '0124', '0365', '0070', '0666', '6699', '1337', '0404', '0200', '0300', '1100', '1200',
 ]);
 
