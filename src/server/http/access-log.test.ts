@@ -25,6 +25,8 @@ const SPELLINGS = [
   `/enroll%2F${TOKEN}`,
   `/x/../enroll/${TOKEN}`,
   `/api/../enroll/${TOKEN}`,
+  `/enroll;x/${TOKEN}`,
+  `/enroll;jsessionid=1/${TOKEN}`,
 ];
 
 describe.each([

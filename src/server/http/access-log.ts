@@ -7,7 +7,8 @@ const REDACTED_ENROLLMENT_URL = `${ENROLLMENT_LINK_PREFIX}[token]`;
 /**
  * The path as a router or a browser may read it: percent-decoded (until it no longer changes, so
  * `%2565` is caught too), backslashes as slashes, runs of slashes as one, dot segments resolved,
- * in lower case.
+ * path parameters (`;x` after a segment, which some servers and proxies drop) left out, in lower
+ * case.
  */
 function normalisedPath(url: string): string {
   let path = url.split(/[?#]/, 1)[0] ?? '';
@@ -22,7 +23,8 @@ function normalisedPath(url: string): string {
     path = decoded;
   }
   const segments: string[] = [];
-  for (const segment of path.replaceAll('\\', '/').split('/')) {
+  for (const written of path.replaceAll('\\', '/').split('/')) {
+    const segment = written.split(';', 1)[0] ?? '';
     if (segment === '' || segment === '.') continue;
     if (segment === '..') segments.pop();
     else segments.push(segment);
