@@ -4,11 +4,11 @@ const plural = (count: number, word: string) => `${count} ${count === 1 ? word :
 
 /**
  * The line an AI answer shows when it read a sample (the server bounds what one call reads):
- * 'Read the 300 most-voted and most recent of 612 comments.'
+ * 'Read 300 of 612 comments: each member's most-voted and most recent, members in turn.'
  */
 export function describeSample(sample: AnalysisSample): string {
   const parts: string[] = [];
-  if (sample.read < sample.of) parts.push(`Read the ${sample.read} most-voted and most recent of ${plural(sample.of, 'comment')}.`);
+  if (sample.read < sample.of) parts.push(`Read ${sample.read} of ${plural(sample.of, 'comment')}: each member's most-voted and most recent, members in turn.`);
   if (sample.shortened > 0) parts.push(`Read only the beginning of ${plural(sample.shortened, 'long comment')}.`);
   return parts.join(' ');
 }

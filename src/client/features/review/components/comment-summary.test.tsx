@@ -69,7 +69,7 @@ describe('AI summary of the comments', () => {
     const comments = commentsOn(ID, 612);
     mockPanel(comments, summaryOf(ID, comments.map((comment) => comment.id), { sample: { read: 300, of: 612, shortened: 0 } }));
     renderSummary();
-    expect(await screen.findByText('Read the 300 most-voted and most recent of 612 comments.')).toBeTruthy();
+    expect(await screen.findByText("Read 300 of 612 comments: each member's most-voted and most recent, members in turn.")).toBeTruthy();
     expect(screen.getByText(/Made by local\/analyzer-1 from 612 comments/)).toBeTruthy();
   });
 
