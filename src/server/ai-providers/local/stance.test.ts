@@ -164,6 +164,13 @@ describe('the summary of a split component', () => {
     expect(summary.confidence).toBeLessThanOrEqual(0.6);
   });
 
+  it('says one member argues, and several argue', async () => {
+    const [first, second] = SPLIT;
+    if (first === undefined || second === undefined) throw new Error('the split has two sides');
+    const summary = await provider.summarizeComments(input([first, second, POPULAR]));
+    expect(summary.understanding).toContain('Ana Berg argues for 3 minutes, Ben Cole for 10 minutes.');
+  });
+
   it('never cites opposite sides as the sources of one requested change', async () => {
     const summary = await provider.summarizeComments(input([...SPLIT, POPULAR]));
     for (const sources of [summary.sources.contentChanges, summary.sources.structuralChanges]) {

@@ -153,15 +153,18 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
 }
 
 /** 'Tomasz Nowak and Aisha Okafor', or the first two and how many others. */
-function camp(side: readonly number[], comments: readonly CommentForAnalysis[]): string {
+/** Who holds a side, with the verb that agrees with them ('Ana Berg argues', 'Ana Berg and Dee Eng argue'). */
+function camp(side: readonly number[], comments: readonly CommentForAnalysis[]): { who: string; argue: string } {
   const names = [...new Set(side.map((i) => comments[i]?.memberName.trim() ?? '').filter((name) => name !== ''))];
-  return names.length <= 3 ? listOf(names) : `${listOf(names.slice(0, 2))} and ${plural(names.length - 2, 'other')}`;
+  const who = names.length <= 3 ? listOf(names) : `${listOf(names.slice(0, 2))} and ${plural(names.length - 2, 'other')}`;
+  return { who, argue: names.length === 1 ? 'argues' : 'argue' };
 }
 
 /** The disagreement in words: the question, who holds what, and whether a middle way has been found. */
 function describeDisagreement(disagreement: Disagreement, comments: readonly CommentForAnalysis[]): string {
   const [a, b] = disagreement.positions;
-  const sentences = [`Members disagree on ${disagreement.topic}: ${camp(disagreement.sideA, comments)} argue for ${a}, ${camp(disagreement.sideB, comments)} for ${b}.`];
+  const campA = camp(disagreement.sideA, comments);
+  const sentences = [`Members disagree on ${disagreement.topic}: ${campA.who} ${campA.argue} for ${a}, ${camp(disagreement.sideB, comments).who} for ${b}.`];
   const middle = disagreement.compromise[0];
   const proposer = middle === undefined ? undefined : comments[middle]?.memberName.trim();
   if (disagreement.resolved && proposer !== undefined) sentences.push(`${proposer}'s middle way has support from both sides.`);
