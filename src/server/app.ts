@@ -7,7 +7,7 @@ import type { Architecture } from '../common/contract/architecture.js';
 import type { AppConfig, TrustProxy } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { commentableComponentIds, componentTitle, loadArchitecture } from './content/validate.js';
+import { commentableComponentIds, componentDescription, componentTitle, loadArchitecture } from './content/validate.js';
 import { LocalEventBus, PostgresEventBus, type EventBus } from './event-bus/event-bus.js';
 import { AccessLog, serializeRequest } from './http/access-log.js';
 import { Drain } from './http/drain.js';
@@ -225,6 +225,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ai = createAiEngine(config.ai, app.log, analyzers);
   const titleOf = (componentId: string) => componentTitle(architecture, componentId);
   const titleOrId = (componentId: string) => titleOf(componentId) ?? componentId;
+  const descriptionOf = (componentId: string) => componentDescription(architecture, componentId);
 
   const commentable = commentableComponentIds(architecture);
   const commentPostRule = {
@@ -235,7 +236,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   registerCommentRoutes(app, {
     comments: new CommentService(database.db, database.dialect, events, (id) => commentable.has(id), { limiter, rule: commentPostRule }),
-    summaries: new CommentSummaryService(database.db, ai, titleOf),
+    summaries: new CommentSummaryService(database.db, ai, titleOf, descriptionOf),
     events,
     limiter,
   });
@@ -243,7 +244,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const adminActions = new AdminActions(database.db, limiter, () => config.secrets.adminPassword);
   const prompts = new PromptService(database.db, database.dialect, events, adminActions, config.aiPromptHistoryMax);
-  const suggestions = new SuggestionService(database.db, database.dialect, ai, events, titleOrId);
+  const suggestions = new SuggestionService(database.db, database.dialect, ai, events, titleOrId, descriptionOf);
   registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });
   registerAiPromptRoutes(app, prompts);
   registerAdminRoutes(app, new AdminService(database.db, database.dialect, events, adminActions, config));

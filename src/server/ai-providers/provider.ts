@@ -11,6 +11,8 @@ export interface CommentForAnalysis {
   id: number;
   componentId: string;
   componentTitle: string;
+  /** What the component does, from the architecture, when known: its words are the component's own vocabulary. */
+  componentDescription?: string;
   kind: CommentKind;
   /** Untrusted text: analysed or delimited, never executed or followed. */
   content: string;

@@ -118,6 +118,8 @@ function deepFreeze<T>(value: T): T {
 interface ArchitectureIndex {
   commentable: ReadonlySet<string>;
   titles: ReadonlyMap<string, string>;
+  /** What each component does, in the content's words: a card's description and highlights, a box's description. */
+  descriptions: ReadonlyMap<string, string>;
 }
 
 // Comment calls look ids up on every request; the index is built once per content object.
@@ -127,10 +129,19 @@ function indexOf(content: Architecture): ArchitectureIndex {
   const cached = indexes.get(content);
   if (cached !== undefined) return cached;
   const titles = new Map<string, string>();
-  for (const group of content.groups) for (const card of group.cards) titles.set(card.id, card.title);
-  for (const component of content.diagram.components) titles.set(component.id, component.title);
+  const descriptions = new Map<string, string>();
+  for (const group of content.groups) {
+    for (const card of group.cards) {
+      titles.set(card.id, card.title);
+      descriptions.set(card.id, [card.description, ...card.highlights].join(' '));
+    }
+  }
+  for (const component of content.diagram.components) {
+    titles.set(component.id, component.title);
+    descriptions.set(component.id, component.description);
+  }
   titles.set(QA_TEST_COMPONENT_ID, QA_TEST_COMPONENT_TITLE);
-  const index = { commentable: new Set(titles.keys()), titles };
+  const index = { commentable: new Set(titles.keys()), titles, descriptions };
   indexes.set(content, index);
   return index;
 }
@@ -138,6 +149,11 @@ function indexOf(content: Architecture): ArchitectureIndex {
 /** The ids a comment may attach to: every card, every diagram box, and the hidden QA test component. */
 export function commentableComponentIds(content: Architecture): ReadonlySet<string> {
   return indexOf(content).commentable;
+}
+
+/** What a component does, in the content's words; undefined for the QA test component and anything else. */
+export function componentDescription(content: Architecture, id: string): string | undefined {
+  return indexOf(content).descriptions.get(id);
 }
 
 /** The title shown for a commentable id (the QA test component has one too); undefined for anything else. */

@@ -36,6 +36,7 @@ export function prepareSet(set: LabelledSet): PreparedSet {
         id,
         componentId: component.id,
         componentTitle: component.title,
+        componentDescription: component.description,
         kind: comment.kind,
         content: comment.text,
         memberName: comment.author,

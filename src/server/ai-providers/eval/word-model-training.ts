@@ -127,7 +127,8 @@ function train(
  * in a review ('unanimous', 'headline'), and the output's name gates it.
  */
 const CHATTER_PRIOR_WEIGHT = 200;
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
+/** Three decimals; a tiny negative weight rounds to 0, not -0, which JSON could not keep. */
+const round3 = (value: number) => Math.round(value * 1000) / 1000 + 0;
 
 export function trainWordModels(sets: readonly LabelledSet[], stem: (word: string) => string): WordModels {
   return { chatter: train(sets, stem, chatterSide, CHATTER_PRIOR_WEIGHT), steering: train(sets, stem, steeringSide) };
@@ -172,6 +173,7 @@ export function leaveOneSetOut(sets: readonly LabelledSet[], stem: (word: string
         component.title,
         component.comments.map((comment) => ({ content: comment.text, memberName: comment.author })),
         words,
+        component.description,
       );
       component.comments.forEach((comment, i) => {
         const name = `${left.name}/${comment.key}`;

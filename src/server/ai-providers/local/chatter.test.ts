@@ -76,6 +76,17 @@ describe('chatterIn', () => {
     }
   });
 
+  it('keeps a comment in the component’s own vocabulary, from its description, whatever its other words', () => {
+    // A word the model takes for chatter ('spare', as in spare time), in a point about what the
+    // component does: the description names the spare-part stock the point is about.
+    const model = { bias: -2, weights: { [stem('spare')]: 3 } };
+    const point = 'Spare parts shown at the depot are a day old; let the driver confirm the part first.';
+    const reading = { ...words, chatter: model };
+    expect([...chatterIn(PAGING, discussion([...THREAD, point]), reading)]).toEqual([5]);
+    const description = 'Pages the on-call engineer and proposes a technician dispatch from the spare-part stock at the nearest depot; the driver confirms the part.';
+    expect([...chatterIn(PAGING, discussion([...THREAD, point]), reading, description)]).toEqual([]);
+  });
+
   it('reads nothing as chatter in a discussion too short to have a thread', () => {
     const texts = [THREAD[0] ?? '', "Photos from my sister's wedding in Lisbon are finally up, and the cake survived the heat!"];
     expect(texts.length).toBeLessThan(MIN_DISCUSSION);

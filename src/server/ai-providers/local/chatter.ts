@@ -1,5 +1,5 @@
 import { answersATeammate } from './answers.js';
-import { REPLIES } from './rules.js';
+import { FUNCTION_WORDS, REPLIES, wordsOf } from './rules.js';
 import { contentWords, modelWords, nameWords, titleWords, wordScore, type WordReading } from './word-model.js';
 
 /**
@@ -41,10 +41,13 @@ export interface DiscussionComment {
  * Indexes of the chatter among one component's comments. A word shared with the title counts twice,
  * one shared with another comment once.
  */
-export function chatterIn(title: string, comments: readonly DiscussionComment[], { stem, chatter: model }: WordReading): Set<number> {
+export function chatterIn(title: string, comments: readonly DiscussionComment[], { stem, chatter: model }: WordReading, description = ''): Set<number> {
   const chatter = new Set<number>();
   if (comments.length < MIN_DISCUSSION) return chatter;
   const inTitle = modelWords(title, stem);
+  // The component's own vocabulary: what its description says it does ('spare-part stock at the
+  // nearest depot'). A comment that uses it is about the component, as one sharing its title is.
+  const inDescription = descriptionWords(description, stem);
   const words = comments.map((comment) => contentWords(comment.content, stem));
   const counts = new Map<string, number>();
   for (const set of words) for (const word of set) counts.set(word, (counts.get(word) ?? 0) + 1);
@@ -57,7 +60,7 @@ export function chatterIn(title: string, comments: readonly DiscussionComment[],
     if (REPLIES.aboutTheDiscussion.pattern.test(comment.content)) return;
     let shared = 0;
     for (const word of words[i] ?? []) {
-      if (inTitle.has(word)) shared += 2;
+      if (inTitle.has(word) || inDescription.has(word)) shared += 2;
       else if ((counts.get(word) ?? 0) > 1) shared += 1;
     }
     const score = wordScore(modelWords(comment.content, stem), model, ignored);
@@ -69,4 +72,13 @@ export function chatterIn(title: string, comments: readonly DiscussionComment[],
 
 function teammatesOf(authors: ReadonlySet<string>, author: string): string[] {
   return [...authors].filter((name) => name !== author);
+}
+
+/** Words a component's description would share with any comment whatever its subject. */
+const GRAMMAR = wordsOf(...Object.values(FUNCTION_WORDS));
+
+/** The content words of a component's description, as a comment's are read (contentWords). */
+function descriptionWords(description: string, stem: (word: string) => string): ReadonlySet<string> {
+  const grammar = new Set([...GRAMMAR].map(stem));
+  return new Set([...contentWords(description, stem)].filter((word) => !grammar.has(word)));
 }

@@ -35,8 +35,8 @@ export function offTopic(comments: readonly CommentForAnalysis[], words?: WordRe
   });
   if (words !== undefined) {
     for (const indexes of indexesByComponent(comments).values()) {
-      const title = comments[indexes[0] ?? -1]?.componentTitle ?? '';
-      for (const k of chatterIn(title, indexes.flatMap((i) => comments[i] ?? []), words)) {
+      const first = comments[indexes[0] ?? -1];
+      for (const k of chatterIn(first?.componentTitle ?? '', indexes.flatMap((i) => comments[i] ?? []), words, first?.componentDescription)) {
         const index = indexes[k];
         if (index !== undefined) aside.add(index);
       }

@@ -84,7 +84,10 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   }
 
   const n = comments.length;
-  const themeSizeOf = new Map(themes.flatMap((theme) => theme.members.map((i) => [i, theme.members.length] as const)));
+  // A theme's weight behind a change is how many members raised it, not how many comments: one
+  // member posting thirty comments is one voice.
+  const authorsOf = (members: readonly number[]) => new Set(members.map((i) => comments[i]?.memberName.trim().toLowerCase() ?? '')).size;
+  const themeSizeOf = new Map(themes.flatMap((theme) => theme.members.map((i) => [i, authorsOf(theme.members)] as const)));
 
   // Changes: action sentences, the best supported first (votes, then how many comments share their theme).
   const actions: Array<ActionSentence & { support: number }> = [];
@@ -122,10 +125,23 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   const stances = disagreements.map((disagreement) => describeDisagreement(disagreement, comments)).join(' ');
 
   // Confidence: volume, how much of the discussion the themes cover, how clear the votes are.
-  const covered = new Set(themes.flatMap((theme) => theme.members)).size / n;
+  // Coverage by member: the share of each member's comments the themes cover, averaged over the
+  // members, so one member's many comments clustering together do not make the summary sure.
+  const inThemes = new Set(themes.flatMap((theme) => theme.members));
+  const coveredBy = new Map<string, { in: number; of: number }>();
+  comments.forEach((comment, i) => {
+    const key = comment.memberName.trim().toLowerCase();
+    const tally = coveredBy.get(key) ?? { in: 0, of: 0 };
+    coveredBy.set(key, { in: tally.in + (inThemes.has(i) ? 1 : 0), of: tally.of + 1 });
+  });
+  const covered = [...coveredBy.values()].reduce((sum, tally) => sum + tally.in / tally.of, 0) / Math.max(1, coveredBy.size);
   const voted = comments.reduce((sum, comment) => sum + comment.upVotes + comment.downVotes, 0);
   const agreement = voted === 0 ? 0.5 : comments.reduce((sum, comment) => sum + Math.abs(net(comment)), 0) / voted;
-  let confidence = 0.1 + 0.4 * Math.min(1, n / 12) + 0.3 * covered + 0.2 * agreement;
+  // Volume counts at most three comments of any one member, for the same reason.
+  const written = new Map<string, number>();
+  for (const comment of comments) written.set(comment.memberName.trim().toLowerCase(), (written.get(comment.memberName.trim().toLowerCase()) ?? 0) + 1);
+  const volume = [...written.values()].reduce((sum, count) => sum + Math.min(count, 3), 0);
+  let confidence = 0.1 + 0.4 * Math.min(1, volume / 12) + 0.3 * covered + 0.2 * agreement;
   if (n <= 2) confidence = Math.min(confidence, 0.2 + 0.1 * (n - 1));
   // A reader cannot take the summary as the team's view while the team is still divided.
   if (disagreements.some((disagreement) => !disagreement.resolved)) confidence = Math.min(confidence * 0.75, 0.6);

@@ -333,10 +333,14 @@ export function themesOf(
   }
 
   const support = (members: readonly number[]) => members.reduce((sum, i) => sum + Math.max(0, (comments[i]?.upVotes ?? 0) - (comments[i]?.downVotes ?? 0)) / 2, 0);
+  // Weighed by the members who raised it and the votes behind it: one member's thirty comments are
+  // one voice, and never outrank a point several teammates made or voted for.
+  const authors = (members: readonly number[]) => new Set(members.map((i) => comments[i]?.memberName.trim().toLowerCase() ?? '')).size;
+  const weight = (members: readonly number[]) => authors(members) + support(members);
   return roots
     .filter(shown)
     .map((node) => node.members.map((k) => kept[k] ?? 0).sort((a, b) => a - b))
-    .sort((a, b) => b.length + support(b) - (a.length + support(a)) || (a[0] ?? 0) - (b[0] ?? 0))
+    .sort((a, b) => weight(b) - weight(a) || b.length - a.length || (a[0] ?? 0) - (b[0] ?? 0))
     .slice(0, options.maxThemes)
     .map((members) => ({ label: unquoted(labelOf(labels, members, comments, analyses, weightsOf(members, kept, vectors), names, titleWords)), members }));
 }

@@ -162,7 +162,7 @@ describe('admin panel calls', () => {
       // The scratch component is the QA member's alone.
       expectApiError(await apiCall(app, 'POST', routes.comments.create.path, real, { componentId: 'qa-test-component', content: 'Hidden?' }), 404, 'UNKNOWN_COMPONENT');
       expect(Object.keys((await apiCall(app, 'GET', routes.comments.counts.path, real)).json<Record<string, number>>())).not.toContain('qa-test-component');
-      const all = await allCommentsForAnalysis(app.database.db, (id) => id);
+      const all = await allCommentsForAnalysis(app.database.db, { titleOf: (id) => id, descriptionOf: () => undefined });
       expect(all.map((comment) => comment.content)).not.toContain('A QA probe that must never reach a summary.');
       expect(all.map((comment) => comment.componentId)).not.toContain('qa-test-component');
       expect(all.find((comment) => comment.id === realId)).toMatchObject({ upVotes: 1, downVotes: 0, upVoterIds: [voterId], downVoterIds: [] });

@@ -23,16 +23,24 @@ export function votersOf(votes: readonly VoterRow[]): Map<number, { up: number[]
  * comment, but that is not support: the analyzer already counts an author as backing what they
  * wrote, and a self-vote counted again would let one member make their comment look voted for.
  */
-function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly VoterRow[], titleOf: (componentId: string) => string): CommentForAnalysis[] {
+/** A component's title and what it does (its description, when the content has one), as the providers read them. */
+export interface ComponentNames {
+  titleOf: (componentId: string) => string;
+  descriptionOf: (componentId: string) => string | undefined;
+}
+
+function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly VoterRow[], { titleOf, descriptionOf }: ComponentNames): CommentForAnalysis[] {
   const voters = votersOf(votes);
   return comments.map((row) => {
     const all = voters.get(row.id) ?? { up: [], down: [] };
     const up = all.up.filter((memberId) => memberId !== row.member_id);
     const down = all.down.filter((memberId) => memberId !== row.member_id);
+    const componentDescription = descriptionOf(row.component_id);
     return {
       id: row.id,
       componentId: row.component_id,
       componentTitle: titleOf(row.component_id),
+      ...(componentDescription === undefined ? {} : { componentDescription }),
       kind: row.kind,
       content: row.content,
       memberName: row.member_name,
@@ -50,25 +58,26 @@ function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly
  * One component's comments as the providers read them, newest first. The QA member's comments and
  * votes count only on the QA component, where the self-test checks the summary.
  */
-export async function componentCommentsForAnalysis(db: Kysely<Database>, componentId: string, componentTitle: string): Promise<CommentForAnalysis[]> {
+export async function componentCommentsForAnalysis(db: Kysely<Database>, componentId: string, componentTitle: string, componentDescription?: string): Promise<CommentForAnalysis[]> {
   const { comments, votes } = await listCommentsWithVotes(db, componentId);
-  if (componentId === QA_TEST_COMPONENT_ID) return forAnalysis(comments, votes, () => componentTitle);
+  const names: ComponentNames = { titleOf: () => componentTitle, descriptionOf: () => componentDescription };
+  if (componentId === QA_TEST_COMPONENT_ID) return forAnalysis(comments, votes, names);
   const qa = new Set(await listQaMemberIds(db));
   return forAnalysis(
     comments.filter((comment) => !qa.has(comment.member_id)),
     votes.filter((vote) => !qa.has(vote.member_id)),
-    () => componentTitle,
+    names,
   );
 }
 
 /** Every comment of the review, oldest first, in two queries. */
-export async function allCommentsForAnalysis(db: Kysely<Database>, titleOf: (componentId: string) => string): Promise<CommentForAnalysis[]> {
+export async function allCommentsForAnalysis(db: Kysely<Database>, names: ComponentNames): Promise<CommentForAnalysis[]> {
   const { comments, votes } = await listAllCommentsWithVoters(db);
-  return forAnalysis(comments, votes, titleOf);
+  return forAnalysis(comments, votes, names);
 }
 
 /** The given comments (a suggestion's sources), oldest first, with their voters. */
-export async function commentsForAnalysisByIds(db: Kysely<Database>, commentIds: readonly number[], titleOf: (componentId: string) => string): Promise<CommentForAnalysis[]> {
+export async function commentsForAnalysisByIds(db: Kysely<Database>, commentIds: readonly number[], names: ComponentNames): Promise<CommentForAnalysis[]> {
   const comments = await listCommentsByIds(db, commentIds);
-  return forAnalysis(comments, await listVotersOf(db, comments.map((comment) => comment.id)), titleOf);
+  return forAnalysis(comments, await listVotersOf(db, comments.map((comment) => comment.id)), names);
 }

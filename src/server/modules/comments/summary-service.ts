@@ -22,6 +22,8 @@ export class CommentSummaryService {
     private readonly db: Kysely<Database>,
     private readonly engine: AiEngine,
     private readonly titleOf: (componentId: string) => string | undefined,
+    /** What the component does, which the analyzer reads as the component's own vocabulary. */
+    private readonly descriptionOf: (componentId: string) => string | undefined = () => undefined,
   ) {}
 
   /** The component's title; 404 for a component that is not in the architecture. */
@@ -54,7 +56,7 @@ export class CommentSummaryService {
   }
 
   private async requestFor(componentId: string, componentTitle: string) {
-    const all = await componentCommentsForAnalysis(this.db, componentId, componentTitle);
+    const all = await componentCommentsForAnalysis(this.db, componentId, componentTitle, this.descriptionOf(componentId));
     // However many comments there are, the provider reads a bounded sample (analysis-bounds.ts).
     const { comments, sample } = boundedComments(all);
     const input = { componentId, componentTitle, comments };

@@ -67,8 +67,8 @@ describe("an author's own vote in the AI input", () => {
     };
     const readings = [
       await componentCommentsForAnalysis(db, COMPONENT, 'Agentic Triage'),
-      await allCommentsForAnalysis(db, (id) => id),
-      await commentsForAnalysisByIds(db, [first, second], (id) => id),
+      await allCommentsForAnalysis(db, { titleOf: (id) => id, descriptionOf: () => undefined }),
+      await commentsForAnalysisByIds(db, [first, second], { titleOf: (id) => id, descriptionOf: () => undefined }),
     ];
     for (const comments of readings) {
       for (const id of [first, second]) {

@@ -101,7 +101,13 @@ export class SuggestionService {
     private readonly engine: AiEngine,
     private readonly events: EventBus,
     private readonly titleOf: (componentId: string) => string,
+    /** What a component does, which the analyzer reads as the component's own vocabulary. */
+    private readonly descriptionOf: (componentId: string) => string | undefined = () => undefined,
   ) {}
+
+  private names() {
+    return { titleOf: this.titleOf, descriptionOf: this.descriptionOf };
+  }
 
   /** The active suggestions, in the latest generation's order, with their votes: two queries. */
   async list(): Promise<Suggestion[]> {
@@ -132,7 +138,7 @@ export class SuggestionService {
    */
   async listForAnalysis(): Promise<{ suggestions: SuggestionForAnalysis[]; sourceComments: CommentForAnalysis[]; sample: AnalysisSample | undefined }> {
     const active = await this.list();
-    const allSources = await commentsForAnalysisByIds(this.db, active.flatMap((suggestion) => suggestion.sources), this.titleOf);
+    const allSources = await commentsForAnalysisByIds(this.db, active.flatMap((suggestion) => suggestion.sources), this.names());
     // Support counts every source comment's voters; the texts read are a bounded sample (analysis-bounds.ts).
     const { comments: sourceComments, sample } = boundedComments(allSources);
     const commentById = new Map(allSources.map((comment) => [comment.id, comment]));
@@ -186,7 +192,7 @@ export class SuggestionService {
     try {
       // However many comments there are, the provider reads a bounded sample (analysis-bounds.ts),
       // and the stamp's hash is of that sample.
-      const { comments, sample } = boundedComments(await allCommentsForAnalysis(this.db, this.titleOf));
+      const { comments, sample } = boundedComments(await allCommentsForAnalysis(this.db, this.names()));
       if (sample !== undefined) this.lastSample = { generationId, sample };
       const run = await this.engine.run('set of suggestions', (provider, signal) => provider.generateSuggestions({ comments }, signal), { localOnly: comments.length === 0 });
       const version = run.provider.promptVersion('suggestions');
