@@ -49,6 +49,16 @@ async function disagreementsIn(comments: readonly CommentForAnalysis[]): Promise
 const ids = (comments: readonly CommentForAnalysis[], side: readonly number[]) => side.map((i) => comments[i]?.id);
 
 describe('findDisagreements', () => {
+  it('names the question by the phrase around a word the sides share, not by the word alone', async () => {
+    const comments = [
+      at(1, 1, 'Keep the hand-kept suppression ledger as the source of truth; the assistant may only propose changes to it.', [3], [2, 4]),
+      at(2, 2, 'I disagree with Ana: that ledger is always stale. Let the assistant decide on its own and show its reasons.', [4], [1, 3]),
+      at(3, 4, '+1 Ana, auditors read the ledger first.', [1], [2]),
+    ];
+    const [found] = await disagreementsIn(comments);
+    expect(found?.topic).toBe('suppression ledger');
+  });
+
   it('finds both sides of a split from crossing votes, replies and values, with the two values as positions', async () => {
     const comments = [...SPLIT, POPULAR];
     const [found, ...others] = await disagreementsIn(comments);

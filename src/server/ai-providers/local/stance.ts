@@ -576,8 +576,18 @@ function topicOf(labels: PhraseLabels, reads: readonly Read[], sideA: readonly n
   const pb = phrasesIn(sideB);
   const total = (phrase: string) => (pa.get(phrase) ?? 0) + (pb.get(phrase) ?? 0);
   const rank = (candidates: string[]) => candidates.sort((x, y) => wordCount(y) - wordCount(x) || total(y) - total(x) || compareText(x, y))[0];
-  const pick = rank([...pa.keys()].filter((phrase) => pb.has(phrase) && wordCount(phrase) > 1)) ?? rank([...new Set([...pa.keys(), ...pb.keys()])].filter((phrase) => total(phrase) >= 2));
-  return pick === undefined ? 'the approach' : lowerFirst(labels.label(pick));
+  const all = [...new Set([...pa.keys(), ...pb.keys()])];
+  const pick = rank([...pa.keys()].filter((phrase) => pb.has(phrase) && wordCount(phrase) > 1)) ?? rank(all.filter((phrase) => total(phrase) >= 2));
+  if (pick === undefined) return 'the approach';
+  // One word alone ('table', 'age') names no question a lead would write down: the phrase of the
+  // sides around it does ('rules table'), the one most of their comments use, else the shortest.
+  const around =
+    wordCount(pick) > 1
+      ? undefined
+      : all
+          .filter((phrase) => wordCount(phrase) > 1 && phrase.split(' ').includes(pick))
+          .sort((x, y) => total(y) - total(x) || wordCount(x) - wordCount(y) || compareText(x, y))[0];
+  return lowerFirst(labels.label(around ?? pick));
 }
 
 /** One value every comment of the side that names one agrees on. */
