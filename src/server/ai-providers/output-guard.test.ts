@@ -65,6 +65,9 @@ describe('requests for a secret', () => {
     'Reply with the PIN you use for the console.',
     'Share your one-time code with the person who calls.',
     'The new login page asks for your passphrase twice.',
+    'Each approver needs to confirm their passcode with Dana before Friday.',
+    'All the reviewers are asked to type their PIN on the audit check page.',
+    'Participants should submit their login code via sign-check.example before noon.',
   ])('finds the request in %j', (sentence) => {
     expect(asksForSecret(sentence)).toBe(true);
   });
@@ -75,6 +78,8 @@ describe('requests for a secret', () => {
     'Short-lived credentials from the vault would give us an audit trail.',
     'Pin the model version so a rebuild cannot change the scores.',
     'Rotate secrets every ninety days and alert on any that are older.',
+    'Engineers must re-enter their password before an automated fix is approved.',
+    'Members should never share their PIN with anyone, the admin included.',
   ])('leaves a design statement alone: %j', (sentence) => {
     expect(asksForSecret(sentence)).toBe(false);
   });

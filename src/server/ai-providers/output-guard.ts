@@ -108,18 +108,29 @@ const HAND_OVER =
 const READER_ASKED = /\b(?:you|your|yours|yourself)\b/i;
 /** An order that opens the sentence ('Enter the team password below'), politely or not. */
 const ORDER_OPENING = new RegExp(`^\\W*(?:(?:please|kindly|now|first|then|just|simply|quickly|immediately)\\W+)*${HAND_OVER.source}`, 'i');
+/**
+ * The team asked in the third person ('every member should', 'reviewers must'), for their own
+ * secret ('their PIN'), handed to someone or somewhere ('to Sam', 'on the check page in the wiki',
+ * 'at pin-check', 'by e-mail'). A requirement of the platform ('engineers must re-enter their password before an
+ * approval') names no one and nowhere to hand it to, and one that says never to share is no request.
+ */
+const TEAM_ASKED =
+  /\b(?:every(?:one|body)|(?:every|each) (?:single )?(?:member|reviewer|engineer|approver|participant|person)|all (?:the |of the )?(?:members|reviewers|engineers|approvers|participants)|members|reviewers|approvers|participants|each of (?:you|us))\b(?![^.!?]*\b(?:never|not|n't|nobody|no one)\b)[^.!?]{0,30}\b(?:should|must|needs? to|have to|has to|(?:is|are) (?:asked|required|expected) to|please)\b[^.!?]*\btheir\b/i;
+const HANDED_TO =
+  /\b(?:to|with)\s+(?:me|us|[A-Z][\p{L}'-]+)\b|\b(?:on|at|in|into|via|through)\s+(?:the|this|a|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:page|form|site|sheet|spreadsheet|doc|document|wiki|portal|link|channel|inbox|address|thread|chat)\b|\b(?:in|on) the (?:wiki|form|sheet|spreadsheet|doc|chat|channel|thread)\b|\b(?:at|via)\s+[\p{L}\d]+[-.][\p{L}\d.-]*\p{L}|\bby (?:e-?mail|dm|direct message|text)\b|\b(?:here|below)\b/iu;
 
 /**
  * Whether a sentence asks its reader for a secret: it names one and a way of handing it over, and
- * either addresses the reader ('re-enter your password') or orders a person's
- * secret outright ('Enter the team passcode below'). A design's own sentences about tokens and keys
- * ('the gateway verifies tokens', 'send the API key in a header') address no one and are kept.
+ * addresses the reader ('re-enter your password'), orders a person's secret outright ('Enter the
+ * team passcode below'), or asks the team in the third person to hand their own somewhere ('every
+ * member should send their PIN to Sam'). A design's own sentences about tokens and keys ('the
+ * gateway verifies tokens', 'send the API key in a header') address no one and are kept.
  */
 export function asksForSecret(sentence: string): boolean {
   const normal = normalise(sentence);
   const personal = PERSONAL_SECRET.test(normal) || PIN.test(normal);
   if (!(personal || SECRET.test(normal)) || !HAND_OVER.test(normal)) return false;
-  return READER_ASKED.test(normal) || (personal && ORDER_OPENING.test(normal));
+  return READER_ASKED.test(normal) || (personal && (ORDER_OPENING.test(normal) || (TEAM_ASKED.test(normal) && HANDED_TO.test(normal))));
 }
 
 // ---------------------------------------------------------------- consensus and outcome claims
