@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PIN_REASONS } from '../src/common/pin-rules.js';
 import type { Database } from '../src/server/db/schema.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { E2E_SECRETS, enrollmentLink, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, waitUntilSessionRefused, type RunningServer, type SeededMember } from './harness.js';
@@ -159,7 +160,7 @@ describe('sign-in screen', () => {
     expect(await submit.isDisabled()).toBe(true);
     // A guessable PIN is refused in the form, with the rule said under the field.
     await newPin.fill('1234');
-    await page.getByText('PINs that run up or down, such as 1234, are easy to guess').waitFor();
+    await page.getByText(PIN_REASONS.run).waitFor();
     expect(await newPin.getAttribute('aria-invalid')).toBe('true');
     expect(await submit.isDisabled()).toBe(true);
     await screenshot(page, 'sign-in-create-pin-guessable');

@@ -63,7 +63,7 @@ describe('enrollment links', () => {
     const { cookies } = await openEnrollmentLink(app, 'Rita Reuse');
     expect((await setupPin('Rita Reuse', '8024', cookies)).statusCode).toBe(200);
     await resetMemberPin(app.database.db, 'Rita Reuse', 'test', { publicUrl: 'http://review.test', notifyEnded: () => Promise.resolve() });
-    expectApiError(await setupPin('Rita Reuse', '3579', cookies), 403, 'ENROLLMENT_REQUIRED');
+    expectApiError(await setupPin('Rita Reuse', '4817', cookies), 403, 'ENROLLMENT_REQUIRED');
     expect(await pinOf('Rita Reuse')).toBeNull();
   });
 
