@@ -164,7 +164,7 @@ describe('sign-in screen', () => {
     expect(await newPin.getAttribute('aria-invalid')).toBe('true');
     expect(await submit.isDisabled()).toBe(true);
     await screenshot(page, 'sign-in-create-pin-guessable');
-    await newPin.fill('9753');
+    await newPin.fill('4817');
     expect(await newPin.getAttribute('aria-invalid')).toBe('false');
     await page.getByRole('button', { name: 'Show PIN' }).click();
     expect(await newPin.getAttribute('type')).toBe('text');
@@ -181,7 +181,7 @@ describe('sign-in screen', () => {
     await page.getByText('Welcome, Riley', { exact: true }).waitFor();
     const row = await db.selectFrom('members').select(['pin_hash', 'pin_set_at']).where('id', '=', memberId('Riley Rivera')).executeTakeFirstOrThrow();
     expect(row.pin_hash).not.toBeNull();
-    expect(row.pin_hash).not.toContain('9753');
+    expect(row.pin_hash).not.toContain('4817');
     expect(row.pin_set_at).not.toBeNull();
     expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
 
