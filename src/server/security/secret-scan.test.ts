@@ -145,7 +145,7 @@ describe('secrets never leave the server', () => {
     await expectStatus(post('setup-pin bad PIN', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '24' }, { cookies: adaLink.cookies }), 400);
     const adaSetup = await expectStatus(post('setup-pin member', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '5062' }, { cookies: adaLink.cookies }), 200);
     const strayLink = await openEnrollmentLink(app, 'Ada Lovelace');
-    await expectStatus(post('setup-pin over a PIN', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '3579' }, { cookies: strayLink.cookies }), 409);
+    await expectStatus(post('setup-pin over a PIN', '/api/setup-pin', { password, name: 'Ada Lovelace', pin: '4817' }, { cookies: strayLink.cookies }), 409);
 
     // Full login, right and wrong, and every malformed body.
     const login = await expectStatus(post('login', '/api/login', { password, name: 'Ada Lovelace', pin: '5062' }), 200);
@@ -191,10 +191,10 @@ describe('secrets never leave the server', () => {
 
     // Lockout: five wrong PINs, then the right one.
     const alanLink = await openEnrollmentLink(app, 'Alan Turing');
-    await expectStatus(post('setup-pin Alan', '/api/setup-pin', { password, name: 'Alan Turing', pin: '3579' }, { cookies: alanLink.cookies }), 200);
+    await expectStatus(post('setup-pin Alan', '/api/setup-pin', { password, name: 'Alan Turing', pin: '4829' }, { cookies: alanLink.cookies }), 200);
     for (let i = 0; i < 4; i += 1) await expectStatus(post('login wrong PIN before lock', '/api/login', { password, name: 'Alan Turing', pin: '9753' }), 401);
     await expectStatus(post('login locking', '/api/login', { password, name: 'Alan Turing', pin: '9753' }), 429);
-    await expectStatus(post('login while locked', '/api/login', { password, name: 'Alan Turing', pin: '3579' }), 429);
+    await expectStatus(post('login while locked', '/api/login', { password, name: 'Alan Turing', pin: '4829' }), 429);
 
     // Per-IP limit: one address past its budget, on every sign-in route.
     const sprayer = { remoteAddress: '203.0.113.99' };
