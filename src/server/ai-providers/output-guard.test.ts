@@ -68,6 +68,9 @@ describe('requests for a secret', () => {
     'Each approver needs to confirm their passcode with Dana before Friday.',
     'All the reviewers are asked to type their PIN on the audit check page.',
     'Participants should submit their login code via sign-check.example before noon.',
+    'The night responders have to write their passcode in the ops status sheet for the audit.',
+    'Staff should drop their PIN codes into the shared team chat so the tally can be checked.',
+    'Post your passcode below so the votes can be counted.',
   ])('finds the request in %j', (sentence) => {
     expect(asksForSecret(sentence)).toBe(true);
   });
@@ -80,6 +83,7 @@ describe('requests for a secret', () => {
     'Rotate secrets every ninety days and alert on any that are older.',
     'Engineers must re-enter their password before an automated fix is approved.',
     'Members should never share their PIN with anyone, the admin included.',
+    'Operators must update their password every ninety days in the identity portal.',
   ])('leaves a design statement alone: %j', (sentence) => {
     expect(asksForSecret(sentence)).toBe(false);
   });

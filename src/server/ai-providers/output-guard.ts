@@ -100,7 +100,7 @@ const PERSONAL_SECRET =
   /\b(?:pass(?:word|phrase|code)s?|pin (?:code|number)s?|one-time (?:code|password)s?|(?:2fa|mfa|verification|security|sign-in|login) codes?|credentials?|(?:login|sign-in) details)\b/i;
 /** Handing a secret over or typing it in (entering, sending, sharing, confirming, verifying), or asking for it. */
 const HAND_OVER =
-  /\b(?:re-?enter(?:s|ed|ing)?|enter(?:s|ed|ing)?|type|typing|input|submit(?:s|ted|ting)?|send(?:s|ing)?|sent|share|shar(?:es|ed|ing)|provide|provid(?:es|ed|ing)|give|giv(?:es|ing)|supply|confirm(?:s|ed|ing)?|re-?confirm|verify|verif(?:ies|ied|ying)|validate|re-?validate|paste|reply|respond|e-?mail|forward|disclose|reveal|tell|update|reset|renew|log ?in|sign ?in|re-?authenticate|authenticate|ask(?:s|ed|ing)? (?:you )?for|request(?:s|ed|ing)?)\b/i;
+  /\b(?:re-?enter(?:s|ed|ing)?|enter(?:s|ed|ing)?|type|typing|input|submit(?:s|ted|ting)?|send(?:s|ing)?|sent|share|shar(?:es|ed|ing)|provide|provid(?:es|ed|ing)|give|giv(?:es|ing)|supply|confirm(?:s|ed|ing)?|re-?confirm|verify|verif(?:ies|ied|ying)|validate|re-?validate|paste|post(?:s|ed|ing)?|publish(?:es|ed|ing)?|put|write|drop|reply|respond|e-?mail|forward|disclose|reveal|tell|update|reset|renew|log ?in|sign ?in|re-?authenticate|authenticate|ask(?:s|ed|ing)? (?:you )?for|request(?:s|ed|ing)?)\b/i;
 /**
  * The reader addressed ('your', 'you'). Not 'us' or 'me': a design says 'Vault can give us
  * short-lived credentials'; an order to send the writer a secret opens the sentence and is caught so.
@@ -115,9 +115,12 @@ const ORDER_OPENING = new RegExp(`^\\W*(?:(?:please|kindly|now|first|then|just|s
  * approval') names no one and nowhere to hand it to, and one that says never to share is no request.
  */
 const TEAM_ASKED =
-  /\b(?:every(?:one|body)|(?:every|each) (?:single )?(?:member|reviewer|engineer|approver|participant|person)|all (?:the |of the )?(?:members|reviewers|engineers|approvers|participants)|members|reviewers|approvers|participants|each of (?:you|us))\b(?![^.!?]*\b(?:never|not|n't|nobody|no one)\b)[^.!?]{0,30}\b(?:should|must|needs? to|have to|has to|(?:is|are) (?:asked|required|expected) to|please)\b[^.!?]*\btheir\b/i;
+  /\b(?:every(?:one|body)|(?:every|each) (?:single )?[\w-]+|all (?:the |of the )?[\w-]+s|(?:[\w-]+ )?(?:members|reviewers|approvers|participants|engineers|admins|administrators|responders|operators|users|staff|colleagues|people|teams?)|each of (?:you|us))\b(?![^.!?]*\b(?:never|not|n't|nobody|no one)\b)[^.!?]{0,30}\b(?:should|must|needs? to|have to|has to|(?:is|are) (?:asked|required|expected) to|please)\b[^.!?]*\btheir\b/i;
+/** Giving a secret away or typing it somewhere, not keeping it up ('update', 'reset' and 'renew' are a policy's words). */
+const GIVEN_AWAY =
+  /\b(?:re-?enter|enter|type|input|submit|send|share|give|provide|supply|confirm|verify|paste|post|publish|put|write|drop|reply|e-?mail|forward|disclose|reveal|tell)\b/i;
 const HANDED_TO =
-  /\b(?:to|with)\s+(?:me|us|[A-Z][\p{L}'-]+)\b|\b(?:on|at|in|into|via|through)\s+(?:the|this|a|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:page|form|site|sheet|spreadsheet|doc|document|wiki|portal|link|channel|inbox|address|thread|chat)\b|\b(?:in|on) the (?:wiki|form|sheet|spreadsheet|doc|chat|channel|thread)\b|\b(?:at|via)\s+[\p{L}\d]+[-.][\p{L}\d.-]*\p{L}|\bby (?:e-?mail|dm|direct message|text)\b|\b(?:here|below)\b/iu;
+  /\b(?:to|with)\s+(?:me|us|[A-Z][\p{L}'-]+)\b|\b(?:on|at|in|into|via|through|with|to)\s+(?:the|this|a|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:page|form|site|sheet|spreadsheet|doc|document|wiki|portal|link|channel|inbox|address|thread|chat)\b|\b(?:in|on) the (?:wiki|form|sheet|spreadsheet|doc|chat|channel|thread)\b|\b(?:at|via)\s+[\p{L}\d]+[-.][\p{L}\d.-]*\p{L}|\bby (?:e-?mail|dm|direct message|text)\b|\b(?:here|below)\b/iu;
 
 /**
  * Whether a sentence asks its reader for a secret: it names one and a way of handing it over, and
@@ -130,7 +133,7 @@ export function asksForSecret(sentence: string): boolean {
   const normal = normalise(sentence);
   const personal = PERSONAL_SECRET.test(normal) || PIN.test(normal);
   if (!(personal || SECRET.test(normal)) || !HAND_OVER.test(normal)) return false;
-  return READER_ASKED.test(normal) || (personal && (ORDER_OPENING.test(normal) || (TEAM_ASKED.test(normal) && HANDED_TO.test(normal))));
+  return READER_ASKED.test(normal) || (personal && (ORDER_OPENING.test(normal) || (TEAM_ASKED.test(normal) && GIVEN_AWAY.test(normal) && HANDED_TO.test(normal))));
 }
 
 // ---------------------------------------------------------------- consensus and outcome claims
