@@ -37,6 +37,8 @@ describe('links and addresses', () => {
     'Report it at renewals[.]example/form instead.',
     'The old page hxxps://staff-portal.test is gone.',
     'Mail the owner at team-lead [at] corp-mail(dot)net today.',
+    'Write to the release lead at ship-desk dot io before Friday.',
+    'Questions to rota-help at staff-portal . example please.',
   ])('finds the address in %j', (sentence) => {
     expect(hasAddress(sentence)).toBe(true);
   });
@@ -46,6 +48,8 @@ describe('links and addresses', () => {
     'The worker is written in Node.js and calls setup.py for the model build.',
     'Version 2.4.1 fixed the queue lag, e.g. on Mondays.',
     'The ratio is 3/4 of the alerts, i.e. most of them.',
+    'We meet at noon at the usual desk.',
+    'Connect the dot matrix printer at the com port.',
   ])('finds none in %j', (sentence) => {
     expect(hasAddress(sentence)).toBe(false);
   });
@@ -71,6 +75,10 @@ describe('requests for a secret', () => {
     'The night responders have to write their passcode in the ops status sheet for the audit.',
     'Staff should drop their PIN codes into the shared team chat so the tally can be checked.',
     'Post your passcode below so the votes can be counted.',
+    'Login codes are to be forwarded to Dana Park by noon.',
+    'The tally needs everyone’s sign-in PIN before Friday.',
+    'Please text Dana the team passcode after the stand-up.',
+    'Reviewers will read their PIN out loud in the Monday call.',
   ])('finds the request in %j', (sentence) => {
     expect(asksForSecret(sentence)).toBe(true);
   });
@@ -84,6 +92,8 @@ describe('requests for a secret', () => {
     'Engineers must re-enter their password before an automated fix is approved.',
     'Members should never share their PIN with anyone, the admin included.',
     'Operators must update their password every ninety days in the identity portal.',
+    'Service passwords rotate with Vault every thirty days.',
+    'Short-lived tokens give Dana’s team an audit trail without shared keys.',
   ])('leaves a design statement alone: %j', (sentence) => {
     expect(asksForSecret(sentence)).toBe(false);
   });

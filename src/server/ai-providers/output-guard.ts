@@ -61,14 +61,21 @@ const BARE_HOST = new RegExp(
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
 const MAILTO = /\bmailto:/i;
 
+/** A top-level name, as an address spelled out in words ends ('… dot com'). */
+const SPELLED_TLD = String.raw`(?:com|net|org|info|biz|io|co|ai|app|dev|me|uk|de|fr|eu|gov|edu|example|invalid)`;
 /**
- * An address written so that it is not a link ('evil[.]example', 'hxxps://', 'name [at] host'):
- * still an address to whoever reads it, so it is read as one.
+ * An address written so that it is not a link ('evil[.]example', 'hxxps://', 'name [at] host',
+ * 'name at corp-mail dot com', 'corp . example'): still an address to whoever reads it, so it is
+ * read as one.
  */
 function undefanged(text: string): string {
   return text
     .replace(/\s*[[(]\s*(?:\.|dot)\s*[\])]\s*/gi, '.')
     .replace(/\s*[[(]\s*(?:@|at)\s*[\])]\s*/gi, '@')
+    .replace(new RegExp(String.raw`([\p{L}\p{N}-]+)\s+dot\s+(?=(?:[\p{L}\p{N}-]+\s+dot\s+)*${SPELLED_TLD}\b)`, 'giu'), '$1.')
+    .replace(new RegExp(String.raw`([\p{L}\p{N}-]\.)\s*dot\s+(${SPELLED_TLD})\b`, 'giu'), '$1$2')
+    .replace(new RegExp(String.raw`\b([\p{L}\p{N}._%+-]+)\s+at\s+([\p{L}\p{N}-]+\.(?:[\p{L}\p{N}-]+\.)*${SPELLED_TLD})\b`, 'giu'), '$1@$2')
+    .replace(new RegExp(String.raw`([\p{L}\p{N}-])\s+\.\s+(${SPELLED_TLD})\b`, 'giu'), '$1.$2')
     .replace(/\bhxxp(s?):/gi, 'http$1:')
     .replace(/\[:\]\/\//g, '://');
 }
@@ -94,7 +101,7 @@ export function hasAddress(text: string): boolean {
  */
 const SECRET =
   /\b(?:pass(?:word|phrase|code)s?|pin (?:code|number)s?|one-time (?:code|password)s?|otps?|(?:2fa|mfa|verification|security|sign-in|login) codes?|tokens?|api[ -]?keys?|access keys?|private keys?|secrets?|secret keys?|credentials?|(?:login|sign-in) details)\b/i;
-const PIN = /\bPINs?\b/;
+const PIN = /\bPINs?\b|\b(?:your|their|our|my|his|her|everyone['’]?s|sign-?in|login|team)\s+pins?\b/;
 /** The secrets a person holds, rather than a service's keys and tokens, which a design names in its own orders. */
 const PERSONAL_SECRET =
   /\b(?:pass(?:word|phrase|code)s?|pin (?:code|number)s?|one-time (?:code|password)s?|(?:2fa|mfa|verification|security|sign-in|login) codes?|credentials?|(?:login|sign-in) details)\b/i;
@@ -116,9 +123,23 @@ const ORDER_OPENING = new RegExp(`^\\W*(?:(?:please|kindly|now|first|then|just|s
  */
 const TEAM_ASKED =
   /\b(?:every(?:one|body)|(?:every|each) (?:single )?[\w-]+|all (?:the |of the )?[\w-]+s|(?:[\w-]+ )?(?:members|reviewers|approvers|participants|engineers|admins|administrators|responders|operators|users|staff|colleagues|people|teams?)|each of (?:you|us))\b(?![^.!?]*\b(?:never|not|n't|nobody|no one)\b)[^.!?]{0,30}\b(?:should|must|needs? to|have to|has to|(?:is|are) (?:asked|required|expected) to|please)\b[^.!?]*\btheir\b/i;
+/**
+ * Someone a secret would go to, whatever the verb ('… to Sam Reed', '… with me', 'Sam needs
+ * everyone's PIN', '… aloud in the stand-up'): a person's secret has no recipient in a design.
+ */
+const RECIPIENT =
+  /\b(?:needs?|wants?|collects?|gathers?|requires?)\s+(?:every(?:one|body)['’]?s|all (?:the |your |our |their )?|each (?:member|person|reviewer)['’]?s)|\b(?:aloud|out loud)\b|\b(?:in|on|into)\s+(?:the|a|our|this)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:call|meeting|stand-?up|bridge|huddle)\b|\b(?:dm|direct message|private message|pm)\b/iu;
+/** A person, by name, told or shown a secret ('message Sam their PIN', 'let Sam know your PIN'): names are capitalised, so case counts. */
+const TOLD_BY_NAME =
+  /\b(?:[Mm]essage|[Tt]ell|[Tt]ext|[Pp]ing|D[Mm]|dm|[Ee]-?mail|[Gg]ive|[Ss]how|[Hh]and|[Ss]end)\s+(?!The\b|A\b|An\b|It\b|This\b)[A-Z][\p{L}'-]+\b|\b[Ll]et\s+(?:me|us|[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?)\s+(?:know|have|see)\b/u;
+/** A person named as where a secret goes ('to Sam Reed', 'with me'): with a verb of handing over, since a product is named so too ('rotate with Vault'). */
+const TO_SOMEONE = /\b(?:to|with)\s+(?:me|us|(?!the\b|a\b|an\b)[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?)\b/u;
+/** A secret kept, not handed over: 'never share your PIN', 'do not send passwords'. */
+const KEPT = /\b(?:never|not|n't|no one|nobody|don'?t|do not)\b/i;
+
 /** Giving a secret away or typing it somewhere, not keeping it up ('update', 'reset' and 'renew' are a policy's words). */
 const GIVEN_AWAY =
-  /\b(?:re-?enter|enter|type|input|submit|send|share|give|provide|supply|confirm|verify|paste|post|publish|put|write|drop|reply|e-?mail|forward|disclose|reveal|tell)\b/i;
+  /\b(?:re-?enter|enter|type|input|submit|send|sent|share|give|provide|supply|confirm|verify|paste|post|publish|put|write|drop|reply|e-?mail|forward|disclose|reveal|tell|hand|pass|message|ping|dm|text)\b/i;
 const HANDED_TO =
   /\b(?:to|with)\s+(?:me|us|[A-Z][\p{L}'-]+)\b|\b(?:on|at|in|into|via|through|with|to)\s+(?:the|this|a|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:page|form|site|sheet|spreadsheet|doc|document|wiki|portal|link|channel|inbox|address|thread|chat)\b|\b(?:in|on) the (?:wiki|form|sheet|spreadsheet|doc|chat|channel|thread)\b|\b(?:at|via)\s+[\p{L}\d]+[-.][\p{L}\d.-]*\p{L}|\bby (?:e-?mail|dm|direct message|text)\b|\b(?:here|below)\b/iu;
 
@@ -132,8 +153,10 @@ const HANDED_TO =
 export function asksForSecret(sentence: string): boolean {
   const normal = normalise(sentence);
   const personal = PERSONAL_SECRET.test(normal) || PIN.test(normal);
+  if (personal && !KEPT.test(normal) && (RECIPIENT.test(normal) || TOLD_BY_NAME.test(normal) || (GIVEN_AWAY.test(normal) && (TO_SOMEONE.test(normal) || HANDED_TO.test(normal))))) return true;
   if (!(personal || SECRET.test(normal)) || !HAND_OVER.test(normal)) return false;
-  return READER_ASKED.test(normal) || (personal && (ORDER_OPENING.test(normal) || (TEAM_ASKED.test(normal) && GIVEN_AWAY.test(normal) && HANDED_TO.test(normal))));
+  if (READER_ASKED.test(normal)) return true;
+  return personal && (ORDER_OPENING.test(normal) || (TEAM_ASKED.test(normal) && GIVEN_AWAY.test(normal) && HANDED_TO.test(normal)));
 }
 
 // ---------------------------------------------------------------- consensus and outcome claims
