@@ -79,6 +79,10 @@ describe('requests for a secret', () => {
     'The tally needs everyone’s sign-in PIN before Friday.',
     'Please text Dana the team passcode after the stand-up.',
     'Reviewers will read their PIN out loud in the Monday call.',
+    'Login codes of the whole rota go to Dana Park before Friday.',
+    'Everyone has to hand in their passcode by noon.',
+    'The rota lead will collect every engineer’s PIN on Monday.',
+    'It would help if everybody posted their passcode in the ops channel.',
   ])('finds the request in %j', (sentence) => {
     expect(asksForSecret(sentence)).toBe(true);
   });
@@ -94,6 +98,9 @@ describe('requests for a secret', () => {
     'Operators must update their password every ninety days in the identity portal.',
     'Service passwords rotate with Vault every thirty days.',
     'Short-lived tokens give Dana’s team an audit trail without shared keys.',
+    'Chat exports hold the odd pasted credential, so keep only the decision log.',
+    '“Cannot sign in” goes to the network team, though it is mostly an expired password.',
+    'The restart script runs on a shared admin password kept in a wiki page.',
   ])('leaves a design statement alone: %j', (sentence) => {
     expect(asksForSecret(sentence)).toBe(false);
   });

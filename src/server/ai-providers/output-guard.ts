@@ -128,20 +128,20 @@ const TEAM_ASKED =
  * everyone's PIN', '… aloud in the stand-up'): a person's secret has no recipient in a design.
  */
 const RECIPIENT =
-  /\b(?:needs?|wants?|collects?|gathers?|requires?)\s+(?:every(?:one|body)['’]?s|all (?:the |your |our |their )?|each (?:member|person|reviewer)['’]?s)|\b(?:aloud|out loud)\b|\b(?:in|on|into)\s+(?:the|a|our|this)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:call|meeting|stand-?up|bridge|huddle)\b|\b(?:dm|direct message|private message|pm)\b/iu;
+  /\b(?:needs?|wants?|collects?|gathers?|requires?)\s+(?:every(?:one|body)['’]?s|all (?:the |your |our |their )?|(?:each|every) (?:single )?[\w-]+['’]?s)|\b(?:send|sent|hand|handed|turn|turned)(?:s|ing)?\s+in\b|\b(?:aloud|out loud)\b|\b(?:in|on|into)\s+(?:the|a|our|this)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:call|meeting|stand-?up|bridge|huddle)\b|\b(?:dm|direct message|private message|pm)\b/iu;
 /** A person, by name, told or shown a secret ('message Sam their PIN', 'let Sam know your PIN'): names are capitalised, so case counts. */
 const TOLD_BY_NAME =
   /\b(?:[Mm]essage|[Tt]ell|[Tt]ext|[Pp]ing|D[Mm]|dm|[Ee]-?mail|[Gg]ive|[Ss]how|[Hh]and|[Ss]end)\s+(?!The\b|A\b|An\b|It\b|This\b)[A-Z][\p{L}'-]+\b|\b[Ll]et\s+(?:me|us|[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?)\s+(?:know|have|see)\b/u;
 /** A person named as where a secret goes ('to Sam Reed', 'with me'): with a verb of handing over, since a product is named so too ('rotate with Vault'). */
-const TO_SOMEONE = /\b(?:to|with)\s+(?:me|us|(?!the\b|a\b|an\b)[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?)\b/u;
+const TO_SOMEONE = /\b(?:[Tt]o|[Ww]ith)\s+(?:me|us|(?!the\b|a\b|an\b)[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?)\b/u;
 /** A secret kept, not handed over: 'never share your PIN', 'do not send passwords'. */
 const KEPT = /\b(?:never|not|n't|no one|nobody|don'?t|do not)\b/i;
 
 /** Giving a secret away or typing it somewhere, not keeping it up ('update', 'reset' and 'renew' are a policy's words). */
 const GIVEN_AWAY =
-  /\b(?:re-?enter|enter|type|input|submit|send|sent|share|give|provide|supply|confirm|verify|paste|post|publish|put|write|drop|reply|e-?mail|forward|disclose|reveal|tell|hand|pass|message|ping|dm|text)\b/i;
+  /\b(?:(?:re-?enter|enter|type|input|submit|send|provide|supply|confirm|post|publish|drop|reply|e-?mail|forward|disclose|reveal|hand|message|ping|dm|text|collect|gather)(?:s|es|ed|d|ing)?|shar(?:e|es|ing)|past(?:e|es|ing)|pass(?:es|ing)?|verif(?:y|ies|ied|ying)|giv(?:e|es|en|ing)|gave|sent|put(?:s|ting)?|writ(?:e|es|ten|ing)|wrote|tell(?:s|ing)?|told|go(?:es|ing)?|went)\b/i;
 const HANDED_TO =
-  /\b(?:to|with)\s+(?:me|us|[A-Z][\p{L}'-]+)\b|\b(?:on|at|in|into|via|through|with|to)\s+(?:the|this|a|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:page|form|site|sheet|spreadsheet|doc|document|wiki|portal|link|channel|inbox|address|thread|chat)\b|\b(?:in|on) the (?:wiki|form|sheet|spreadsheet|doc|chat|channel|thread)\b|\b(?:at|via)\s+[\p{L}\d]+[-.][\p{L}\d.-]*\p{L}|\bby (?:e-?mail|dm|direct message|text)\b|\b(?:here|below)\b/iu;
+  /\b(?:on|at|in|into|via|through|with|to)\s+(?:the|this|a|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:page|form|site|sheet|spreadsheet|doc|document|wiki|portal|link|channel|inbox|address|thread|chat)\b|\b(?:in|on) the (?:wiki|form|sheet|spreadsheet|doc|chat|channel|thread)\b|\b(?:at|via)\s+[\p{L}\d]+[-.][\p{L}\d.-]*\p{L}|\bby (?:e-?mail|dm|direct message|text)\b|\b(?:here|below)\b/iu;
 
 /**
  * Whether a sentence asks its reader for a secret: it names one and a way of handing it over, and
