@@ -11,6 +11,16 @@ const prompt = { id: 3, template: 'Summarise these: {suggestionsText}' };
 const input = (suggestions: SuggestionForAnalysis[]): NarrativeSummaryInput => ({ suggestions, prompt });
 
 describe('local narrativeSummary', () => {
+  it('claims no agreement before anyone votes, however many members raised a point', async () => {
+    const unvoted = [
+      suggestion(1, 'Page on a failed replication job, or we lose data when the primary array dies.', { initials: ['AB', 'CD', 'EF'], sources: 3 }),
+      suggestion(2, 'Link each volume alert to its owning application.', { initials: ['GH'] }),
+    ];
+    const { overallConsensus } = await provider.narrativeSummary(input(unvoted));
+    expect(overallConsensus).not.toMatch(/agreement/i);
+    expect(overallConsensus).toContain('No theme has clear support yet.');
+  });
+
   it('reports the split vote and the opposing values as conflicts, each with a next step', async () => {
     const narrative = await provider.narrativeSummary(input(conflictSuggestions));
     expect(narrative.conflicts.map((conflict) => conflict.sources)).toEqual([[SPLIT_VOTE_ID], [TIMEOUT_UP_ID, TIMEOUT_DOWN_ID]]);

@@ -141,7 +141,9 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
   const up = items.reduce((sum, item) => sum + item.suggestion.upVotes, 0);
   const down = items.reduce((sum, item) => sum + item.suggestion.downVotes, 0);
   const sentences = [`The team has ${plural(items.length, 'suggestion')}, with ${plural(up, 'up-vote')} and ${plural(down, 'down-vote')} in total.`];
-  const agreed = keyThemes.filter((theme) => theme.priority === 'high' || theme.netVotes >= 2).slice(0, 3);
+  // Agreement is read from votes only: a theme ranked high for the members and severity behind it
+  // has not been agreed by anyone until the team votes for it.
+  const agreed = keyThemes.filter((theme) => theme.netVotes >= 2).slice(0, 3);
   const strongest = keyThemes.filter((theme) => theme.netVotes > 0).sort((a, b) => b.netVotes - a.netVotes || compareText(a.theme, b.theme))[0];
   if (agreed.length > 0) sentences.push(`There is broad agreement on ${listOf(agreed.map((theme) => lowerFirst(theme.theme)))}.`);
   else if (strongest !== undefined) sentences.push(`Support is modest so far; the strongest is for ${lowerFirst(strongest.theme)}.`);
