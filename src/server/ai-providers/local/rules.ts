@@ -521,9 +521,8 @@ export const STANCE = typed({
     "(?:^|[.!?]\\s+)(?:(?:strongly|somewhat|slightly|partly|partially|mildly)\\s+)?disagree\\b",
     // A warning about what was proposed: 'Careful with raw payloads.'
     "(?:^|[.!?]\\s+)(?:but\\s+)?(?:be\\s+)?careful (?:with|about)\\b",
-    // A proposal found too tight, or an objection waved through: 'Five minutes is tight', 'not a hill I'll die on'.
-    "\\b(?:is|sounds|seems|feels) (?:too |very |a bit |rather |quite |pretty )?tight\\b",
-    "\\bnot a hill\\b"
+    // A value or plan found too tight: 'Five minutes is tight', 'that sounds a bit tight for a cold start'.
+    "\\b(?:is|sounds|seems|feels|looks) (?:too |very |a bit |rather |quite |pretty )?tight\\b"
       ].join('|'),
       'i',
     ),
@@ -537,7 +536,6 @@ export const STANCE = typed({
       'Careful with shipping raw logs off site.',
       'Two minutes sounds tight for a cold start; three, perhaps.',
       'Not entirely sure this is the right box for a second queue.',
-      'I would rather ten, but it is not a hill worth dying on.',
     ],
     // Granting a point and then refining it ('agree with Sean, but the estimate must come from N4')
     // adds to it far more often than it stands against it.
