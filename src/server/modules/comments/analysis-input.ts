@@ -18,17 +18,17 @@ export function votersOf(votes: readonly VoterRow[]): Map<number, { up: number[]
   return voters;
 }
 
-/**
- * Comment rows and their vote rows as the providers read them. A member may vote on their own
- * comment, but that is not support: the analyzer already counts an author as backing what they
- * wrote, and a self-vote counted again would let one member make their comment look voted for.
- */
 /** A component's title and what it does (its description, when the content has one), as the providers read them. */
 export interface ComponentNames {
   titleOf: (componentId: string) => string;
   descriptionOf: (componentId: string) => string | undefined;
 }
 
+/**
+ * Comment rows and their vote rows as the providers read them. A member may vote on their own
+ * comment, but that is not support: the analyzer already counts an author as backing what they
+ * wrote, and a self-vote counted again would let one member make their comment look voted for.
+ */
 function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly VoterRow[], { titleOf, descriptionOf }: ComponentNames): CommentForAnalysis[] {
   const voters = votersOf(votes);
   return comments.map((row) => {
