@@ -1,5 +1,5 @@
 import type { AnalysisSample } from '../../common/contract/ai.js';
-import type { CommentForAnalysis } from './provider.js';
+import { authorKey, type CommentForAnalysis } from './provider.js';
 
 /**
  * How much of the review one AI call reads, whatever the team has posted. Posting stays within its
@@ -47,12 +47,12 @@ function byPriority(comments: readonly CommentForAnalysis[]): CommentForAnalysis
   const recent = [...comments].sort(byRecency);
   const taken = new Set<number>();
   // Each author's comments in priority order; authors in the order their first one comes.
-  const byAuthor = new Map<number | string, CommentForAnalysis[]>();
+  const byAuthor = new Map<string, CommentForAnalysis[]>();
   for (let i = 0; taken.size < comments.length && i < comments.length; i++) {
     for (const comment of [voted[i], recent[i]]) {
       if (comment === undefined || taken.has(comment.id)) continue;
       taken.add(comment.id);
-      const author = comment.memberId ?? comment.memberName;
+      const author = authorKey(comment);
       const own = byAuthor.get(author);
       if (own === undefined) byAuthor.set(author, [comment]);
       else own.push(comment);

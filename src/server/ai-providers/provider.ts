@@ -31,6 +31,14 @@ export interface CommentForAnalysis {
   downVoterIds?: readonly number[];
 }
 
+/**
+ * Who wrote a comment, as one key: by member id when known (voter ids are keyed the same way,
+ * `id:<n>`), else by name, so one member is one voice wherever volume counts.
+ */
+export function authorKey(comment: { memberId?: number; memberName: string }): string {
+  return comment.memberId === undefined ? `name:${comment.memberName.trim().toLowerCase()}` : `id:${comment.memberId}`;
+}
+
 export interface SuggestionForAnalysis {
   id: number;
   suggestion: string;

@@ -1,5 +1,5 @@
 import type { NarrativeOutput, Priority } from '../../../common/contract/ai.js';
-import type { CommentForAnalysis, NarrativeSummaryInput, SuggestionForAnalysis } from '../provider.js';
+import { authorKey, type CommentForAnalysis, type NarrativeSummaryInput, type SuggestionForAnalysis } from '../provider.js';
 import type { NarrativeEvidence } from './evidence.js';
 import type { Analyzer, Direction, TextAnalysis } from './analysis.js';
 import { uniqueById } from './analysis.js';
@@ -217,7 +217,7 @@ function backingOf(suggestion: SuggestionForAnalysis, commentById: ReadonlyMap<n
   const comments = ids.flatMap((id) => commentById.get(id) ?? []);
   if (ids.length > 0 && comments.length === ids.length) {
     for (const comment of comments) {
-      const author = comment.memberId === undefined ? `name:${comment.memberName.trim().toLowerCase()}` : `id:${comment.memberId}`;
+      const author = authorKey(comment);
       backing.supporters.add(author);
       backing.authors.add(author);
       if (!backing.names.includes(comment.memberName.trim())) backing.names.push(comment.memberName.trim());

@@ -1,6 +1,6 @@
 import type { SuggestionOutput, SuggestionsOutput } from '../../../common/contract/ai.js';
 import { recommendationTypeOf } from '../../../common/significance.js';
-import type { CommentForAnalysis, GenerateSuggestionsInput } from '../provider.js';
+import { authorKey, type CommentForAnalysis, type GenerateSuggestionsInput } from '../provider.js';
 import type { ActionStrength, AnalysedSentence, Analyzer, Direction, TextAnalysis } from './analysis.js';
 import { actionSentencesOf, uniqueById } from './analysis.js';
 import type { Candidate } from './grouping.js';
@@ -139,7 +139,7 @@ export function membersBehind(comments: readonly CommentForAnalysis[]): number {
   const against = new Set<string>();
   let anonymous = 0;
   for (const comment of comments) {
-    const author = comment.memberId === undefined ? `name:${comment.memberName.trim().toLowerCase()}` : `id:${comment.memberId}`;
+    const author = authorKey(comment);
     backing.add(author);
     if (comment.upVoterIds === undefined) anonymous += comment.upVotes;
     else for (const voter of comment.upVoterIds) backing.add(`id:${voter}`);

@@ -1,6 +1,6 @@
 import type { CommentSummaryOutput, SetAside } from '../../../common/contract/ai.js';
 import { recommendationTypeOf } from '../../../common/significance.js';
-import type { CommentForAnalysis, SummarizeCommentsInput } from '../provider.js';
+import { authorKey, type CommentForAnalysis, type SummarizeCommentsInput } from '../provider.js';
 import type { ActionStrength, AnalysedSentence, Analyzer, TextAnalysis } from './analysis.js';
 import { actionSentencesOf, overlap, uniqueById } from './analysis.js';
 import { setAsideForSummary, sortOut } from './set-aside.js';
@@ -86,7 +86,7 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   const n = comments.length;
   // A theme's weight behind a change is how many members raised it, not how many comments: one
   // member posting thirty comments is one voice.
-  const authorsOf = (members: readonly number[]) => new Set(members.map((i) => comments[i]?.memberName.trim().toLowerCase() ?? '')).size;
+  const authorsOf = (members: readonly number[]) => new Set(members.flatMap((i) => (comments[i] === undefined ? [] : [authorKey(comments[i])]))).size;
   const themeSizeOf = new Map(themes.flatMap((theme) => theme.members.map((i) => [i, authorsOf(theme.members)] as const)));
 
   // Changes: action sentences, the best supported first (votes, then how many comments share their theme).
@@ -130,7 +130,7 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   const inThemes = new Set(themes.flatMap((theme) => theme.members));
   const coveredBy = new Map<string, { in: number; of: number }>();
   comments.forEach((comment, i) => {
-    const key = comment.memberName.trim().toLowerCase();
+    const key = authorKey(comment);
     const tally = coveredBy.get(key) ?? { in: 0, of: 0 };
     coveredBy.set(key, { in: tally.in + (inThemes.has(i) ? 1 : 0), of: tally.of + 1 });
   });
@@ -139,7 +139,7 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   const agreement = voted === 0 ? 0.5 : comments.reduce((sum, comment) => sum + Math.abs(net(comment)), 0) / voted;
   // Volume counts at most three comments of any one member, for the same reason.
   const written = new Map<string, number>();
-  for (const comment of comments) written.set(comment.memberName.trim().toLowerCase(), (written.get(comment.memberName.trim().toLowerCase()) ?? 0) + 1);
+  for (const comment of comments) written.set(authorKey(comment), (written.get(authorKey(comment)) ?? 0) + 1);
   const volume = [...written.values()].reduce((sum, count) => sum + Math.min(count, 3), 0);
   let confidence = 0.1 + 0.4 * Math.min(1, volume / 12) + 0.3 * covered + 0.2 * agreement;
   if (n <= 2) confidence = Math.min(confidence, 0.2 + 0.1 * (n - 1));
@@ -168,8 +168,10 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   };
 }
 
-/** 'Tomasz Nowak and Aisha Okafor', or the first two and how many others. */
-/** Who holds a side, with the verb that agrees with them ('Ana Berg argues', 'Ana Berg and Dee Eng argue'). */
+/**
+ * Who holds a side ('Tomasz Nowak and Aisha Okafor', or the first two and how many others), with
+ * the verb that agrees with them ('Ana Berg argues', 'Ana Berg and Dee Eng argue').
+ */
 function camp(side: readonly number[], comments: readonly CommentForAnalysis[]): { who: string; argue: string } {
   const names = [...new Set(side.map((i) => comments[i]?.memberName.trim() ?? '').filter((name) => name !== ''))];
   const who = names.length <= 3 ? listOf(names) : `${listOf(names.slice(0, 2))} and ${plural(names.length - 2, 'other')}`;
