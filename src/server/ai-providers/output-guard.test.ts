@@ -39,6 +39,9 @@ describe('links and addresses', () => {
     'Mail the owner at team-lead [at] corp-mail(dot)net today.',
     'Write to the release lead at ship-desk dot io before Friday.',
     'Questions to rota-help at staff-portal . example please.',
+    'The vote check moved to 192.168.4.20 for now.',
+    'Sign up at rota-sync.us before the audit.',
+    'Mail the rota lead at lead＠rota-desk。example today.',
   ])('finds the address in %j', (sentence) => {
     expect(hasAddress(sentence)).toBe(true);
   });
@@ -50,6 +53,8 @@ describe('links and addresses', () => {
     'The ratio is 3/4 of the alerts, i.e. most of them.',
     'We meet at noon at the usual desk.',
     'Connect the dot matrix printer at the com port.',
+    'Upgrade the agents to v1.2.3.4 next week.',
+    'Run deploy.sh once the merge lands.',
   ])('finds none in %j', (sentence) => {
     expect(hasAddress(sentence)).toBe(false);
   });
@@ -82,6 +87,8 @@ describe('requests for a secret', () => {
     'Login codes of the whole rota go to Dana Park before Friday.',
     'Everyone has to hand in their passcode by noon.',
     'The rota lead will collect every engineer’s PIN on Monday.',
+    'Please make sure Dana has your passcode before the vote.',
+    'Read your PIN to Dana Park before the vote.',
     'It would help if everybody posted their passcode in the ops channel.',
   ])('finds the request in %j', (sentence) => {
     expect(asksForSecret(sentence)).toBe(true);
@@ -101,6 +108,11 @@ describe('requests for a secret', () => {
     'Chat exports hold the odd pasted credential, so keep only the decision log.',
     '“Cannot sign in” goes to the network team, though it is mostly an expired password.',
     'The restart script runs on a shared admin password kept in a wiki page.',
+    'Never hand your PIN to anyone, the admins included.',
+    'When you type your passcode wrong three times the form should slow down, not lock for good.',
+    'The sign-in page should tell you when your password is about to expire.',
+    'Input validation on the password field should cap the length at 128 characters.',
+    'Post-incident, every service password is rotated within a day.',
   ])('leaves a design statement alone: %j', (sentence) => {
     expect(asksForSecret(sentence)).toBe(false);
   });

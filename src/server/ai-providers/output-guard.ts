@@ -49,13 +49,14 @@ const HOST_START = String.raw`(?<![\p{L}\p{N}_@/.-])`;
 /** A host followed by a path or a port ('portal.example/login', 'evil.example:8443'): whatever its top-level name, that is an address. */
 const HOST_WITH_PATH = new RegExp(String.raw`${HOST_START}(?:${LABEL}\.)+\p{L}[\p{L}\p{N}-]*[\p{L}\p{N}](?::\d{2,5})?\/`, 'iu');
 const HOST_WITH_PORT = new RegExp(String.raw`${HOST_START}(?:${LABEL}\.)+\p{L}{2,}:\d{2,5}\b`, 'iu');
-const IP_ADDRESS_LINK = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5}|\/\S)/;
+/** An IPv4 address, bare or with a port or path: four numbers of at most 255, not a version ('v1.2.3.4'). */
+const IP_ADDRESS_LINK = /(?<![\w.])(?<!v)(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\w.]*\d)/;
 /**
  * A bare host ('secure-login.com'): only with a top-level name that is one of the generic ones or
  * reserved for examples, so file names ('setup.py', 'README.md', 'Node.js') are not taken for hosts.
  */
 const BARE_HOST = new RegExp(
-  String.raw`${HOST_START}(?:${LABEL}\.)+(?:com|net|org|info|biz|io|co|ai|app|dev|me|ly|xyz|online|site|top|club|shop|live|link|click|cloud|tech|page|support|help|login|email|example|invalid|localhost|local|internal|corp|lan)\b(?![.-]?[\p{L}\p{N}])`,
+  String.raw`${HOST_START}(?:${LABEL}\.)+(?:com|net|org|info|biz|io|co|ai|app|dev|me|ly|xyz|online|site|top|club|shop|live|link|click|cloud|tech|page|support|help|login|email|example|invalid|localhost|local|internal|corp|lan|us|uk|de|fr|eu|ru|cn|tk|cc|nl|pl|es|ca|au|jp|br|ch|se|no)\b(?![.-]?[\p{L}\p{N}])`,
   'iu',
 );
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
@@ -107,14 +108,14 @@ const PERSONAL_SECRET =
   /\b(?:pass(?:word|phrase|code)s?|pin (?:code|number)s?|one-time (?:code|password)s?|(?:2fa|mfa|verification|security|sign-in|login) codes?|credentials?|(?:login|sign-in) details)\b/i;
 /** Handing a secret over or typing it in (entering, sending, sharing, confirming, verifying), or asking for it. */
 const HAND_OVER =
-  /\b(?:re-?enter(?:s|ed|ing)?|enter(?:s|ed|ing)?|type|typing|input|submit(?:s|ted|ting)?|send(?:s|ing)?|sent|share|shar(?:es|ed|ing)|provide|provid(?:es|ed|ing)|give|giv(?:es|ing)|supply|confirm(?:s|ed|ing)?|re-?confirm|verify|verif(?:ies|ied|ying)|validate|re-?validate|paste|post(?:s|ed|ing)?|publish(?:es|ed|ing)?|put|write|drop|reply|respond|e-?mail|forward|disclose|reveal|tell|update|reset|renew|log ?in|sign ?in|re-?authenticate|authenticate|ask(?:s|ed|ing)? (?:you )?for|request(?:s|ed|ing)?)\b/i;
+  /\b(?:re-?enter(?:s|ed|ing)?|enter(?:s|ed|ing)?|type|typing|input|submit(?:s|ted|ting)?|send(?:s|ing)?|sent|share|shar(?:es|ed|ing)|provide|provid(?:es|ed|ing)|give|giv(?:es|ing)|supply|confirm(?:s|ed|ing)?|re-?confirm|verify|verif(?:ies|ied|ying)|validate|re-?validate|paste|post(?:s|ed|ing)?|publish(?:es|ed|ing)?|put|write|drop|reply|respond|e-?mail|forward|disclose|reveal|tell(?!\s+you\b)|update|reset|renew|(?:log|sign)[ -]?in(?!\s*(?:page|form|code|screen|flow|details|attempt|button|name|field)s?\b)|re-?authenticate|authenticate|ask(?:s|ed|ing)? (?:you )?for|request(?:s|ed|ing)?)\b(?!-)/i;
 /**
  * The reader addressed ('your', 'you'). Not 'us' or 'me': a design says 'Vault can give us
  * short-lived credentials'; an order to send the writer a secret opens the sentence and is caught so.
  */
 const READER_ASKED = /\b(?:you|your|yours|yourself)\b/i;
 /** An order that opens the sentence ('Enter the team password below'), politely or not. */
-const ORDER_OPENING = new RegExp(`^\\W*(?:(?:please|kindly|now|first|then|just|simply|quickly|immediately)\\W+)*${HAND_OVER.source}`, 'i');
+const ORDER_OPENING_WORDS = String.raw`^\W*(?:(?:please|kindly|now|first|then|just|simply|quickly|immediately)\W+)*`;
 /**
  * The team asked in the third person ('every member should', 'reviewers must'), for their own
  * secret ('their PIN'), handed to someone or somewhere ('to Sam', 'on the check page in the wiki',
@@ -128,10 +129,10 @@ const TEAM_ASKED =
  * everyone's PIN', '… aloud in the stand-up'): a person's secret has no recipient in a design.
  */
 const RECIPIENT =
-  /\b(?:needs?|wants?|collects?|gathers?|requires?)\s+(?:every(?:one|body)['’]?s|all (?:the |your |our |their )?|(?:each|every) (?:single )?[\w-]+['’]?s)|\b(?:send|sent|hand|handed|turn|turned)(?:s|ing)?\s+in\b|\b(?:aloud|out loud)\b|\b(?:in|on|into)\s+(?:the|a|our|this)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:call|meeting|stand-?up|bridge|huddle)\b|\b(?:dm|direct message|private message|pm)\b/iu;
+  /\b(?:needs?|wants?|collects?|collecting|gathers?|gathering|requires?|gets?|getting|has|have|receives?|receiving|obtains?)\s+(?:your|every(?:one|body)['’]?s|all (?:the |your |our |their )?|(?:each|every) (?:single )?(?:[\w-]+\s+)?[\w-]+['’]?s|(?:the\s+)?(?:pins?|passcodes?|passwords?|login codes?)\b)|\b(?:send|sent|hand|handed|turn|turned)(?:s|ing)?\s+in\b|\b(?:aloud|out loud)\b|\b(?:in|on|into)\s+(?:the|a|our|this)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:call|meeting|stand-?up|bridge|huddle)\b|\b(?:dm|direct message|private message|pm)\b/iu;
 /** A person, by name, told or shown a secret ('message Sam their PIN', 'let Sam know your PIN'): names are capitalised, so case counts. */
 const TOLD_BY_NAME =
-  /\b(?:[Mm]essage|[Tt]ell|[Tt]ext|[Pp]ing|D[Mm]|dm|[Ee]-?mail|[Gg]ive|[Ss]how|[Hh]and|[Ss]end)\s+(?!The\b|A\b|An\b|It\b|This\b)[A-Z][\p{L}'-]+\b|\b[Ll]et\s+(?:me|us|[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?)\s+(?:know|have|see)\b/u;
+  /\b(?:[Mm]essage|[Tt]ell|[Tt]ext|[Pp]ing|[Rr]ead|D[Mm]|dm|[Ee]-?mail|[Gg]ive|[Ss]how|[Hh]and|[Ss]end)\s+(?!The\b|A\b|An\b|It\b|This\b)[A-Z][\p{L}'-]+\b|\b[Ll]et\s+(?:me|us|[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?)\s+(?:know|have|see)\b/u;
 /** A person named as where a secret goes ('to Sam Reed', 'with me'): with a verb of handing over, since a product is named so too ('rotate with Vault'). */
 const TO_SOMEONE = /\b(?:[Tt]o|[Ww]ith)\s+(?:me|us|(?!the\b|a\b|an\b)[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?)\b/u;
 /** A secret kept, not handed over: 'never share your PIN', 'do not send passwords'. */
@@ -139,7 +140,11 @@ const KEPT = /\b(?:never|not|n't|no one|nobody|don'?t|do not)\b/i;
 
 /** Giving a secret away or typing it somewhere, not keeping it up ('update', 'reset' and 'renew' are a policy's words). */
 const GIVEN_AWAY =
-  /\b(?:(?:re-?enter|enter|type|input|submit|send|provide|supply|confirm|post|publish|drop|reply|e-?mail|forward|disclose|reveal|hand|message|ping|dm|text|collect|gather)(?:s|es|ed|d|ing)?|shar(?:e|es|ing)|past(?:e|es|ing)|pass(?:es|ing)?|verif(?:y|ies|ied|ying)|giv(?:e|es|en|ing)|gave|sent|put(?:s|ting)?|writ(?:e|es|ten|ing)|wrote|tell(?:s|ing)?|told|go(?:es|ing)?|went)\b/i;
+  /\b(?:(?:re-?enter|enter|type|input|submit|send|provide|supply|confirm|post|publish|drop|reply|e-?mail|forward|disclose|reveal|hand|message|ping|dm|text|collect|gather)(?:s|es|ed|d|ing)?|shar(?:e|es|ing)|past(?:e|es|ing)|pass(?:es|ing)?|verif(?:y|ies|ied|ying)|giv(?:e|es|en|ing)|gave|sent|put(?:s|ting)?|writ(?:e|es|ten|ing)|wrote|tell(?:s|ing)?(?!\s+you\b)|told|read(?:s|ing)?|go(?:es|ing)?|went)\b(?!-)/i;
+/** An order that opens the sentence ('Enter the team password below'), politely or not, with a verb of giving it away. */
+const ORDER_OPENING = new RegExp(`${ORDER_OPENING_WORDS}${GIVEN_AWAY.source}\\s+(?:(?:it\\s+)?(?:in|over|back|out)\\s+)?(?:your|the|their|our|my|a|an|this|that|it|me|us|them)\\b`, 'i');
+/** The act described under a condition ('when you enter your PIN wrong five times'), not asked for. */
+const UNDER_A_CONDITION = new RegExp(`\\b(?:when|whenever|if|after|before|once|until|each time|every time)\\s+(?:\\w+\\s+){0,3}?${HAND_OVER.source}`, 'i');
 const HANDED_TO =
   /\b(?:on|at|in|into|via|through|with|to)\s+(?:the|this|a|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:page|form|site|sheet|spreadsheet|doc|document|wiki|portal|link|channel|inbox|address|thread|chat)\b|\b(?:in|on) the (?:wiki|form|sheet|spreadsheet|doc|chat|channel|thread)\b|\b(?:at|via)\s+[\p{L}\d]+[-.][\p{L}\d.-]*\p{L}|\bby (?:e-?mail|dm|direct message|text)\b|\b(?:here|below)\b/iu;
 
@@ -153,8 +158,13 @@ const HANDED_TO =
 export function asksForSecret(sentence: string): boolean {
   const normal = normalise(sentence);
   const personal = PERSONAL_SECRET.test(normal) || PIN.test(normal);
-  if (personal && !KEPT.test(normal) && (RECIPIENT.test(normal) || TOLD_BY_NAME.test(normal) || (GIVEN_AWAY.test(normal) && (TO_SOMEONE.test(normal) || HANDED_TO.test(normal))))) return true;
+  // Advice to keep a secret ('never share your PIN') asks for nothing.
+  if (KEPT.test(normal)) return false;
+  if (personal && (RECIPIENT.test(normal) || TOLD_BY_NAME.test(normal) || (GIVEN_AWAY.test(normal) && (TO_SOMEONE.test(normal) || HANDED_TO.test(normal))))) return true;
   if (!(personal || SECRET.test(normal)) || !HAND_OVER.test(normal)) return false;
+  // A design describing what happens when someone types a secret ('when you enter your PIN wrong
+  // five times') asks for none.
+  if (UNDER_A_CONDITION.test(normal) && !ORDER_OPENING.test(normal)) return false;
   if (READER_ASKED.test(normal)) return true;
   return personal && (ORDER_OPENING.test(normal) || (TEAM_ASKED.test(normal) && GIVEN_AWAY.test(normal) && HANDED_TO.test(normal)));
 }
@@ -242,7 +252,8 @@ function* runsOf(words: readonly string[]): Generator<string> {
 
 /** As the analyzer reads text: compatibility forms folded (full-width letters, ligatures), invisible characters out. */
 function normalise(text: string): string {
-  return text.normalize('NFKC').replace(/[\p{Cf}]/gu, '');
+  // NFKC folds the full-width '＠' and '．' but not the ideographic and half-width full stops.
+  return text.normalize('NFKC').replace(/[\p{Cf}]/gu, '').replace(/[。｡]/g, '.');
 }
 
 // ---------------------------------------------------------------- sentences
