@@ -114,16 +114,8 @@ const HAND_OVER =
  * short-lived credentials'; an order to send the writer a secret opens the sentence and is caught so.
  */
 const READER_ASKED = /\b(?:you|your|yours|yourself)\b/i;
-/** An order that opens the sentence ('Enter the team password below'), politely or not. */
+/** What may come before the verb of an order that opens a sentence: courtesies and adverbs of time. */
 const ORDER_OPENING_WORDS = String.raw`^\W*(?:(?:please|kindly|now|first|then|just|simply|quickly|immediately)\W+)*`;
-/**
- * The team asked in the third person ('every member should', 'reviewers must'), for their own
- * secret ('their PIN'), handed to someone or somewhere ('to Sam', 'on the check page in the wiki',
- * 'at pin-check', 'by e-mail'). A requirement of the platform ('engineers must re-enter their password before an
- * approval') names no one and nowhere to hand it to, and one that says never to share is no request.
- */
-const TEAM_ASKED =
-  /\b(?:every(?:one|body)|(?:every|each) (?:single )?[\w-]+|all (?:the |of the )?[\w-]+s|(?:[\w-]+ )?(?:members|reviewers|approvers|participants|engineers|admins|administrators|responders|operators|users|staff|colleagues|people|teams?)|each of (?:you|us))\b(?![^.!?]*\b(?:never|not|n't|nobody|no one)\b)[^.!?]{0,30}\b(?:should|must|needs? to|have to|has to|(?:is|are) (?:asked|required|expected) to|please)\b[^.!?]*\btheir\b/i;
 /**
  * Someone a secret would go to, whatever the verb ('… to Sam Reed', '… with me', 'Sam needs
  * everyone's PIN', '… aloud in the stand-up'): a person's secret has no recipient in a design.
@@ -145,15 +137,17 @@ const GIVEN_AWAY =
 const ORDER_OPENING = new RegExp(`${ORDER_OPENING_WORDS}${GIVEN_AWAY.source}\\s+(?:(?:it\\s+)?(?:in|over|back|out)\\s+)?(?:your|the|their|our|my|a|an|this|that|it|me|us|them)\\b`, 'i');
 /** The act described under a condition ('when you enter your PIN wrong five times'), not asked for. */
 const UNDER_A_CONDITION = new RegExp(`\\b(?:when|whenever|if|after|before|once|until|each time|every time)\\s+(?:\\w+\\s+){0,3}?${HAND_OVER.source}`, 'i');
+/** Somewhere a secret is handed to: a page, a form, a sheet, a channel, a host, an e-mail, 'here', 'below'. */
 const HANDED_TO =
   /\b(?:on|at|in|into|via|through|with|to)\s+(?:the|this|a|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:page|form|site|sheet|spreadsheet|doc|document|wiki|portal|link|channel|inbox|address|thread|chat)\b|\b(?:in|on) the (?:wiki|form|sheet|spreadsheet|doc|chat|channel|thread)\b|\b(?:at|via)\s+[\p{L}\d]+[-.][\p{L}\d.-]*\p{L}|\bby (?:e-?mail|dm|direct message|text)\b|\b(?:here|below)\b/iu;
 
 /**
- * Whether a sentence asks its reader for a secret: it names one and a way of handing it over, and
- * addresses the reader ('re-enter your password'), orders a person's secret outright ('Enter the
- * team passcode below'), or asks the team in the third person to hand their own somewhere ('every
- * member should send their PIN to Sam'). A design's own sentences about tokens and keys ('the
- * gateway verifies tokens', 'send the API key in a header') address no one and are kept.
+ * Whether a sentence asks for a secret: a person's secret named with someone or somewhere it would
+ * go ('every member should send their PIN to Sam', 'Sam needs everyone's PIN'), whatever the verb;
+ * or a secret and a way of handing it over, addressed to the reader ('re-enter your password') or
+ * ordered outright ('Enter the team passcode below'). Advice to keep a secret, a design describing
+ * what happens when one is typed, and a design's own sentences about tokens and keys ('the gateway
+ * verifies tokens', 'send the API key in a header') ask for nothing.
  */
 export function asksForSecret(sentence: string): boolean {
   const normal = normalise(sentence);
@@ -166,7 +160,7 @@ export function asksForSecret(sentence: string): boolean {
   // five times') asks for none.
   if (UNDER_A_CONDITION.test(normal) && !ORDER_OPENING.test(normal)) return false;
   if (READER_ASKED.test(normal)) return true;
-  return personal && (ORDER_OPENING.test(normal) || (TEAM_ASKED.test(normal) && GIVEN_AWAY.test(normal) && HANDED_TO.test(normal)));
+  return personal && ORDER_OPENING.test(normal);
 }
 
 // ---------------------------------------------------------------- consensus and outcome claims
