@@ -1,4 +1,5 @@
 import { chatterIn } from '../local/chatter.js';
+import { TIME_WORDS } from '../local/rules.js';
 import { steersTheOutput } from '../local/steering.js';
 import { firstNameWords, modelWords, nameWords, subjectWords, titleWords, type WordModel, type WordModels } from '../local/word-model.js';
 import type { LabelledSet } from './labelled-set.js';
@@ -26,8 +27,12 @@ const steeringSide = (component: LabelledComponent, key: string): Side =>
 
 /**
  * Words no model may learn from the sets it is trained on: people's names (a teammate who happened
- * to write one review's asides makes no comment naming her an aside) and the review's subject
- * (word-model.ts), with the words of every component title trained on.
+ * to write one review's asides makes no comment naming her an aside), the review's subject
+ * (word-model.ts), with the words of every component title trained on, and the days of the week.
+ * Half the asides name a day (the match on Sunday, cake on Friday), but so do real points about
+ * schedules (maintenance on Sunday nights, a postmortem on Monday): a day says when, not what
+ * about, and a point set aside is the worse mistake. Leaving each set out, without them 186 of
+ * 199 asides are found and no other comment; with them 188, and one real point set aside.
  */
 interface Unlearnt {
   /** The subject, the titles' words, and every set's members' first names: how any review names a teammate. */
@@ -37,7 +42,7 @@ interface Unlearnt {
 }
 
 function unlearnt(sets: readonly LabelledSet[], stem: (word: string) => string): Unlearnt {
-  const everywhere = new Set(subjectWords(stem));
+  const everywhere = new Set([...subjectWords(stem), ...TIME_WORDS.weekdays.words.flatMap((day) => [...modelWords(day, stem)])]);
   const bySet = new Map<string, ReadonlySet<string>>();
   for (const set of sets) {
     for (const member of set.members) for (const word of firstNameWords(member, stem)) everywhere.add(word);

@@ -137,6 +137,31 @@ describe('findDisagreements', () => {
     });
   });
 
+  describe('an author voting down a comment on the same question', () => {
+    // Ana proposes; Ben answers without 'I disagree'; Ana votes his comment down. Ids are member ids.
+    const own = (comment: CommentForAnalysis, memberId: number): CommentForAnalysis => ({ ...comment, memberId });
+    const PROPOSAL = own(at(1, 1, 'Archive suppressed alerts once their rule expires, so the suppression table stays small and fast to search.', [3]), 1);
+    const answer = (down: number[], content = 'Archiving suppressed alerts loses the evidence the suppression audit needs. Leave them in the table and page through them.') =>
+      own(at(2, 2, content, [4], down), 2);
+
+    it('stands against it: the two are the sides of a disagreement', async () => {
+      const comments = [PROPOSAL, answer([1])];
+      const [found] = await disagreementsIn(comments);
+      expect(found && [ids(comments, found.sideA), ids(comments, found.sideB)]).toEqual([[1], [2]]);
+    });
+
+    it('is what pairs them: without the vote, no disagreement', async () => {
+      expect(await disagreementsIn([PROPOSAL, answer([])])).toEqual([]);
+    });
+
+    it('pairs nothing when the comment backs the author in words, or is about something else', async () => {
+      const backing = answer([1], '+1 Ana. Archiving suppressed alerts once the rule expires keeps the suppression table fast; add a restore button too.');
+      expect(await disagreementsIn([PROPOSAL, backing])).toEqual([]);
+      const elsewhere = answer([1], 'The runbook links in the paging message point at the old wiki; move them to the new handbook.');
+      expect(await disagreementsIn([PROPOSAL, elsewhere])).toEqual([]);
+    });
+  });
+
   it('finds no disagreement where members only add to each other', async () => {
     const comments = [
       at(1, 1, 'Capture the maintenance window id when a window suppresses an event.', [2, 3]),

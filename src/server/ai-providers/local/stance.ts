@@ -9,9 +9,10 @@ import { asRequest, compareText, lowerFirst, truncate } from './text.js';
 
 /**
  * Where the members of one component pull apart. Two comments about one question stand against
- * each other when the same voters vote them opposite ways, when one says it disagrees with the
- * other ('I disagree with Ana', 'No, …', '… instead'), when they propose different values of one
- * quantity (3 minutes against 10), or when one adds what the other removes. Votes alone never pair
+ * each other when the same voters vote them opposite ways, when the author of one votes the other
+ * down, when one says it disagrees with the other ('I disagree with Ana', 'No, …', '… instead'),
+ * when they propose different values of one quantity (3 minutes against 10), or when one adds what
+ * the other removes. Votes alone never pair
  * two comments about different questions, and the words a third of a large component's comments
  * write name the discussion, not a question in it. Sides grow from the strongest pair:
  * a comment joins the side it backs in words ('+1 to 3 minutes', 'Agree with Lukas') or the side
@@ -121,6 +122,8 @@ interface Read {
   subjectPhrases: Set<string>;
   up: ReadonlySet<number>;
   down: ReadonlySet<number>;
+  /** Its author's member id, when known. */
+  author: number | undefined;
   quantity: Quantity | undefined;
   disagrees: boolean;
   agrees: boolean;
@@ -164,6 +167,7 @@ function readAll(inputs: readonly StanceInput[]): Read[] {
       // The author stands with their own comment: one who votes down the comment answering theirs crosses as a voter would.
       up: new Set([...(input.comment.upVoterIds ?? []), ...(input.comment.memberId === undefined ? [] : [input.comment.memberId])]),
       down: new Set(input.comment.downVoterIds ?? []),
+      author: input.comment.memberId,
       quantity: proposedQuantity(input),
       ...stanceOf(input.analysis, text),
       compromise: COMPROMISE.test(text),
@@ -296,6 +300,26 @@ export function crossingVotes(a: Voters, b: Voters): number {
 }
 
 /**
+ * The author of one comment votes the other down: a member who has stated a position and votes
+ * against a comment on the same subject stands against it, as plainly as one who writes 'I
+ * disagree' (a voter's down-vote says less: it may judge the wording or the idea's cost). It
+ * seeds a disagreement, enough alone (SEED_OPPOSITION), unless the comment backs the other in
+ * words or offers a middle way; it carries nobody else into a side.
+ */
+const AUTHOR_REJECTS = 2;
+
+function rejectedByAuthor(reads: readonly Read[], i: number, j: number): boolean {
+  const a = reads[i];
+  const b = reads[j];
+  if (a === undefined || b === undefined) return false;
+  const votedDown = (a.author !== undefined && b.down.has(a.author)) || (b.author !== undefined && a.down.has(b.author));
+  const backsInWords = (a.agrees && !a.disagrees && a.answers === j) || (b.agrees && !b.disagrees && b.answers === i);
+  // About the same thing (a phrase or a good share of words), or one answering the other: a single shared word is too little.
+  const linked = related(a, b) || a.answers === j || b.answers === i;
+  return votedDown && !backsInWords && !a.compromise && !b.compromise && linked;
+}
+
+/**
  * How strongly two comments stand against each other, and how strongly they take the same side.
  * Backing is said in words (one backs the other, '+1', 'Agree with Lukas', or proposes the same
  * value); shared voters alone do not say it, since popular comments share voters whatever they are
@@ -357,6 +381,14 @@ function candidatePairs(reads: readonly Read[]): Set<number> {
   }
   reads.forEach((read, i) => {
     if (read.answers !== undefined) pairs.add(key(i, read.answers));
+  });
+  // An author voting down another comment (AUTHOR_REJECTS).
+  const byAuthor = new Map<number, number[]>();
+  reads.forEach((read, i) => {
+    if (read.author !== undefined) push(byAuthor, read.author, i);
+  });
+  reads.forEach((read, b) => {
+    for (const voter of read.down) for (const a of byAuthor.get(voter) ?? []) if (a !== b) pairs.add(key(a, b));
   });
   const byDimension = new Map<string, number[]>();
   reads.forEach((read, i) => {
@@ -450,7 +482,9 @@ function disagreementsAmong(labels: PhraseLabels, inputs: readonly StanceInput[]
     const b = pair % n;
     const { against, backs } = scorePair(reads, a, b);
     scores.set(pair, { against, backs });
-    if (against >= SEED_OPPOSITION && against > backs) pairs.push({ a, b, score: against });
+    // An author's vote seeds a disagreement; it does not carry others into its sides.
+    const seed = against + (rejectedByAuthor(reads, a, b) ? AUTHOR_REJECTS : 0);
+    if (seed >= SEED_OPPOSITION && seed > backs) pairs.push({ a, b, score: seed });
   }
   pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
 
