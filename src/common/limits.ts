@@ -19,6 +19,8 @@ export const MAX_ROW_ID = 2 ** 31 - 1;
 
 export const NAME_MAX_LENGTH = 100;
 export const COMMENT_MAX_LENGTH = 5000;
+/** A resolved comment's note: a line or two on how the point was dealt with. */
+export const RESOLUTION_NOTE_MAX_LENGTH = 500;
 
 /** The narrative-summary prompt an admin saves; long enough for a detailed template. */
 export const AI_PROMPT_MAX_LENGTH = 20_000;

@@ -23,6 +23,8 @@ export function queriesChangedBy(event: Change): ChangedQueries {
       return { lists: [queryKeys.comments(event.componentId), queryKeys.commentCounts], aiAnswers: [] };
     case 'vote.changed':
       return { lists: [queryKeys.comments(event.componentId)], aiAnswers: [] };
+    case 'comment.resolution.changed':
+      return { lists: [queryKeys.comments(event.componentId), queryKeys.commentCounts], aiAnswers: [] };
     case 'suggestions.generated':
     case 'suggestion.vote.changed':
       // The narrative weighs themes by votes.

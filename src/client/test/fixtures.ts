@@ -13,6 +13,7 @@ export function commentsOn(componentId: string, count: number): Comment[] {
       memberName: id % 2 === 0 ? 'Ada Lovelace' : 'Alan Turing',
       createdAt: new Date(Date.UTC(2025, 0, 1, 0, id)).toISOString(),
       votes: [],
+      resolution: null,
     };
   });
 }

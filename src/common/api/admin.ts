@@ -31,6 +31,8 @@ export const AUDIT_EVENTS = [
   'enrollment',
   'admin-action',
   'admin-password',
+  'comment-resolved',
+  'comment-reopened',
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 

@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   unknownComponent: 'UNKNOWN_COMPONENT',
   commentNotFound: 'COMMENT_NOT_FOUND',
   notAuthor: 'NOT_AUTHOR',
+  commentResolved: 'COMMENT_RESOLVED',
+  commentOpen: 'COMMENT_OPEN',
   tooManyStreams: 'TOO_MANY_STREAMS',
   // AI
   aiTimeout: 'AI_TIMEOUT',

@@ -14,7 +14,9 @@ export const RESYNC_EVENT = 'resync';
 export type CommentEvent =
   | { type: 'comment.created'; componentId: string; commentId: number }
   | { type: 'comment.deleted'; componentId: string; commentId: number }
-  | { type: 'vote.changed'; componentId: string; commentId: number };
+  | { type: 'vote.changed'; componentId: string; commentId: number }
+  /** Resolved or reopened. */
+  | { type: 'comment.resolution.changed'; componentId: string; commentId: number };
 export type SuggestionsGeneratedEvent = { type: 'suggestions.generated'; generationId: number };
 export type SuggestionVoteEvent = { type: 'suggestion.vote.changed'; suggestionId: number };
 export type AiPromptEvent = { type: 'ai-prompt.changed'; promptId: number };
@@ -31,7 +33,7 @@ export type LiveEvent = CommentEvent | SuggestionsGeneratedEvent | SuggestionVot
 export type LiveEventType = LiveEvent['type'];
 
 export function isCommentEvent(event: LiveEvent): event is CommentEvent {
-  return event.type === 'comment.created' || event.type === 'comment.deleted' || event.type === 'vote.changed';
+  return event.type === 'comment.created' || event.type === 'comment.deleted' || event.type === 'vote.changed' || event.type === 'comment.resolution.changed';
 }
 
 export function isSuggestionEvent(event: LiveEvent): event is SuggestionsGeneratedEvent | SuggestionVoteEvent {
@@ -67,7 +69,8 @@ export function parseLiveEvent(value: unknown): LiveEvent | null {
   switch (type) {
     case 'comment.created':
     case 'comment.deleted':
-    case 'vote.changed': {
+    case 'vote.changed':
+    case 'comment.resolution.changed': {
       const componentId = record.get('componentId');
       const commentId = idField(record, 'commentId');
       return typeof componentId === 'string' && commentId !== undefined ? { type, componentId, commentId } : null;

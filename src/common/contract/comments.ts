@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, MAX_ROW_ID } from '../limits.js';
+import { COMMENT_MAX_LENGTH, MAX_ROW_ID, RESOLUTION_NOTE_MAX_LENGTH } from '../limits.js';
 import { TEXT_RULE_MESSAGES, hasForbiddenControls, withoutZeroWidth } from '../text-rules.js';
 import { COMMENT_KINDS, VOTE_TYPES, commentRoutes } from '../api/comments.js';
 import { componentIdSchema } from './architecture.js';
@@ -14,7 +14,10 @@ export type CommentKind = z.infer<typeof commentKindSchema>;
 export const commentVoteSchema = z.object({ memberName: z.string(), voteType: voteTypeSchema });
 export type CommentVote = z.infer<typeof commentVoteSchema>;
 
-/** A comment on a component, with its kind (a plain comment or a change proposal). */
+/** Who marked a comment resolved, when, and why (the note is optional). */
+const commentResolutionSchema = z.object({ by: z.string(), at: z.iso.datetime(), note: z.string().nullable() });
+
+/** A comment on a component, with its kind (a plain comment or a change proposal); `resolution` is null while it is open. */
 export const commentSchema = z.object({
   id: z.number().int().positive(),
   componentId: z.string(),
@@ -23,6 +26,7 @@ export const commentSchema = z.object({
   memberName: z.string(),
   createdAt: z.iso.datetime(),
   votes: z.array(commentVoteSchema),
+  resolution: commentResolutionSchema.nullable(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -65,7 +69,19 @@ export const voteResultSchema = z.object({
 });
 export type VoteResult = z.infer<typeof voteResultSchema>;
 
-export const commentCountsSchema = z.record(z.string(), z.number().int().nonnegative());
+/** Resolving a comment: a note on how it was dealt with, or none (blank is none). */
+export const resolveCommentSchema = z.strictObject({
+  note: z
+    .string()
+    .refine((text) => !hasForbiddenControls(text, { multiline: true }), `Note ${TEXT_RULE_MESSAGES.control}`)
+    .transform(withoutZeroWidth)
+    .pipe(z.string().trim().max(RESOLUTION_NOTE_MAX_LENGTH, `Note cannot be longer than ${RESOLUTION_NOTE_MAX_LENGTH} characters`))
+    .optional(),
+});
+export type ResolveCommentInput = z.input<typeof resolveCommentSchema>;
+
+/** Per component with comments: how many are open and how many resolved. */
+export const commentCountsSchema = z.record(z.string(), z.object({ open: z.number().int().nonnegative(), resolved: z.number().int().nonnegative() }));
 export type CommentCounts = z.infer<typeof commentCountsSchema>;
 
 /** The comment calls with their schemas (the summary's are with the other AI outputs). */
@@ -75,4 +91,6 @@ export const commentsContract = {
   create: { ...commentRoutes.create, body: createCommentSchema, response: { 201: commentSchema } },
   remove: { ...commentRoutes.remove, params: idParamsSchema },
   vote: { ...commentRoutes.vote, params: idParamsSchema, body: voteRequestSchema, response: { 200: voteResultSchema } },
+  resolve: { ...commentRoutes.resolve, params: idParamsSchema, body: resolveCommentSchema, response: { 200: commentSchema } },
+  reopen: { ...commentRoutes.reopen, params: idParamsSchema, response: { 200: commentSchema } },
 } as const;

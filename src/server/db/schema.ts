@@ -117,6 +117,10 @@ export interface CommentsTable {
   member_id: number;
   member_name: string;
   created_at: EpochMs;
+  /** Set while the comment is resolved; cleared again when someone reopens it. */
+  resolved_at: ColumnType<number | null, number | null | undefined, number | null>;
+  resolved_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  resolution_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CommentVotesTable {
@@ -267,6 +271,8 @@ export interface IdempotencyKeysTable {
 export interface CommentCountsTable {
   component_id: string;
   comment_count: number;
+  /** Of those, the resolved ones. */
+  resolved_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface StorageProbeTable {

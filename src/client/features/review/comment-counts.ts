@@ -1,7 +1,11 @@
 import type { CommentCounts } from '../../../common/contract/comments';
 
-/** A component without comments is absent from the counts answer: it has 0, unless the counts are still loading. */
-export function countOf(counts: CommentCounts | undefined, id: string): number | undefined {
+export type ComponentCount = CommentCounts[string];
+
+const NONE: ComponentCount = { open: 0, resolved: 0 };
+
+/** A component without comments is absent from the counts answer: it has none, unless the counts are still loading. */
+export function countOf(counts: CommentCounts | undefined, id: string): ComponentCount | undefined {
   if (counts === undefined) return undefined;
-  return counts[id] ?? 0;
+  return counts[id] ?? NONE;
 }

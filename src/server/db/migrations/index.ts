@@ -9,7 +9,8 @@ import { activity } from './0008-activity.js';
 import { resilience } from './0009-resilience.js';
 import { activityAndReports } from './0011-activity-and-reports.js';
 import { commentCounts } from './0012-comment-counts.js';
+import { commentResolution } from './0013-comment-resolution.js';
 import type { Migration } from './types.js';
 
 /** Applied in this order, each exactly once per database. Append only. */
-export const migrations: readonly Migration[] = [foundation, membersAndSessions, comments, ai, enrollment, errorReportGroups, admin, activity, resilience, activityAndReports, commentCounts];
+export const migrations: readonly Migration[] = [foundation, membersAndSessions, comments, ai, enrollment, errorReportGroups, admin, activity, resilience, activityAndReports, commentCounts, commentResolution];

@@ -1,18 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { AuditEventName } from '../../../common/api/admin.js';
 import type { AuditLogTable, Database } from '../../db/schema.js';
 import { insertAuditEntry } from './repo.js';
 
-export type AuditEvent =
-  | 'sign-in'
-  | 'quick-login'
-  | 'pin-setup'
-  | 'logout'
-  | 'clear-session'
-  | 'forgot-pin'
-  | 'lockout'
-  | 'enrollment'
-  | 'admin-action'
-  | 'admin-password';
+/** The events the trail records, as its filter offers them. */
+export type AuditEvent = AuditEventName;
 
 /** Records who did what from where. Never given a PIN or a password. */
 export async function audit(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commentSchema, voteResultSchema, type Comment } from '../../../common/contract/comments.js';
+import { commentCountsSchema, commentSchema, voteResultSchema, type Comment } from '../../../common/contract/comments.js';
 import { apiErrorSchema } from '../../../common/contract/common.js';
 import { COMMENT_MAX_LENGTH } from '../../../common/limits.js';
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
@@ -312,14 +312,14 @@ describe('comment and vote calls', () => {
     const counts = async (cookies: SessionCookies) => {
       const response = await call('GET', '/api/comments/counts', cookies);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      return z.record(z.string(), z.number().int().nonnegative()).parse(response.json());
+      return commentCountsSchema.parse(response.json());
     };
 
     // The two reads are answered from memory between changes (ADR 0011): every change must show
     // in the very next read, whoever makes it and whoever reads.
     it('shows every post, vote and delete in the next read of both members, lists and counts alike', async () => {
       const component = 'remediation-plan';
-      const countOf = async (cookies: SessionCookies) => (await counts(cookies))[component] ?? 0;
+      const countOf = async (cookies: SessionCookies) => (await counts(cookies))[component]?.open ?? 0;
       const start = await countOf(bob);
       expect(await list(bob, component)).toEqual(await list(alice, component));
 
@@ -346,7 +346,7 @@ describe('comment and vote calls', () => {
     it('answers the comment count of every component in one request', async () => {
       const before = await call('GET', '/api/comments/counts', alice);
       expect(before.statusCode).toBe(200);
-      const countsBefore = z.record(z.string(), z.number().int().nonnegative()).parse(before.json());
+      const countsBefore = commentCountsSchema.parse(before.json());
 
       await post(alice, 'observability-signals', 'Counts one');
       await post(bob, 'observability-signals', 'Counts two');
@@ -356,14 +356,14 @@ describe('comment and vote calls', () => {
 
       const after = await call('GET', '/api/comments/counts', bob);
       expect(after.statusCode).toBe(200);
-      const counts = z.record(z.string(), z.number().int().nonnegative()).parse(after.json());
-      expect(counts['observability-signals']).toBe((countsBefore['observability-signals'] ?? 0) + 2);
-      expect(counts['unified-analytics']).toBe((countsBefore['unified-analytics'] ?? 0) + 1);
+      const counts = commentCountsSchema.parse(after.json());
+      expect(counts['observability-signals']?.open).toBe((countsBefore['observability-signals']?.open ?? 0) + 2);
+      expect(counts['unified-analytics']?.open).toBe((countsBefore['unified-analytics']?.open ?? 0) + 1);
 
       // The same numbers as the table, for every component at once.
       const rows = await app.database.db.selectFrom('comments').select('component_id').execute();
-      const expected: Record<string, number> = {};
-      for (const row of rows) expected[row.component_id] = (expected[row.component_id] ?? 0) + 1;
+      const expected: Record<string, { open: number; resolved: number }> = {};
+      for (const row of rows) expected[row.component_id] = { open: (expected[row.component_id]?.open ?? 0) + 1, resolved: 0 };
       expect(counts).toEqual(expected);
       expect(Object.keys(counts).length).toBeGreaterThanOrEqual(5);
     });
@@ -372,7 +372,7 @@ describe('comment and vote calls', () => {
       const { db } = app.database;
       const qa = await signInAs(app, 'Quinn Selftest');
       await db.updateTable('members').set({ is_qa: 1 }).where('full_name', '=', 'Quinn Selftest').execute();
-      const countOf = async () => z.record(z.string(), z.number()).parse((await call('GET', '/api/comments/counts', alice)).json())['agentic-triage'] ?? 0;
+      const countOf = async () => commentCountsSchema.parse((await call('GET', '/api/comments/counts', alice)).json())['agentic-triage']?.open ?? 0;
       const counted = await countOf();
       // A comment no event announces: the kept answer does not show it until a counted change.
       const alicesRow = await db.selectFrom('members').select(['id', 'full_name']).where('full_name', '=', 'Alice Martin').executeTakeFirstOrThrow();

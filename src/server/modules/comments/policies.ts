@@ -1,6 +1,11 @@
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import type { MemberRow } from '../../db/schema.js';
 
+/** Its author resolves a comment, or an admin (who moderates the review); anyone may reopen it. */
+export function canResolveComment(member: MemberRow, comment: { member_id: number }): boolean {
+  return comment.member_id === member.id || member.role === 'admin';
+}
+
 /** Only the author deletes a comment. */
 export function canDeleteComment(member: MemberRow, comment: { member_id: number }): boolean {
   return comment.member_id === member.id;

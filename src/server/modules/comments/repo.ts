@@ -12,6 +12,9 @@ export interface CommentRow {
   member_id: number;
   member_name: string;
   created_at: number;
+  resolved_at: number | null;
+  resolved_by_name: string | null;
+  resolution_note: string | null;
 }
 
 export interface VoteRow {
@@ -21,11 +24,13 @@ export interface VoteRow {
   vote_type: VoteType;
 }
 
+const COMMENT_COLUMNS = ['id', 'component_id', 'kind', 'content', 'member_id', 'member_name', 'created_at', 'resolved_at', 'resolved_by_name', 'resolution_note'] as const;
+
 /** Two queries whatever the number of comments: the comments, then all their votes. */
 export async function listCommentsWithVotes(db: Kysely<Database>, componentId: string): Promise<{ comments: CommentRow[]; votes: VoteRow[] }> {
   const comments = await db
     .selectFrom('comments')
-    .select(['id', 'component_id', 'kind', 'content', 'member_id', 'member_name', 'created_at'])
+    .select(COMMENT_COLUMNS)
     .where('component_id', '=', componentId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -41,15 +46,15 @@ export async function listCommentsWithVotes(db: Kysely<Database>, componentId: s
   return { comments, votes };
 }
 
-/** Comments per reviewed component; the self-test's scratch component is not one. */
-export async function countCommentsByComponent(db: Kysely<Database>): Promise<Record<string, number>> {
+/** Open and resolved comments per reviewed component; the self-test's scratch component is not one. */
+export async function countCommentsByComponent(db: Kysely<Database>): Promise<Record<string, { open: number; resolved: number }>> {
   const rows = await db
     .selectFrom('comment_counts')
-    .select(['component_id', 'comment_count'])
+    .select(['component_id', 'comment_count', 'resolved_count'])
     .where('component_id', '!=', QA_TEST_COMPONENT_ID)
     .where('comment_count', '>', 0)
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.component_id, row.comment_count]));
+  return Object.fromEntries(rows.map((row) => [row.component_id, { open: row.comment_count - row.resolved_count, resolved: row.resolved_count }]));
 }
 
 export async function insertComment(
@@ -66,7 +71,7 @@ export async function insertComment(
       member_name: comment.memberName,
       created_at: comment.createdAt ?? Date.now(),
     })
-    .returning(['id', 'component_id', 'kind', 'content', 'member_id', 'member_name', 'created_at'])
+    .returning(COMMENT_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -76,7 +81,7 @@ export async function insertComment(
  * connection), so a toggle never sees a stale vote and no vote outlives its comment.
  */
 export function lockComment(trx: Transaction<Database>, dialect: Dialect, id: number) {
-  const query = trx.selectFrom('comments').select(['id', 'component_id', 'member_id']).where('id', '=', id);
+  const query = trx.selectFrom('comments').select(['id', 'component_id', 'member_id', 'resolved_at']).where('id', '=', id);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -99,6 +104,30 @@ export async function insertCommentVotes(
   for (let offset = 0; offset < votes.length; offset += 200) {
     await db.insertInto('comment_votes').values(votes.slice(offset, offset + 200)).execute();
   }
+}
+
+/** Marks a comment resolved (a resolution) or open again (null); answers the comment as it is now. */
+export async function setResolution(
+  trx: Transaction<Database>,
+  id: number,
+  resolution: { at: number; byName: string; note: string | null } | null,
+): Promise<CommentRow> {
+  return trx
+    .updateTable('comments')
+    .set({ resolved_at: resolution?.at ?? null, resolved_by_name: resolution?.byName ?? null, resolution_note: resolution?.note ?? null })
+    .where('id', '=', id)
+    .returning(COMMENT_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** A comment's votes, oldest first. */
+export function listVotesOf(db: Kysely<Database>, commentId: number): Promise<VoteRow[]> {
+  return db
+    .selectFrom('comment_votes')
+    .select(['comment_id', 'member_id', 'member_name', 'vote_type'])
+    .where('comment_id', '=', commentId)
+    .orderBy('created_at')
+    .execute();
 }
 
 export async function deleteComment(trx: Transaction<Database>, id: number): Promise<void> {

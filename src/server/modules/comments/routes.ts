@@ -26,7 +26,10 @@ export function registerCommentRoutes(
     key: () => COUNTS_KEY,
     load: () => comments.counts(),
     // The counts leave the self-test's scratch component out: its comments change none of them.
-    invalidatedBy: (event) => ((event.type === 'comment.created' || event.type === 'comment.deleted') && event.componentId !== QA_TEST_COMPONENT_ID ? [COUNTS_KEY] : 'none'),
+    invalidatedBy: (event) =>
+      (event.type === 'comment.created' || event.type === 'comment.deleted' || event.type === 'comment.resolution.changed') && event.componentId !== QA_TEST_COMPONENT_ID
+        ? [COUNTS_KEY]
+        : 'none',
   });
 
   cachedJson(app, events, {
@@ -74,5 +77,17 @@ export function registerCommentRoutes(
     commentsContract.vote.path,
     { schema: { params: commentsContract.vote.params, body: commentsContract.vote.body, response: commentsContract.vote.response }, config: { joinsWrite: true } },
     async (request) => comments.vote(requireMember(request), request.params.id, request.body.voteType, joinWriteOf(request)),
+  );
+
+  app.post(
+    commentsContract.resolve.path,
+    { schema: { params: commentsContract.resolve.params, body: commentsContract.resolve.body, response: commentsContract.resolve.response } },
+    async (request) => comments.setResolved(requireMember(request), request.params.id, { resolved: true, note: request.body.note }, request.ip),
+  );
+
+  app.post(
+    commentsContract.reopen.path,
+    { schema: { params: commentsContract.reopen.params, response: commentsContract.reopen.response } },
+    async (request) => comments.setResolved(requireMember(request), request.params.id, { resolved: false }, request.ip),
   );
 }

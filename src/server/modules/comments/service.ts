@@ -3,14 +3,15 @@ import type { Comment, CommentKind, VoteResult, VoteType } from '../../../common
 import { ERROR_CODES } from '../../../common/api/error-codes.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, MemberRow } from '../../db/schema.js';
-import { forbidden, notFound } from '../../errors.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import type { JoinWrite } from '../../http/joined-work.js';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import { voteStore } from '../votes/repo.js';
 import { toggleVote } from '../votes/toggle.js';
-import { canCommentOn, canDeleteComment } from './policies.js';
-import { countCommentsByComponent, deleteComment, insertComment, listCommentsWithVotes, lockComment, type CommentRow, type VoteRow } from './repo.js';
+import { canCommentOn, canDeleteComment, canResolveComment } from './policies.js';
+import { audit } from '../auth/audit.js';
+import { countCommentsByComponent, deleteComment, insertComment, listCommentsWithVotes, listVotesOf, lockComment, setResolution, type CommentRow, type VoteRow } from './repo.js';
 
 /** Presenter: rows to the API shape of a comment. */
 function presentComment(row: CommentRow, votes: readonly VoteRow[]): Comment {
@@ -22,6 +23,8 @@ function presentComment(row: CommentRow, votes: readonly VoteRow[]): Comment {
     memberName: row.member_name,
     createdAt: new Date(row.created_at).toISOString(),
     votes: votes.map((vote) => ({ memberName: vote.member_name, voteType: vote.vote_type })),
+    resolution:
+      row.resolved_at === null ? null : { by: row.resolved_by_name ?? 'A former member', at: new Date(row.resolved_at).toISOString(), note: row.resolution_note },
   };
 }
 
@@ -40,7 +43,7 @@ export class CommentService {
     if (!this.isCommentable(componentId)) throw notFound(`Unknown component "${componentId}"`, ERROR_CODES.unknownComponent);
   }
 
-  counts(): Promise<Record<string, number>> {
+  counts(): Promise<Record<string, { open: number; resolved: number }>> {
     return countCommentsByComponent(this.db);
   }
 
@@ -83,6 +86,33 @@ export class CommentService {
       return comment.component_id;
     });
     await this.events.publish({ type: 'comment.deleted', componentId, commentId });
+  }
+
+  /**
+   * Marks a comment resolved (its author or an admin) with an optional note, or opens it again
+   * (anyone who can see it). Its votes stay. Each change is in the audit trail.
+   */
+  async setResolved(member: MemberRow, commentId: number, change: { resolved: true; note?: string | undefined } | { resolved: false }, ip: string): Promise<Comment> {
+    const comment = await this.db.transaction().execute(async (trx) => {
+      const row = await lockComment(trx, this.dialect, commentId);
+      if (row === undefined || !canCommentOn(member, row.component_id)) throw commentNotFound();
+      if (change.resolved) {
+        if (!canResolveComment(member, row)) throw forbidden('Only the author or an admin can resolve this comment', ERROR_CODES.notAuthor);
+        if (row.resolved_at !== null) throw conflict('This comment is already resolved', ERROR_CODES.commentResolved);
+      } else if (row.resolved_at === null) throw conflict('This comment is not resolved', ERROR_CODES.commentOpen);
+      const note = change.resolved && change.note !== undefined && change.note !== '' ? change.note : null;
+      const updated = await setResolution(trx, commentId, change.resolved ? { at: Date.now(), byName: member.full_name, note } : null);
+      await audit(trx, {
+        event: change.resolved ? 'comment-resolved' : 'comment-reopened',
+        outcome: 'success',
+        actorName: member.full_name,
+        ip,
+        detail: `comment ${commentId} on ${row.component_id}`,
+      });
+      return presentComment(updated, await listVotesOf(trx, commentId));
+    });
+    await this.events.publish({ type: 'comment.resolution.changed', componentId: comment.componentId, commentId });
+    return comment;
   }
 
   async vote(member: MemberRow, commentId: number, voteType: VoteType, join?: JoinWrite): Promise<VoteResult> {

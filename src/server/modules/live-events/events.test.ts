@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { commentSchema } from '../../../common/contract/comments.js';
+import { commentCountsSchema, commentSchema } from '../../../common/contract/comments.js';
 import { buildApp } from '../../app.js';
 import { hashToken } from '../auth/secrets.js';
 import type { App } from '../../http/types.js';
@@ -208,7 +208,7 @@ describe.skipIf(!onPostgres)('across instances (PostgreSQL LISTEN/NOTIFY)', () =
         return z.array(commentSchema).parse(response.json());
       };
       const countOn = async (instance: App) =>
-        z.record(z.string(), z.number()).parse((await instance.inject({ method: 'GET', url: '/api/comments/counts', cookies })).json())[COMPONENT] ?? 0;
+        commentCountsSchema.parse((await instance.inject({ method: 'GET', url: '/api/comments/counts', cookies })).json())[COMPONENT]?.open ?? 0;
       await listOn(b);
       const countBefore = await countOn(b);
 

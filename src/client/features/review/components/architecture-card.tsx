@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 import type { Card } from '../../../../common/contract/architecture';
+import type { ComponentCount } from '../comment-counts';
 import type { OpenComments } from '../use-comment-panel';
 import { CommentCountBadge } from './comment-count-badge';
 import { CommentTrigger } from './comment-trigger';
@@ -8,7 +9,7 @@ import { CommentTrigger } from './comment-trigger';
 interface ArchitectureCardProps {
   card: Card;
   groupTitle: string;
-  count: number | undefined;
+  count: ComponentCount | undefined;
   onOpenComments: OpenComments;
   className?: string;
 }
@@ -30,7 +31,7 @@ export function ArchitectureCard({ card, groupTitle, count, onOpenComments, clas
         <CommentCountBadge count={count} />
       </div>
       {/* Where the review is thin: no comment yet (nothing shows while the counts load). */}
-      {count === 0 && (
+      {count !== undefined && count.open + count.resolved === 0 && (
         <span className="mt-2 inline-flex w-fit items-center rounded-full border border-amber-200 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">Not reviewed yet</span>
       )}
       <p className="mt-2 text-sm leading-relaxed text-slate-600">{card.description}</p>

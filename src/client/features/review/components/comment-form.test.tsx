@@ -16,7 +16,7 @@ import { CommentForm } from './comment-form';
 const COMPONENT_ID = 'alert-ingestion';
 
 function stored(content: string, kind: Comment['kind'] = 'comment'): Comment {
-  return { id: 41, componentId: COMPONENT_ID, kind, content, memberName: 'Ada Lovelace', createdAt: '2025-01-02T03:04:05.000Z', votes: [] };
+  return { id: 41, componentId: COMPONENT_ID, kind, content, memberName: 'Ada Lovelace', createdAt: '2025-01-02T03:04:05.000Z', votes: [], resolution: null };
 }
 
 /** The panel owns the text field's ref; the form only hands focus back to it. */

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { routes } from '../../../../common/api';
 import type { Comment, VoteResult } from '../../../../common/contract/comments';
@@ -18,14 +18,15 @@ const COMMENT: Comment = {
     { memberName: 'Grace Hopper', voteType: 'thumbs_up' },
     { memberName: 'Alan Turing', voteType: 'thumbs_up' },
   ],
+  resolution: null,
 };
 
 const NOW = Date.parse('2025-01-02T04:04:05.000Z');
 
-function renderItem(memberName: string | undefined, comment: Comment = COMMENT) {
+function renderItem(memberName: string | undefined, comment: Comment = COMMENT, isAdmin = false) {
   return renderWithApp(
     <ul>
-      <CommentItem comment={comment} memberName={memberName} now={NOW} onDeleted={vi.fn()} />
+      <CommentItem comment={comment} memberName={memberName} isAdmin={isAdmin} now={NOW} onDeleted={vi.fn()} />
     </ul>,
   );
 }
@@ -104,5 +105,76 @@ describe('comment votes', () => {
     await user.click(thumbsUp());
     await expectToast('Failed to vote', 'Comment not found');
     expect(thumbsUp().getAttribute('aria-disabled')).toBe('false');
+  });
+});
+
+describe('resolving a comment', () => {
+  const RESOLVED: Comment = { ...COMMENT, resolution: { by: 'Grace Hopper', at: '2025-01-02T03:34:05.000Z', note: 'Covered by the dedupe stage' } };
+
+  test('offers Resolve to the author and to an admin, not to other members', () => {
+    mockFetch();
+    renderItem('Ada Lovelace');
+    expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+    cleanup();
+    renderItem('Ada Lovelace', COMMENT, true);
+    expect(screen.getByRole('button', { name: 'Resolve' })).toBeTruthy();
+    cleanup();
+    renderItem('Alan Turing');
+    expect(screen.getByRole('button', { name: 'Resolve' })).toBeTruthy();
+  });
+
+  test('asks for an optional note, sends it, and toasts', async () => {
+    const api = mockFetch().on(routes.comments.resolve, { body: RESOLVED });
+    const { user } = renderItem('Alan Turing');
+    await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resolve this comment?' });
+    await user.type(within(dialog).getByLabelText(/Note/), 'Covered by the dedupe stage');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await expectToast('Comment resolved', 'It is folded in the list, with its votes.');
+    expect(api.requests(routes.comments.resolve).map((request) => ({ id: request.params.id, body: request.body }))).toEqual([
+      { id: '7', body: { note: 'Covered by the dedupe stage' } },
+    ]);
+  });
+
+  test('sends no note when none is written', async () => {
+    const api = mockFetch().on(routes.comments.resolve, { body: RESOLVED });
+    const { user } = renderItem('Alan Turing');
+    await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Resolve' }));
+    await expectToast('Comment resolved', 'It is folded in the list, with its votes.');
+    expect(api.requests(routes.comments.resolve).map((request) => request.body)).toEqual([{}]);
+  });
+
+  test('folds a resolved comment to who, when and the note; one click unfolds it with its votes', async () => {
+    mockFetch();
+    const { user, container } = renderItem('Ada Lovelace', RESOLVED);
+    expect(screen.getByText(/Resolved/).closest('div')?.textContent).toContain('Resolved by Grace Hopper, 30 minutes ago · “Covered by the dedupe stage”');
+    const article = container.querySelector('article');
+    if (article === null) throw new Error('no article');
+    expect(article.getAttribute('aria-label')).toBe('Resolved comment by Alan Turing');
+    expect(article.hidden).toBe(true);
+    const show = screen.getByRole('button', { name: 'Show' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    await user.click(show);
+    expect(article.hidden).toBe(false);
+    expect(screen.getByRole('button', { name: 'Hide' }).getAttribute('aria-expanded')).toBe('true');
+    expect(thumbsUp().textContent).toBe('2 thumbs up');
+    expect(within(article).queryByRole('button', { name: 'Resolve' })).toBeNull();
+  });
+
+  test('lets any member reopen it', async () => {
+    const api = mockFetch().on(routes.comments.reopen, { body: COMMENT });
+    const { user } = renderItem('Ada Lovelace', RESOLVED);
+    await user.click(screen.getByRole('button', { name: 'Reopen' }));
+    await expectToast('Comment reopened', 'It counts as open again.');
+    expect(api.requests(routes.comments.reopen).map((request) => request.params.id)).toEqual(['7']);
+  });
+
+  test("shows the server's refusal", async () => {
+    mockFetch().on(routes.comments.resolve, { status: 409, error: { code: 'COMMENT_RESOLVED', message: 'This comment is already resolved' } });
+    const { user } = renderItem('Alan Turing');
+    await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Resolve' }));
+    await expectToast('Could not change the comment', 'This comment is already resolved');
   });
 });

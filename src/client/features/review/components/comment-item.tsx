@@ -1,28 +1,103 @@
 import clsx from 'clsx';
+import { CheckCircle2, ChevronDown, RotateCcw } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Comment } from '../../../../common/contract/comments';
+import { Button } from '../../../components/ui/button';
 import { VoteButtons } from '../../../components/ui/vote-buttons';
 import { initialsOf } from '../../../../common/names';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
+import { useSetResolved } from '../api/resolve-comment';
 import { useVoteComment } from '../api/vote-comment';
 import { DeleteCommentButton } from './delete-comment-button';
+import { ResolveCommentButton } from './resolve-comment-button';
 
 interface CommentItemProps {
   comment: Comment;
   /** The signed-in member's full name: their own vote is highlighted and only their comments can be deleted. */
   memberName: string | undefined;
+  /** Admins resolve any comment; a member their own (the server checks the same rule). */
+  isAdmin?: boolean;
   now: number;
   onDeleted: () => void;
 }
 
-export function CommentItem({ comment, memberName, now, onDeleted }: CommentItemProps) {
+/**
+ * One comment. A resolved one is folded to a line (who resolved it, when, the note) that one click
+ * unfolds; it keeps its votes, and anyone can reopen it.
+ */
+export function CommentItem({ comment, memberName, isAdmin = false, now, onDeleted }: CommentItemProps) {
   const vote = useVoteComment(comment.id);
+  const reopen = useSetResolved(comment);
   const mine = memberName !== undefined && comment.memberName === memberName;
   const proposal = comment.kind === 'proposal';
+  const resolution = comment.resolution;
+  // Unfolded for this resolution only: resolved again later, it starts folded.
+  const [unfoldedAt, setUnfoldedAt] = useState<string | null>(null);
+  const unfolded = resolution !== null && unfoldedAt === resolution.at;
+  const foldedId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const article = useRef<HTMLElement>(null);
+  const wasResolved = useRef(resolution !== null);
+  // The button that resolved or reopened it is gone with the change: focus stays with the comment
+  // (only when it was lost, never taken from a teammate's change arriving live).
+  useEffect(() => {
+    const resolved = resolution !== null;
+    if (resolved === wasResolved.current) return;
+    wasResolved.current = resolved;
+    if (document.activeElement === document.body || document.activeElement === null) (resolved ? toggle.current : article.current)?.focus();
+  }, [resolution]);
+
+  const reopenButton = (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="text-slate-700"
+      disabled={reopen.isPending}
+      onClick={() => {
+        reopen.mutate({ resolved: false });
+      }}
+    >
+      <RotateCcw className="h-4 w-4" aria-hidden="true" />
+      {reopen.isPending ? 'Reopening...' : 'Reopen'}
+    </Button>
+  );
+
   return (
     <li>
+      {resolution !== null && (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-emerald-200 bg-emerald-50/60 px-3 py-2 text-sm text-slate-700">
+          <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-700" aria-hidden="true" />
+          <p className="min-w-0 flex-1 break-words">
+            <span className="font-medium text-slate-900">Resolved</span> by {resolution.by},{' '}
+            <time dateTime={resolution.at} title={formatDateTime(resolution.at)}>
+              {formatRelativeTime(resolution.at, now)}
+            </time>
+            {resolution.note !== null && <span className="text-slate-600"> · “{resolution.note}”</span>}
+            <span className="text-slate-600"> · {comment.memberName}’s {proposal ? 'proposal' : 'comment'}</span>
+          </p>
+          <Button
+            ref={toggle}
+            variant="ghost"
+            size="sm"
+            aria-expanded={unfolded}
+            aria-controls={foldedId}
+            onClick={() => {
+              setUnfoldedAt(unfolded ? null : resolution.at);
+            }}
+          >
+            <ChevronDown className={clsx('h-4 w-4 transition-transform', unfolded && 'rotate-180')} aria-hidden="true" />
+            {unfolded ? 'Hide' : 'Show'}
+          </Button>
+          {!unfolded && reopenButton}
+        </div>
+      )}
       <article
-        aria-label={`${proposal ? 'Change proposal' : 'Comment'} by ${comment.memberName}`}
-        className={clsx('rounded-xl border p-3', proposal ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white')}
+        ref={article}
+        tabIndex={-1}
+        id={foldedId}
+        hidden={resolution !== null && !unfolded}
+        aria-label={`${resolution !== null ? 'Resolved ' : ''}${proposal ? 'change proposal' : 'comment'} by ${comment.memberName}`.replace(/^./, (first) => first.toUpperCase())}
+        className={clsx('rounded-xl border p-3 outline-none', proposal ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white', resolution !== null && 'mt-1 opacity-90')}
       >
         <header className="flex items-start gap-2.5">
           <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700" aria-hidden="true">
@@ -44,6 +119,8 @@ export function CommentItem({ comment, memberName, now, onDeleted }: CommentItem
         <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{comment.content}</p>
         <footer className="mt-3 flex items-center gap-1.5">
           <VoteButtons votes={comment.votes} memberName={memberName} vote={vote} />
+          {resolution === null && (mine || isAdmin) && <ResolveCommentButton comment={comment} />}
+          {resolution !== null && reopenButton}
           {mine && <DeleteCommentButton commentId={comment.id} componentId={comment.componentId} onDeleted={onDeleted} />}
         </footer>
       </article>

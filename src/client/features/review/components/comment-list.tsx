@@ -2,7 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { InlineError } from '../../../components/ui/inline-error';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useCurrentUser } from '../../../lib/auth';
+import { isAdmin, useCurrentUser } from '../../../lib/auth';
 import { useComments } from '../../../lib/queries/comments';
 import { useNow } from '../../../lib/use-now';
 import { CommentItem } from './comment-item';
@@ -16,6 +16,7 @@ export function CommentList({ componentId, componentTitle }: { componentId: stri
   const heading = useRef<HTMLHeadingElement>(null);
   const list = comments.data;
   const proposals = list?.filter((comment) => comment.kind === 'proposal').length ?? 0;
+  const resolved = list?.filter((comment) => comment.resolution !== null).length ?? 0;
 
   return (
     <section aria-labelledby={headingId} aria-busy={comments.isFetching}>
@@ -23,7 +24,7 @@ export function CommentList({ componentId, componentTitle }: { componentId: stri
         Comments
         {list !== undefined && (
           <span className="font-normal text-slate-600">
-            ({list.length}
+            ({resolved > 0 ? `${list.length - resolved} open · ${resolved} resolved` : list.length}
             {proposals > 0 ? `, ${proposals} ${proposals === 1 ? 'proposal' : 'proposals'}` : ''})
           </span>
         )}
@@ -71,6 +72,7 @@ export function CommentList({ componentId, componentTitle }: { componentId: stri
               key={comment.id}
               comment={comment}
               memberName={user?.name}
+              isAdmin={isAdmin(user ?? null)}
               now={now}
               onDeleted={() => {
                 heading.current?.focus();

@@ -2,6 +2,7 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { DiagramComponent } from '../../../../common/contract/architecture';
 import { boxInk } from '../box-colours';
 import { DIAGRAM_FONT } from '../diagram-geometry';
+import type { ComponentCount } from '../comment-counts';
 import type { ReviewTarget } from '../review-target';
 import type { OpenComments } from '../use-comment-panel';
 import { CommentCountBadge } from './comment-count-badge';
@@ -9,7 +10,7 @@ import { CommentTrigger } from './comment-trigger';
 
 export type ComponentNodeData = {
   component: DiagramComponent;
-  count: number | undefined;
+  count: ComponentCount | undefined;
   onOpenComments: OpenComments;
 };
 export type ComponentNode = Node<ComponentNodeData, 'component'>;
