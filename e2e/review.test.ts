@@ -427,6 +427,64 @@ describe('main review page', () => {
     await bob.context.close();
   });
 
+  it('resolves a comment with a note: it folds for everyone live, unfolds in one click, and a teammate reopens it', async () => {
+    const dana = await open(DANA);
+    const bob = await open(BOB);
+    const title = 'AI Operations Collaboration';
+    const id = 'ai-operations-collaboration';
+    const text = `War rooms should pin the last deploy of every affected service — ${Date.now()}`;
+    const posted = await postComment(dana.page, id, text);
+    await voteOn(bob.page, posted.id, 'thumbs_up');
+    await expect.poll(() => countOf(bob.page, id), { timeout: 5_000 }).toBe(1);
+
+    // Only the author (or an admin) is offered Resolve.
+    const bobPanel = await openCardPanel(bob.page, title);
+    await commentIn(bobPanel, text).waitFor();
+    expect(await commentIn(bobPanel, text).getByRole('button', { name: 'Resolve' }).count()).toBe(0);
+
+    // Dana resolves with the keyboard: the dialog takes a note, Enter on the button sends it.
+    const danaPanel = await openCardPanel(dana.page, title);
+    await commentIn(danaPanel, text).getByRole('button', { name: 'Resolve' }).focus();
+    await dana.page.keyboard.press('Enter');
+    const dialog = dana.page.getByRole('dialog', { name: 'Resolve this comment?' });
+    await dialog.getByRole('textbox', { name: /Note/ }).fill('Pinned by the war-room template since v2');
+    await dialog.getByRole('button', { name: 'Resolve', exact: true }).focus();
+    await Promise.all([
+      dana.page.waitForResponse((response) => new URL(response.url()).pathname === `/api/comments/${posted.id}/resolve` && response.status() === 200),
+      dana.page.keyboard.press('Enter'),
+    ]);
+    await expectToast(dana.page, 'Comment resolved', 'It is folded in the list, with its votes.');
+    const danaFold = danaPanel.getByText(/Resolved by Dana Demo/);
+    await danaFold.waitFor();
+    expect(await danaFold.textContent()).toContain('“Pinned by the war-room template since v2”');
+    // Focus stays with the comment: on its Show button, the dialog's opener being gone.
+    await expect.poll(() => focusedName(dana.page)).toBe('Show');
+
+    // Bob's open panel folds it too, live, and the card counts it apart.
+    await bobPanel.getByText(/Resolved by Dana Demo/).waitFor({ timeout: 5_000 });
+    expect(await commentIn(bobPanel, text).isVisible()).toBe(false);
+    await expect.poll(() => countOf(bob.page, id)).toBe(0);
+    expect(await bob.page.evaluate<string | null>(`document.querySelector('article[aria-labelledby="card-${id}"] [data-resolved-count]')?.getAttribute('data-resolved-count') ?? null`)).toBe('1');
+    await bobPanel.getByRole('heading', { name: 'Comments' }).filter({ hasText: '0 open · 1 resolved' }).waitFor();
+    await screenshot(bob.page, 'review-resolved-comment-desktop');
+    expect(await seriousAccessibilityViolations(bob.page)).toEqual([]);
+
+    // One click unfolds it, votes and all; then Bob reopens it and it is open for both.
+    await bobPanel.getByRole('button', { name: 'Show' }).click();
+    await commentIn(bobPanel, text).waitFor();
+    expect(await commentIn(bobPanel, text).getByRole('button', { name: /thumbs up$/ }).textContent()).toBe('1 thumbs up');
+    await commentIn(bobPanel, text).getByRole('button', { name: 'Reopen' }).click();
+    await expectToast(bob.page, 'Comment reopened', 'It counts as open again.');
+    await expect.poll(() => danaPanel.getByText(/Resolved by/).count(), { timeout: 5_000 }).toBe(0);
+    await commentIn(danaPanel, text).getByRole('button', { name: 'Resolve' }).waitFor();
+    await expect.poll(() => countOf(dana.page, id)).toBe(1);
+
+    expectNoConsoleErrors(dana);
+    expectNoConsoleErrors(bob);
+    await dana.context.close();
+    await bob.context.close();
+  });
+
   it('is accessible with the panel open, and looks right on desktop and on a phone (screenshots)', async () => {
     const alice = await open(ALICE);
     const bob = await open(BOB);

@@ -32,8 +32,8 @@ export function CommentCountBadge({ count, tone = 'light', className }: { count:
     >
       <MessageSquare className="h-3.5 w-3.5" aria-hidden="true" />
       <span aria-hidden="true">
-        {count?.open ?? '…'}
-        {resolved > 0 && (tone === 'light' ? ` · ${resolved} resolved` : ` · ${resolved}✓`)}
+        {resolved > 0 && tone === 'light' ? `${count?.open ?? 0} open · ${resolved} resolved` : (count?.open ?? '…')}
+        {resolved > 0 && tone !== 'light' && ` · ${resolved}✓`}
       </span>
       <span className="sr-only">{label}</span>
     </span>

@@ -148,7 +148,7 @@ describe('resolving a comment', () => {
   test('folds a resolved comment to who, when and the note; one click unfolds it with its votes', async () => {
     mockFetch();
     const { user, container } = renderItem('Ada Lovelace', RESOLVED);
-    expect(screen.getByText(/Resolved/).closest('div')?.textContent).toContain('Resolved by Grace Hopper, 30 minutes ago · “Covered by the dedupe stage”');
+    expect(screen.getByText(/Resolved/).closest('p')?.textContent).toContain('Resolved by Grace Hopper, 30 minutes ago · “Covered by the dedupe stage”Alan Turing’s comment');
     const article = container.querySelector('article');
     if (article === null) throw new Error('no article');
     expect(article.getAttribute('aria-label')).toBe('Resolved comment by Alan Turing');

@@ -65,30 +65,36 @@ export function CommentItem({ comment, memberName, isAdmin = false, now, onDelet
   return (
     <li>
       {resolution !== null && (
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-emerald-200 bg-emerald-50/60 px-3 py-2 text-sm text-slate-700">
-          <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-700" aria-hidden="true" />
-          <p className="min-w-0 flex-1 break-words">
-            <span className="font-medium text-slate-900">Resolved</span> by {resolution.by},{' '}
-            <time dateTime={resolution.at} title={formatDateTime(resolution.at)}>
-              {formatRelativeTime(resolution.at, now)}
-            </time>
-            {resolution.note !== null && <span className="text-slate-600"> · “{resolution.note}”</span>}
-            <span className="text-slate-600"> · {comment.memberName}’s {proposal ? 'proposal' : 'comment'}</span>
+        <div className="rounded-xl border border-emerald-200 bg-emerald-50/60 px-3 py-2 text-sm text-slate-700">
+          <p className="flex gap-2 break-words">
+            <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" aria-hidden="true" />
+            <span className="min-w-0">
+              <span className="font-medium text-slate-900">Resolved</span> by {resolution.by},{' '}
+              <time dateTime={resolution.at} title={formatDateTime(resolution.at)}>
+                {formatRelativeTime(resolution.at, now)}
+              </time>
+              {resolution.note !== null && <span className="text-slate-600"> · “{resolution.note}”</span>}
+              <span className="block text-xs text-slate-600">
+                {comment.memberName}’s {proposal ? 'change proposal' : 'comment'}
+              </span>
+            </span>
           </p>
-          <Button
-            ref={toggle}
-            variant="ghost"
-            size="sm"
-            aria-expanded={unfolded}
-            aria-controls={foldedId}
-            onClick={() => {
-              setUnfoldedAt(unfolded ? null : resolution.at);
-            }}
-          >
-            <ChevronDown className={clsx('h-4 w-4 transition-transform', unfolded && 'rotate-180')} aria-hidden="true" />
-            {unfolded ? 'Hide' : 'Show'}
-          </Button>
-          {!unfolded && reopenButton}
+          <div className="mt-1 flex justify-end gap-1">
+            <Button
+              ref={toggle}
+              variant="ghost"
+              size="sm"
+              aria-expanded={unfolded}
+              aria-controls={foldedId}
+              onClick={() => {
+                setUnfoldedAt(unfolded ? null : resolution.at);
+              }}
+            >
+              <ChevronDown className={clsx('h-4 w-4 transition-transform', unfolded && 'rotate-180')} aria-hidden="true" />
+              {unfolded ? 'Hide' : 'Show'}
+            </Button>
+            {!unfolded && reopenButton}
+          </div>
         </div>
       )}
       <article
