@@ -83,6 +83,33 @@ describe('migrateToLatest', () => {
     expect(new Set(rows.map((row) => row.group_key)).size).toBe(3);
   });
 
+  it('keeps the comments and votes of the previous version, open, with their counts', async () => {
+    const { handle } = await freshDatabase();
+    const resolution = migrations.findIndex((migration) => migration.name === '0013-comment-resolution');
+    await migrateToLatest(handle, migrations.slice(0, resolution));
+    await sql`insert into members (full_name, name_key, first_name, last_name, role, active, created_at) values ('Wen Li', 'wen li', 'Wen', 'Li', 'member', 1, 1)`.execute(handle.db);
+    const member = await handle.db.selectFrom('members').select('id').where('name_key', '=', 'wen li').executeTakeFirstOrThrow();
+    for (const [component, content] of [['alert-ingestion', 'one'], ['alert-ingestion', 'two'], ['agentic-triage', 'three']]) {
+      await sql`insert into comments (component_id, kind, content, member_id, member_name, created_at) values (${component}, 'comment', ${content}, ${member.id}, 'Wen Li', 5)`.execute(handle.db);
+    }
+    const first = await handle.db.selectFrom('comments').select('id').where('content', '=', 'one').executeTakeFirstOrThrow();
+    await sql`insert into comment_votes (comment_id, member_id, member_name, vote_type, created_at) values (${first.id}, ${member.id}, 'Wen Li', 'thumbs_up', 6)`.execute(handle.db);
+
+    await migrateToLatest(handle);
+    const comments = await handle.db.selectFrom('comments').select(['content', 'resolved_at', 'resolved_by_name', 'resolution_note']).orderBy('id').execute();
+    expect(comments).toEqual(['one', 'two', 'three'].map((content) => ({ content, resolved_at: null, resolved_by_name: null, resolution_note: null })));
+    expect(await handle.db.selectFrom('comment_votes').select('vote_type').execute()).toEqual([{ vote_type: 'thumbs_up' }]);
+    const counts = await handle.db.selectFrom('comment_counts').select(['component_id', 'comment_count', 'resolved_count']).orderBy('component_id').execute();
+    expect(counts).toEqual([
+      { component_id: 'agentic-triage', comment_count: 1, resolved_count: 0 },
+      { component_id: 'alert-ingestion', comment_count: 2, resolved_count: 0 },
+    ]);
+    // The new triggers count a resolution on the migrated rows.
+    await handle.db.updateTable('comments').set({ resolved_at: 9, resolved_by_name: 'Wen Li' }).where('id', '=', first.id).execute();
+    const after = await handle.db.selectFrom('comment_counts').select(['comment_count', 'resolved_count']).where('component_id', '=', 'alert-ingestion').executeTakeFirstOrThrow();
+    expect(after).toEqual({ comment_count: 2, resolved_count: 1 });
+  });
+
   it('rolls back completely when a migration fails', async () => {
     const { handle } = await freshDatabase();
     const failing: Migration[] = [
