@@ -21,6 +21,8 @@ export const NAME_MAX_LENGTH = 100;
 export const COMMENT_MAX_LENGTH = 5000;
 /** A resolved comment's note: a line or two on how the point was dealt with. */
 export const RESOLUTION_NOTE_MAX_LENGTH = 500;
+/** Why a component was decided as it was: a paragraph or two. */
+export const DECISION_RATIONALE_MAX_LENGTH = 2000;
 
 /** The narrative-summary prompt an admin saves; long enough for a detailed template. */
 export const AI_PROMPT_MAX_LENGTH = 20_000;

@@ -28,6 +28,8 @@ import { registerArchitectureRoutes } from './modules/architecture/routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { CommentService } from './modules/comments/service.js';
 import { registerCommentRoutes } from './modules/comments/routes.js';
+import { registerDecisionRoutes } from './modules/decisions/routes.js';
+import { DecisionService } from './modules/decisions/service.js';
 import { registerEventRoutes } from './modules/live-events/routes.js';
 import { createAiEngine } from './ai-providers/index.js';
 import { AnalyzerPool } from './ai-providers/local/analyzer-pool.js';
@@ -234,15 +236,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     windowMs: 60_000,
     message: 'You are posting comments faster than the team can read them',
   };
+  const adminActions = new AdminActions(database.db, limiter, () => config.secrets.adminPassword);
+  const decisions = new DecisionService(database.db, events, adminActions, (id) => commentable.has(id) && id !== QA_TEST_COMPONENT_ID);
   registerCommentRoutes(app, {
     comments: new CommentService(database.db, database.dialect, events, (id) => commentable.has(id), { limiter, rule: commentPostRule }),
     summaries: new CommentSummaryService(database.db, ai, titleOf, descriptionOf),
     events,
     limiter,
+    decisions: () => decisions.current(),
   });
+  registerDecisionRoutes(app, decisions);
   registerEventRoutes(app, { events, sessions, drain });
 
-  const adminActions = new AdminActions(database.db, limiter, () => config.secrets.adminPassword);
   const prompts = new PromptService(database.db, database.dialect, events, adminActions, config.aiPromptHistoryMax);
   const suggestions = new SuggestionService(database.db, database.dialect, ai, events, titleOrId, descriptionOf);
   registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { CommentEvent, LiveEventType } from '../../common/api/live-events';
+import type { CommentEvent, DecisionEvent, LiveEventType } from '../../common/api/live-events';
 import { queryKeys } from './query-keys';
 
 interface ChangedQueries {
@@ -10,7 +10,7 @@ interface ChangedQueries {
 }
 
 /** A change as the rule needs it: comment changes name their component; the others need only their type. */
-export type Change = Pick<CommentEvent, 'type' | 'componentId'> | { type: Exclude<LiveEventType, CommentEvent['type']> };
+export type Change = Pick<CommentEvent | DecisionEvent, 'type' | 'componentId'> | { type: Exclude<LiveEventType, CommentEvent['type'] | DecisionEvent['type']> };
 
 /**
  * Which queries a change makes stale: the one rule used both by a member's own mutations and by
@@ -25,6 +25,8 @@ export function queriesChangedBy(event: Change): ChangedQueries {
       return { lists: [queryKeys.comments(event.componentId)], aiAnswers: [] };
     case 'comment.resolution.changed':
       return { lists: [queryKeys.comments(event.componentId), queryKeys.commentCounts], aiAnswers: [] };
+    case 'decision.recorded':
+      return { lists: [queryKeys.decisions(event.componentId), queryKeys.commentCounts], aiAnswers: [] };
     case 'suggestions.generated':
     case 'suggestion.vote.changed':
       // The narrative weighs themes by votes.

@@ -15,6 +15,8 @@ export const queryKeys = {
   commentsRoot: ['comments'] as const,
   comments: (componentId: string) => ['comments', 'with-votes', componentId] as const,
   commentCounts: ['comments', 'counts'] as const,
+  /** A component's decisions; under the comments root, so a resync refetches them too. */
+  decisions: (componentId: string) => ['comments', 'decisions', componentId] as const,
   /**
    * Not under the comments' root on purpose: a live event, or the catch-up after a drop, refetches
    * comment lists, and a summary may cost a model call; the panel offers a refresh instead.

@@ -4,6 +4,7 @@ import { aiPromptRoutes } from './ai-prompts.js';
 import { architectureRoutes } from './architecture.js';
 import { authRoutes } from './auth.js';
 import { commentRoutes } from './comments.js';
+import { decisionRoutes } from './decisions.js';
 import { errorReportRoutes } from './error-reports.js';
 import { healthRoutes } from './health.js';
 import { qaRoutes } from './qa.js';
@@ -14,6 +15,7 @@ export const routes = {
   auth: authRoutes,
   architecture: architectureRoutes,
   comments: commentRoutes,
+  decisions: decisionRoutes,
   suggestions: suggestionRoutes,
   aiPrompts: aiPromptRoutes,
   errorReports: errorReportRoutes,

@@ -18,6 +18,8 @@ export type CommentEvent =
   /** Resolved or reopened. */
   | { type: 'comment.resolution.changed'; componentId: string; commentId: number };
 export type SuggestionsGeneratedEvent = { type: 'suggestions.generated'; generationId: number };
+/** An admin recorded a decision on a component. */
+export type DecisionEvent = { type: 'decision.recorded'; componentId: string };
 export type SuggestionVoteEvent = { type: 'suggestion.vote.changed'; suggestionId: number };
 export type AiPromptEvent = { type: 'ai-prompt.changed'; promptId: number };
 /** What only the admin's panel shows: members, PIN reset requests, error logs, the self-test. */
@@ -29,7 +31,7 @@ export type AdminEvent = { type: 'members.changed' } | { type: 'pin-resets.chang
  */
 export type ActivityEvent = { type: 'activity.recorded' };
 
-export type LiveEvent = CommentEvent | SuggestionsGeneratedEvent | SuggestionVoteEvent | AiPromptEvent | AdminEvent | ActivityEvent;
+export type LiveEvent = CommentEvent | DecisionEvent | SuggestionsGeneratedEvent | SuggestionVoteEvent | AiPromptEvent | AdminEvent | ActivityEvent;
 export type LiveEventType = LiveEvent['type'];
 
 export function isCommentEvent(event: LiveEvent): event is CommentEvent {
@@ -74,6 +76,10 @@ export function parseLiveEvent(value: unknown): LiveEvent | null {
       const componentId = record.get('componentId');
       const commentId = idField(record, 'commentId');
       return typeof componentId === 'string' && commentId !== undefined ? { type, componentId, commentId } : null;
+    }
+    case 'decision.recorded': {
+      const componentId = record.get('componentId');
+      return typeof componentId === 'string' ? { type, componentId } : null;
     }
     case 'suggestions.generated': {
       const generationId = idField(record, 'generationId');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, MAX_ROW_ID, RESOLUTION_NOTE_MAX_LENGTH } from '../limits.js';
 import { TEXT_RULE_MESSAGES, hasForbiddenControls, withoutZeroWidth } from '../text-rules.js';
 import { COMMENT_KINDS, VOTE_TYPES, commentRoutes } from '../api/comments.js';
+import { DECISION_OUTCOMES } from '../api/decisions.js';
 import { componentIdSchema } from './architecture.js';
 
 export const voteTypeSchema = z.enum(VOTE_TYPES, { error: 'voteType must be thumbs_up or thumbs_down' });
@@ -80,8 +81,11 @@ export const resolveCommentSchema = z.strictObject({
 });
 export type ResolveCommentInput = z.input<typeof resolveCommentSchema>;
 
-/** Per component with comments: how many are open and how many resolved. */
-export const commentCountsSchema = z.record(z.string(), z.object({ open: z.number().int().nonnegative(), resolved: z.number().int().nonnegative() }));
+/** Per component with comments or a decision: how many comments are open and how many resolved, and its current decision. */
+export const commentCountsSchema = z.record(
+  z.string(),
+  z.object({ open: z.number().int().nonnegative(), resolved: z.number().int().nonnegative(), decision: z.enum(DECISION_OUTCOMES).nullable() }),
+);
 export type CommentCounts = z.infer<typeof commentCountsSchema>;
 
 /** The comment calls with their schemas (the summary's are with the other AI outputs). */

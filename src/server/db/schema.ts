@@ -275,6 +275,18 @@ export interface CommentCountsTable {
   resolved_count: ColumnType<number, number | undefined, number>;
 }
 
+export interface ComponentDecisionsTable {
+  id: Generated<number>;
+  component_id: string;
+  outcome: 'accepted' | 'accepted_with_changes' | 'needs_rework' | 'deferred';
+  rationale: string;
+  /** JSON arrays of ids. */
+  comment_ids: string;
+  suggestion_ids: string;
+  decided_by_name: string;
+  created_at: EpochMs;
+}
+
 export interface StorageProbeTable {
   id: number;
   written_at: EpochMs;
@@ -283,6 +295,7 @@ export interface StorageProbeTable {
 
 export interface Database {
   comment_counts: CommentCountsTable;
+  component_decisions: ComponentDecisionsTable;
   idempotency_keys: IdempotencyKeysTable;
   storage_probe: StorageProbeTable;
   activity_log: ActivityLogTable;

@@ -48,6 +48,7 @@ const ADMIN = new Set(
     routes.errorReports.list,
     routes.errorReports.unresolved,
     routes.errorReports.resolve,
+    routes.decisions.record,
   ].map(key),
 );
 
@@ -62,6 +63,7 @@ const ADMIN_BODIES = new Map<string, Record<string, unknown>>([
   [key(routes.admin.resolvePinReset), { adminPassword: PASSWORD }],
   [key(routes.aiPrompts.create), { adminPassword: PASSWORD, name: 'narrative-summary', prompt: 'Summarise:\n{suggestionsText}', description: 'Matrix', isActive: 1 }],
   [key(routes.aiPrompts.activate), { adminPassword: PASSWORD }],
+  [key(routes.decisions.record), { adminPassword: PASSWORD, outcome: 'deferred', rationale: 'Matrix run' }],
 ]);
 
 type Caller = 'anonymous' | 'member' | 'admin without admin password' | 'admin';

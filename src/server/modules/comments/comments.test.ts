@@ -362,8 +362,8 @@ describe('comment and vote calls', () => {
 
       // The same numbers as the table, for every component at once.
       const rows = await app.database.db.selectFrom('comments').select('component_id').execute();
-      const expected: Record<string, { open: number; resolved: number }> = {};
-      for (const row of rows) expected[row.component_id] = { open: (expected[row.component_id]?.open ?? 0) + 1, resolved: 0 };
+      const expected: Record<string, { open: number; resolved: number; decision: null }> = {};
+      for (const row of rows) expected[row.component_id] = { open: (expected[row.component_id]?.open ?? 0) + 1, resolved: 0, decision: null };
       expect(counts).toEqual(expected);
       expect(Object.keys(counts).length).toBeGreaterThanOrEqual(5);
     });

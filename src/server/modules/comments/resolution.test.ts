@@ -40,7 +40,7 @@ describe('resolving a comment', () => {
     const response = await apiCall(app, 'GET', `/api/comments/${COMPONENT}/with-votes`, teammate);
     return z.array(commentSchema).parse(response.json()).find((comment) => comment.id === id);
   };
-  const counts = async () => commentCountsSchema.parse((await apiCall(app, 'GET', '/api/comments/counts', teammate)).json())[COMPONENT] ?? { open: 0, resolved: 0 };
+  const counts = async () => commentCountsSchema.parse((await apiCall(app, 'GET', '/api/comments/counts', teammate)).json())[COMPONENT] ?? { open: 0, resolved: 0, decision: null };
   const error = (response: { json: () => unknown }) => apiErrorSchema.parse(response.json());
 
   it('lets the author resolve with a note; it keeps its votes, counts apart, and anyone reopens it', async () => {
@@ -55,7 +55,7 @@ describe('resolving a comment', () => {
     expect(answer.votes).toEqual([{ memberName: 'Tomas Berger', voteType: 'thumbs_up' }]);
     // The next read of another member shows it, from the kept answers too.
     expect((await listed(comment.id))?.resolution?.note).toBe('Covered by the rollback column');
-    expect(await counts()).toEqual({ open: before.open - 1, resolved: before.resolved + 1 });
+    expect(await counts()).toEqual({ open: before.open - 1, resolved: before.resolved + 1, decision: null });
 
     const reopened = await reopen(teammate, comment.id);
     expect(reopened.statusCode, reopened.body).toBe(200);

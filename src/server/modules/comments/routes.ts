@@ -1,5 +1,6 @@
 import { aiContract } from '../../../common/contract/ai.js';
-import { commentsContract } from '../../../common/contract/comments.js';
+import { commentsContract, type CommentCounts } from '../../../common/contract/comments.js';
+import type { DecisionOutcome } from '../../../common/api/decisions.js';
 import { MEMBER_LIMITS } from '../../../common/limits.js';
 import { isCommentEvent } from '../../../common/api/live-events.js';
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
@@ -14,20 +15,39 @@ import type { CommentSummaryService } from './summary-service.js';
 
 const COUNTS_KEY = 'counts';
 
+/** The comment counts with each component's current decision; a decided component without comments is listed too. */
+function withDecisions(counts: Record<string, { open: number; resolved: number }>, decided: ReadonlyMap<string, DecisionOutcome>): CommentCounts {
+  const answer: CommentCounts = {};
+  for (const [componentId, count] of Object.entries(counts)) answer[componentId] = { ...count, decision: decided.get(componentId) ?? null };
+  for (const [componentId, outcome] of decided) answer[componentId] ??= { open: 0, resolved: 0, decision: outcome };
+  return answer;
+}
+
 /** Comment calls; every one is for signed-in members (the default access level). */
 export function registerCommentRoutes(
   app: App,
-  deps: { comments: CommentService; summaries: CommentSummaryService; events: EventBus; limiter: RateLimiter },
+  deps: {
+    comments: CommentService;
+    summaries: CommentSummaryService;
+    events: EventBus;
+    limiter: RateLimiter;
+    /** Each component's current decision, which the counts carry: one request for the first screen. */
+    decisions: () => Promise<ReadonlyMap<string, DecisionOutcome>>;
+  },
 ) {
-  const { comments, summaries, events, limiter } = deps;
+  const { comments, summaries, events, limiter, decisions } = deps;
 
   cachedJson(app, events, {
     url: commentsContract.counts.path,
     key: () => COUNTS_KEY,
-    load: () => comments.counts(),
+    load: async () => {
+      const [counts, decided] = await Promise.all([comments.counts(), decisions()]);
+      return withDecisions(counts, decided);
+    },
     // The counts leave the self-test's scratch component out: its comments change none of them.
     invalidatedBy: (event) =>
-      (event.type === 'comment.created' || event.type === 'comment.deleted' || event.type === 'comment.resolution.changed') && event.componentId !== QA_TEST_COMPONENT_ID
+      (event.type === 'comment.created' || event.type === 'comment.deleted' || event.type === 'comment.resolution.changed' || event.type === 'decision.recorded') &&
+      event.componentId !== QA_TEST_COMPONENT_ID
         ? [COUNTS_KEY]
         : 'none',
   });
