@@ -16,7 +16,7 @@ import { commentCountsQueryOptions } from '../../lib/queries/comment-counts';
 import { useNow } from '../../lib/use-now';
 import { useGenerateSuggestions } from './api/generate-suggestions';
 import { useNarrativeSummary } from './api/get-narrative-summary';
-import { useSuggestions } from './api/get-suggestions';
+import { useSuggestions } from '../../lib/queries/suggestions';
 import { AiSummaryCard } from './components/ai-summary-card';
 import { SkeletonBars } from './components/skeleton-bars';
 import { SuggestionsTable } from './components/suggestions-table';

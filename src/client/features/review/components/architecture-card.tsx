@@ -5,6 +5,7 @@ import type { ComponentCount } from '../comment-counts';
 import type { OpenComments } from '../use-comment-panel';
 import { CommentCountBadge } from './comment-count-badge';
 import { CommentTrigger } from './comment-trigger';
+import { DecisionChip } from './decision-chip';
 
 interface ArchitectureCardProps {
   card: Card;
@@ -30,6 +31,7 @@ export function ArchitectureCard({ card, groupTitle, count, onOpenComments, clas
         </h3>
         <CommentCountBadge count={count} />
       </div>
+      {count?.decision != null && <DecisionChip outcome={count.decision} className="mt-2" />}
       {/* Where the review is thin: no comment yet (nothing shows while the counts load). */}
       {count !== undefined && count.open + count.resolved === 0 && (
         <span className="mt-2 inline-flex w-fit items-center rounded-full border border-amber-200 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">Not reviewed yet</span>

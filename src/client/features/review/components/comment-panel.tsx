@@ -6,6 +6,7 @@ import type { ReviewTarget } from '../review-target';
 import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
 import { CommentSummarySection } from './comment-summary';
+import { DecisionSection } from './decision-section';
 import { ScrollArea } from '../../../components/ui/scroll-area';
 import { tip } from '../../../components/ui/tooltip';
 
@@ -62,6 +63,7 @@ export default function CommentPanel({ target, open, onOpenChange, restoreFocus 
               <ScrollArea key={target.id} className="min-h-0 flex-1">
                 <div className="space-y-6 px-5 py-4">
                   <Dialog.Description className="text-sm leading-relaxed text-slate-600">{target.description}</Dialog.Description>
+                  <DecisionSection componentId={target.id} componentTitle={target.title} />
                   <CommentForm componentId={target.id} componentTitle={target.title} textareaRef={textarea} />
                   {/* Between the form and the list it sums up: it never pushes the form down. */}
                   <CommentSummarySection componentId={target.id} componentTitle={target.title} />

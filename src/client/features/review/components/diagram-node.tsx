@@ -7,6 +7,7 @@ import type { ReviewTarget } from '../review-target';
 import type { OpenComments } from '../use-comment-panel';
 import { CommentCountBadge } from './comment-count-badge';
 import { CommentTrigger } from './comment-trigger';
+import { DecisionIcon } from './decision-chip';
 
 export type ComponentNodeData = {
   component: DiagramComponent;
@@ -38,6 +39,7 @@ export function DiagramNode({ data }: NodeProps<ComponentNode>) {
         <span className="truncate leading-[15px] font-bold tracking-wide uppercase" style={{ fontSize: DIAGRAM_FONT.label }}>
           {component.phase}
         </span>
+        {count?.decision != null && <DecisionIcon outcome={count.decision} className="ml-auto" />}
         {/* DIAGRAM_FONT.label, as the phase. */}
         <CommentCountBadge count={count} tone={ink.onDark ? 'on-dark' : 'on-light'} className="!px-1.5 !py-0 !text-[12.5px] !leading-[15px]" />
       </div>

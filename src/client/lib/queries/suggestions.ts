@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { suggestionRoutes } from '../../../../common/api/suggestions';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { suggestionRoutes } from '../../../common/api/suggestions';
+import { api } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /** The active suggestions, in the latest generation's order, each with its votes. */
 export function suggestionsQueryOptions() {
