@@ -88,6 +88,6 @@ describe('the decision on a component', () => {
     await user.type(within(dialog).getByLabelText('Admin password'), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Record decision' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid admin password');
-    expect((within(dialog).getByLabelText('Rationale') as HTMLTextAreaElement).value).toBe('Wait for the pilot');
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('Rationale').value).toBe('Wait for the pilot');
   });
 });
