@@ -6,7 +6,7 @@ import { architecture } from '../src/server/content/architecture.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { postComment, voteOn } from './page-api.js';
 import { card, commentPanel, openCardPanel } from './review-page.js';
-import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { E2E_SECRETS, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { closeToasts, expectToast, toasts } from './toasts.js';
 
 // Browser-side code is passed to page.evaluate / waitForFunction as strings: this file is
@@ -20,6 +20,7 @@ const ALICE = { name: 'Alice Archer', pin: '3816' };
 const BOB = { name: 'Bob Baker', pin: '5062' };
 const CASEY = { name: 'Casey Keys', pin: '3579' };
 const DANA = { name: 'Dana Demo', pin: '4680' };
+const AVERY = { name: 'Avery Admin', pin: '8024' };
 
 interface OpenedPage {
   context: BrowserContext;
@@ -91,6 +92,7 @@ describe('main review page', () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     for (const member of [ALICE, BOB, CASEY, DANA]) await seedMember(server, member.name, { pin: member.pin });
+    await seedMember(server, AVERY.name, { pin: AVERY.pin, role: 'admin' });
   });
 
   afterAll(async () => {
@@ -483,6 +485,56 @@ describe('main review page', () => {
     expectNoConsoleErrors(bob);
     await dana.context.close();
     await bob.context.close();
+  });
+
+  it('records a decision on a component, then a new one that supersedes it; members see both, live', async () => {
+    const avery = await open(AVERY);
+    const casey = await open(CASEY);
+    const title = 'AI Incident Prevention';
+    const id = 'ai-incident-prevention';
+    const basis = await postComment(casey.page, id, `Prevention tickets need an owner before they are filed — ${Date.now()}`);
+    const caseyPanel = await openCardPanel(casey.page, title);
+    await caseyPanel.getByText('No decision yet.').waitFor();
+    expect(await caseyPanel.getByRole('button', { name: /Record a/ }).count()).toBe(0);
+
+    const averyPanel = await openCardPanel(avery.page, title);
+    const decide = async (outcome: string, rationale: string, withBasis: boolean) => {
+      await averyPanel.getByRole('button', { name: /Record a (new )?decision/ }).click();
+      const dialog = avery.page.getByRole('dialog', { name: `Decision on ${title}` });
+      await dialog.getByRole('radio', { name: outcome }).check();
+      await dialog.getByRole('textbox', { name: 'Rationale' }).fill(rationale);
+      if (withBasis) await dialog.getByRole('checkbox', { name: /Prevention tickets need an owner/ }).check();
+      await dialog.getByLabel('Admin password').fill(E2E_SECRETS.ADMIN_PASSWORD);
+      await Promise.all([
+        avery.page.waitForResponse((response) => new URL(response.url()).pathname === `/api/decisions/${id}` && response.request().method() === 'POST' && response.status() === 201),
+        dialog.getByRole('button', { name: 'Record decision' }).click(),
+      ]);
+      await dialog.waitFor({ state: 'detached' });
+      await closeToasts(avery.page);
+    };
+    await decide('Accepted with changes', 'Accepted once every prevention ticket has an owner.', true);
+    await averyPanel.getByText('Accepted once every prevention ticket has an owner.').waitFor();
+    expect(await averyPanel.getByText(/rests on 1 comment/).count()).toBe(1);
+
+    // Casey's open panel and card show it without a reload.
+    await caseyPanel.getByText('Accepted once every prevention ticket has an owner.').waitFor({ timeout: 5_000 });
+    await caseyPanel.getByText(new RegExp(basis.content.slice(0, 40))).first().waitFor();
+
+    await decide('Needs rework', 'The owner field is missing from the ticket template.', false);
+    await caseyPanel.getByText('The owner field is missing from the ticket template.').waitFor({ timeout: 5_000 });
+    const history = caseyPanel.getByText('Earlier decisions (1)');
+    await history.click();
+    await caseyPanel.getByText('Accepted once every prevention ticket has an owner.').waitFor();
+    await casey.page.keyboard.press('Escape');
+    await caseyPanel.waitFor({ state: 'detached' });
+    expect(await card(casey.page, title).locator('[data-decision]').getAttribute('data-decision')).toBe('needs_rework');
+    await screenshot(avery.page, 'review-decision-desktop');
+    expect(await seriousAccessibilityViolations(avery.page)).toEqual([]);
+
+    expectNoConsoleErrors(avery);
+    expectNoConsoleErrors(casey);
+    await avery.context.close();
+    await casey.context.close();
   });
 
   it('is accessible with the panel open, and looks right on desktop and on a phone (screenshots)', async () => {
