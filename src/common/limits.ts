@@ -23,6 +23,8 @@ export const COMMENT_MAX_LENGTH = 5000;
 export const RESOLUTION_NOTE_MAX_LENGTH = 500;
 /** Why a component was decided as it was: a paragraph or two. */
 export const DECISION_RATIONALE_MAX_LENGTH = 2000;
+/** Why a suggestion was declined. */
+export const STATUS_REASON_MAX_LENGTH = 500;
 
 /** The narrative-summary prompt an admin saves; long enough for a detailed template. */
 export const AI_PROMPT_MAX_LENGTH = 20_000;

@@ -249,7 +249,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerEventRoutes(app, { events, sessions, drain });
 
   const prompts = new PromptService(database.db, database.dialect, events, adminActions, config.aiPromptHistoryMax);
-  const suggestions = new SuggestionService(database.db, database.dialect, ai, events, titleOrId, descriptionOf);
+  const suggestions = new SuggestionService(database.db, database.dialect, ai, events, adminActions, titleOrId, descriptionOf);
   registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });
   registerAiPromptRoutes(app, prompts);
   registerAdminRoutes(app, new AdminService(database.db, database.dialect, events, adminActions, config));

@@ -29,6 +29,7 @@ export function queriesChangedBy(event: Change): ChangedQueries {
       return { lists: [queryKeys.decisions(event.componentId), queryKeys.commentCounts], aiAnswers: [] };
     case 'suggestions.generated':
     case 'suggestion.vote.changed':
+    case 'suggestion.outcome.changed':
       // The narrative weighs themes by votes.
       return { lists: [queryKeys.suggestions], aiAnswers: [queryKeys.narrativeSummary] };
     case 'ai-prompt.changed':

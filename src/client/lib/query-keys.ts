@@ -30,6 +30,8 @@ export const queryKeys = {
   /** The admin panel's data, under one root so a stream drop refetches all of it. */
   adminRoot: ['admin'] as const,
   adminMembers: ['admin', 'members'] as const,
+  /** The members an admin can make an action's owner; under the members' key, dropped with it. */
+  assignableMembers: ['admin', 'members', 'assignable'] as const,
   pinResets: ['admin', 'pin-resets'] as const,
   errorLogsRoot: ['admin', 'errors'] as const,
   errorLogs: ['admin', 'errors', 'all'] as const,

@@ -33,6 +33,7 @@ export const AUDIT_EVENTS = [
   'admin-password',
   'comment-resolved',
   'comment-reopened',
+  'action-completed',
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 

@@ -58,6 +58,7 @@ export const ERROR_CODES = {
   aiUnavailable: 'AI_UNAVAILABLE',
   generationFailed: 'GENERATION_FAILED',
   suggestionNotFound: 'SUGGESTION_NOT_FOUND',
+  suggestionNotAccepted: 'SUGGESTION_NOT_ACCEPTED',
   noActivePrompt: 'NO_ACTIVE_PROMPT',
 } as const;
 

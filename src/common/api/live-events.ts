@@ -21,6 +21,8 @@ export type SuggestionsGeneratedEvent = { type: 'suggestions.generated'; generat
 /** An admin recorded a decision on a component. */
 export type DecisionEvent = { type: 'decision.recorded'; componentId: string };
 export type SuggestionVoteEvent = { type: 'suggestion.vote.changed'; suggestionId: number };
+/** Its status, reason, owner or due day changed. */
+export type SuggestionOutcomeEvent = { type: 'suggestion.outcome.changed'; suggestionId: number };
 export type AiPromptEvent = { type: 'ai-prompt.changed'; promptId: number };
 /** What only the admin's panel shows: members, PIN reset requests, error logs, the self-test. */
 export type AdminEvent = { type: 'members.changed' } | { type: 'pin-resets.changed' } | { type: 'error-logs.changed' } | { type: 'qa.progress' };
@@ -31,15 +33,15 @@ export type AdminEvent = { type: 'members.changed' } | { type: 'pin-resets.chang
  */
 export type ActivityEvent = { type: 'activity.recorded' };
 
-export type LiveEvent = CommentEvent | DecisionEvent | SuggestionsGeneratedEvent | SuggestionVoteEvent | AiPromptEvent | AdminEvent | ActivityEvent;
+export type LiveEvent = CommentEvent | DecisionEvent | SuggestionsGeneratedEvent | SuggestionVoteEvent | SuggestionOutcomeEvent | AiPromptEvent | AdminEvent | ActivityEvent;
 export type LiveEventType = LiveEvent['type'];
 
 export function isCommentEvent(event: LiveEvent): event is CommentEvent {
   return event.type === 'comment.created' || event.type === 'comment.deleted' || event.type === 'vote.changed' || event.type === 'comment.resolution.changed';
 }
 
-export function isSuggestionEvent(event: LiveEvent): event is SuggestionsGeneratedEvent | SuggestionVoteEvent {
-  return event.type === 'suggestions.generated' || event.type === 'suggestion.vote.changed';
+export function isSuggestionEvent(event: LiveEvent): event is SuggestionsGeneratedEvent | SuggestionVoteEvent | SuggestionOutcomeEvent {
+  return event.type === 'suggestions.generated' || event.type === 'suggestion.vote.changed' || event.type === 'suggestion.outcome.changed';
 }
 
 const ADMIN_EVENT_TYPES: ReadonlySet<string> = new Set<AdminEvent['type']>(['members.changed', 'pin-resets.changed', 'error-logs.changed', 'qa.progress']);
@@ -85,7 +87,8 @@ export function parseLiveEvent(value: unknown): LiveEvent | null {
       const generationId = idField(record, 'generationId');
       return generationId === undefined ? null : { type, generationId };
     }
-    case 'suggestion.vote.changed': {
+    case 'suggestion.vote.changed':
+    case 'suggestion.outcome.changed': {
       const suggestionId = idField(record, 'suggestionId');
       return suggestionId === undefined ? null : { type, suggestionId };
     }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AI_PROMPT_MAX_LENGTH, MAX_ROW_ID } from '../limits.js';
+import { AI_PROMPT_MAX_LENGTH, MAX_ROW_ID, STATUS_REASON_MAX_LENGTH } from '../limits.js';
 import { TEXT_RULE_MESSAGES, hasForbiddenControls } from '../text-rules.js';
 import { NARRATIVE_PROMPT_NAME, PROMPT_HISTORY_PAGE, SUGGESTIONS_PLACEHOLDER, aiPromptRoutes } from '../api/ai-prompts.js';
 import { commentRoutes } from '../api/comments.js';
-import { suggestionRoutes } from '../api/suggestions.js';
+import { SUGGESTION_STATUSES, suggestionRoutes } from '../api/suggestions.js';
 import { adminPasswordInputSchema, adminPasswordSchema } from './admin.js';
 import { componentIdSchema } from './architecture.js';
 import { commentVoteSchema, idParamsSchema, voteRequestSchema, voteTypeSchema } from './comments.js';
@@ -140,8 +140,48 @@ export const suggestionSchema = z.object({
   sources: idsSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /** Where it stands, why it was declined (else null), who set it and when (null while open and never set). */
+  status: z.enum(SUGGESTION_STATUSES),
+  statusReason: z.string().nullable(),
+  statusBy: z.string().nullable(),
+  statusAt: z.iso.datetime().nullable(),
+  /** The action's owner (a member's full name) and due day (YYYY-MM-DD), once accepted and assigned. */
+  owner: z.string().nullable(),
+  dueDate: z.string().nullable(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** A reason: required when declining, at most 500 characters, trimmed. */
+const reasonSchema = z
+  .string()
+  .refine((text) => !hasForbiddenControls(text, { multiline: true }), `Reason ${TEXT_RULE_MESSAGES.control}`)
+  .transform((text) => text.trim())
+  .pipe(z.string().max(STATUS_REASON_MAX_LENGTH, `Reason cannot be longer than ${STATUS_REASON_MAX_LENGTH} characters`));
+
+export const setSuggestionStatusSchema = z
+  .strictObject({
+    status: z.enum(SUGGESTION_STATUSES, { error: `status must be one of ${SUGGESTION_STATUSES.join(', ')}` }),
+    reason: reasonSchema.optional(),
+    adminPassword: adminPasswordSchema,
+  })
+  .refine((input) => input.status !== 'declined' || (input.reason ?? '') !== '', { message: 'Declining a suggestion needs a reason', path: ['reason'] });
+export type SetSuggestionStatusInput = z.input<typeof setSuggestionStatusSchema>;
+
+/** A calendar day that exists: 2026-02-30 is refused. */
+export const dueDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'dueDate must be a day written YYYY-MM-DD')
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  }, 'dueDate is not a day of the calendar');
+
+export const assignSuggestionSchema = z.strictObject({
+  ownerName: z.string({ error: 'ownerName is required' }).trim().min(1, 'ownerName is required').max(200),
+  dueDate: dueDateSchema.nullable().default(null),
+  adminPassword: adminPasswordSchema,
+});
+export type AssignSuggestionInput = z.input<typeof assignSuggestionSchema>;
 
 export const generateSuggestionsResponseSchema = z.object({
   suggestions: z.array(suggestionSchema),
@@ -262,6 +302,9 @@ export const aiContract = {
   generateSuggestions: { ...suggestionRoutes.generate, response: { 200: generateSuggestionsResponseSchema } },
   suggestionsWithVotes: { ...suggestionRoutes.withVotes, response: { 200: z.array(suggestionSchema) } },
   voteSuggestion: { ...suggestionRoutes.vote, params: idParamsSchema, body: voteRequestSchema, response: { 200: suggestionVoteResultSchema } },
+  setSuggestionStatus: { ...suggestionRoutes.setStatus, params: idParamsSchema, body: setSuggestionStatusSchema, response: { 200: suggestionSchema } },
+  assignSuggestion: { ...suggestionRoutes.assign, params: idParamsSchema, body: assignSuggestionSchema, response: { 200: suggestionSchema } },
+  completeSuggestion: { ...suggestionRoutes.complete, params: idParamsSchema, response: { 200: suggestionSchema } },
   narrativeSummary: { ...suggestionRoutes.narrativeSummary, response: { 200: narrativeSummarySchema } },
   prompts: { ...aiPromptRoutes.list, querystring: promptHistoryQuerySchema, response: { 200: z.array(aiPromptListItemSchema) } },
   prompt: { ...aiPromptRoutes.get, params: idParamsSchema, response: { 200: aiPromptSchema } },

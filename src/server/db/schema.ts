@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { SuggestionReviewStatus } from '../../common/api/suggestions.js';
 
 /**
  * Times are epoch milliseconds in a 64-bit integer column on both engines: the same arithmetic
@@ -183,6 +184,13 @@ export interface SuggestionsTable {
   generation_id: number;
   created_at: EpochMs;
   updated_at: EpochMs;
+  review_status: ColumnType<SuggestionReviewStatus, SuggestionReviewStatus | undefined, SuggestionReviewStatus>;
+  status_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  status_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  status_at: ColumnType<number | null, number | null | undefined, number | null>;
+  owner_member_id: ColumnType<number | null, number | null | undefined, number | null>;
+  owner_name: ColumnType<string | null, string | null | undefined, string | null>;
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
   archived_at: EpochMs | null;
 }
 

@@ -49,6 +49,8 @@ const ADMIN = new Set(
     routes.errorReports.unresolved,
     routes.errorReports.resolve,
     routes.decisions.record,
+    routes.suggestions.setStatus,
+    routes.suggestions.assign,
   ].map(key),
 );
 
@@ -64,6 +66,8 @@ const ADMIN_BODIES = new Map<string, Record<string, unknown>>([
   [key(routes.aiPrompts.create), { adminPassword: PASSWORD, name: 'narrative-summary', prompt: 'Summarise:\n{suggestionsText}', description: 'Matrix', isActive: 1 }],
   [key(routes.aiPrompts.activate), { adminPassword: PASSWORD }],
   [key(routes.decisions.record), { adminPassword: PASSWORD, outcome: 'deferred', rationale: 'Matrix run' }],
+  [key(routes.suggestions.setStatus), { adminPassword: PASSWORD, status: 'accepted' }],
+  [key(routes.suggestions.assign), { adminPassword: PASSWORD, ownerName: 'Mel Member' }],
 ]);
 
 type Caller = 'anonymous' | 'member' | 'admin without admin password' | 'admin';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Inbox, Loader2, MessageSquarePlus, Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Suggestion } from '../../../common/contract/ai';
 import type { CommentCounts } from '../../../common/contract/comments';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
+import { useCurrentUser } from '../../lib/auth';
 import { useLiveQueryUpdates } from '../../lib/live-events';
 import { formatDateTime, formatRelativeTime } from '../../lib/relative-time';
 import { useArchitecture } from '../../lib/queries/architecture';
@@ -19,6 +20,8 @@ import { useNarrativeSummary } from './api/get-narrative-summary';
 import { useSuggestions } from '../../lib/queries/suggestions';
 import { AiSummaryCard } from './components/ai-summary-card';
 import { SkeletonBars } from './components/skeleton-bars';
+import { MyActions } from './components/my-actions';
+import { StatusFilter, visibleSuggestions, type StatusChoice, type SuggestionOrder } from './components/status-filter';
 import { SuggestionsTable } from './components/suggestions-table';
 import { SuggestionLookupProvider } from './suggestion-lookup';
 import { plural } from './text';
@@ -47,6 +50,10 @@ export default function SuggestionsPage() {
   const narrative = useNarrativeSummary(list === undefined || list.length > 0);
   const commentTotal = totalOf(counts.data);
   const tableHeadingId = useId();
+  const { user } = useCurrentUser();
+  const [statusChoice, setStatusChoice] = useState<StatusChoice>('all');
+  const [order, setOrder] = useState<SuggestionOrder>('generated');
+  const shown = useMemo(() => visibleSuggestions(list ?? [], statusChoice, order), [list, statusChoice, order]);
 
   const loading = suggestions.isPending || (counts.isPending && !hasSuggestions);
   const noData = !hasSuggestions && commentTotal === 0;
@@ -91,12 +98,20 @@ export default function SuggestionsPage() {
                 <div className="mt-4">
                   <AiSummaryCard narrative={narrative} />
                 </div>
+                <MyActions suggestions={list} memberName={user?.name} />
                 <section aria-labelledby={tableHeadingId} className="mt-10">
                   <h2 id={tableHeadingId} className="text-xl font-semibold text-slate-900">
                     Suggestions <span className="font-normal text-slate-600">({list.length})</span>
                   </h2>
                   <p className="mt-1 mb-4 text-sm text-slate-600">Vote on what the team should act on. Your own vote is highlighted; select it again to take it back.</p>
-                  <SuggestionsTable suggestions={list} captionId={tableHeadingId} />
+                  <div className="mb-4">
+                    <StatusFilter suggestions={list} status={statusChoice} order={order} onStatus={setStatusChoice} onOrder={setOrder} />
+                  </div>
+                  {shown.length === 0 ? (
+                    <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">No suggestion has this status.</p>
+                  ) : (
+                    <SuggestionsTable suggestions={shown} captionId={tableHeadingId} />
+                  )}
                 </section>
               </>
             )}

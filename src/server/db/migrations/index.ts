@@ -11,7 +11,8 @@ import { activityAndReports } from './0011-activity-and-reports.js';
 import { commentCounts } from './0012-comment-counts.js';
 import { commentResolution } from './0013-comment-resolution.js';
 import { componentDecisions } from './0014-component-decisions.js';
+import { suggestionOutcomes } from './0015-suggestion-outcomes.js';
 import type { Migration } from './types.js';
 
 /** Applied in this order, each exactly once per database. Append only. */
-export const migrations: readonly Migration[] = [foundation, membersAndSessions, comments, ai, enrollment, errorReportGroups, admin, activity, resilience, activityAndReports, commentCounts, commentResolution, componentDecisions];
+export const migrations: readonly Migration[] = [foundation, membersAndSessions, comments, ai, enrollment, errorReportGroups, admin, activity, resilience, activityAndReports, commentCounts, commentResolution, componentDecisions, suggestionOutcomes];

@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { allCommentsForAnalysis, commentsForAnalysisByIds, componentCommentsForAnalysis } from '../comments/analysis-input.js';
 import { findMemberByKey } from '../members/repo.js';
 import { SuggestionService } from './service.js';
+import { AdminActions } from '../admin/policies.js';
+import { RateLimiter } from '../../http/rate-limit.js';
 
 /**
  * A member may vote on their own comment (and on a suggestion made from it), but that vote is no
@@ -115,7 +117,7 @@ describe("an author's own vote in the AI input", () => {
       generateSuggestions: () => Promise.reject(new Error('not called')),
       narrativeSummary: () => Promise.reject(new Error('not called')),
     };
-    const service = new SuggestionService(db, dialect, new AiEngine(unused, unused, pino({ level: 'silent' }), 1_000), new LocalEventBus(), (id) => id);
+    const service = new SuggestionService(db, dialect, new AiEngine(unused, unused, pino({ level: 'silent' }), 1_000), new LocalEventBus(), new AdminActions(db, new RateLimiter(db), () => 'unused'), (id) => id);
     const { suggestions } = await service.listForAnalysis();
     // Bob's up-vote on Alice's comment is an author's too: both wrote what the suggestion follows from.
     expect(suggestions.find((item) => item.id === suggestion.id)).toMatchObject({

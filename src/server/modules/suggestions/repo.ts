@@ -36,7 +36,26 @@ export async function listActiveSuggestionsWithVotes(db: Kysely<Database>): Prom
 
 /** Every suggestion, active or archived, as a new generation is matched against them. */
 export function listAllSuggestions(trx: Transaction<Database>) {
-  return trx.selectFrom('suggestions').select(['id', 'suggestion', 'sources', 'status']).execute();
+  return trx.selectFrom('suggestions').select(['id', 'suggestion', 'sources', 'status', 'review_status']).execute();
+}
+
+/** A suggestion's row, for its answer after a change. */
+export function findSuggestion(db: Kysely<Database>, id: number): Promise<SuggestionRow> {
+  return db.selectFrom('suggestions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Its votes, oldest first. */
+export function listSuggestionVotes(db: Kysely<Database>, id: number): Promise<SuggestionVoteRow[]> {
+  return db.selectFrom('suggestion_votes').select(['suggestion_id', 'member_name', 'vote_type']).where('suggestion_id', '=', id).orderBy('created_at').execute();
+}
+
+/** What became of a suggestion: its status (with reason and who set it when) or its action's owner and due day. */
+export async function updateOutcome(
+  trx: Transaction<Database>,
+  id: number,
+  values: Pick<Updateable<SuggestionsTable>, 'review_status' | 'status_reason' | 'status_by_name' | 'status_at' | 'owner_member_id' | 'owner_name' | 'due_date'>,
+): Promise<void> {
+  await trx.updateTable('suggestions').set(values).where('id', '=', id).execute();
 }
 
 export async function insertSuggestion(trx: Transaction<Database>, values: SuggestionValues, now: number): Promise<void> {
@@ -57,7 +76,7 @@ export async function archiveSuggestions(trx: Transaction<Database>, ids: readon
  * votes toggle one after another (SQLite transactions already do).
  */
 export function lockSuggestion(trx: Transaction<Database>, dialect: Dialect, id: number) {
-  const query = trx.selectFrom('suggestions').select(['id', 'status']).where('id', '=', id);
+  const query = trx.selectFrom('suggestions').select(['id', 'status', 'review_status', 'owner_member_id']).where('id', '=', id);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 

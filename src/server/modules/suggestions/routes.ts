@@ -7,7 +7,7 @@ import { cachedJson } from '../../http/cached-json.js';
 import { aiCallRule, type RateLimiter } from '../../http/rate-limit.js';
 import { joinWriteOf } from '../../http/joined-work.js';
 import type { App } from '../../http/types.js';
-import { requireMember } from '../auth/guards.js';
+import { requireAdmin, requireMember } from '../auth/guards.js';
 import type { NarrativeService } from './narrative-service.js';
 import type { SuggestionService } from './service.js';
 
@@ -48,6 +48,27 @@ export function registerSuggestionRoutes(
     aiContract.voteSuggestion.path,
     { schema: { params: aiContract.voteSuggestion.params, body: aiContract.voteSuggestion.body, response: aiContract.voteSuggestion.response }, config: { joinsWrite: true } },
     async (request) => suggestions.vote(requireMember(request), request.params.id, request.body.voteType, joinWriteOf(request)),
+  );
+
+  app.post(
+    aiContract.setSuggestionStatus.path,
+    {
+      schema: { params: aiContract.setSuggestionStatus.params, body: aiContract.setSuggestionStatus.body, response: aiContract.setSuggestionStatus.response },
+      config: { access: 'admin' },
+    },
+    async (request) => suggestions.setStatus(requireAdmin(request), { ip: request.ip }, request.params.id, request.body),
+  );
+
+  app.post(
+    aiContract.assignSuggestion.path,
+    { schema: { params: aiContract.assignSuggestion.params, body: aiContract.assignSuggestion.body, response: aiContract.assignSuggestion.response }, config: { access: 'admin' } },
+    async (request) => suggestions.assign(requireAdmin(request), { ip: request.ip }, request.params.id, request.body),
+  );
+
+  app.post(
+    aiContract.completeSuggestion.path,
+    { schema: { params: aiContract.completeSuggestion.params, body: emptyBody, response: aiContract.completeSuggestion.response } },
+    async (request) => suggestions.complete(requireMember(request), { ip: request.ip }, request.params.id),
   );
 
   const narrativeRule = aiCallRule('ai-narrative', MEMBER_LIMITS.narrativesPerMinute);

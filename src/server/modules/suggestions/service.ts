@@ -37,10 +37,20 @@ import {
   listActiveSuggestionsWithVotes,
   listAllSuggestions,
   lockGenerations,
+  findSuggestion,
+  listSuggestionVotes,
   lockSuggestion,
   markGenerationFailed,
+  updateOutcome,
   updateSuggestion,
+  type SuggestionRow,
 } from './repo.js';
+import { SUGGESTION_STATUS_LABELS, type SuggestionReviewStatus } from '../../../common/api/suggestions.js';
+import { nameKey } from '../../../common/names.js';
+import { badRequest, conflict, forbidden } from '../../errors.js';
+import type { AdminActions } from '../admin/policies.js';
+import { audit } from '../auth/audit.js';
+import { findMemberByKey } from '../members/repo.js';
 
 /** At most one generation per 10 s, and one at a time. */
 export const GENERATION_INTERVAL_MS = 10_000;
@@ -85,6 +95,29 @@ export function groundSuggestions(outputs: readonly SuggestionOutput[], comments
   return grounded;
 }
 
+/** Presenter: a suggestion's row and votes to its API shape. */
+function presentSuggestion(row: SuggestionRow, votes: Array<{ memberName: string; voteType: VoteType }>): Suggestion {
+  return {
+    id: row.id,
+    suggestion: row.suggestion,
+    components: parseStrings(row.components),
+    recommendationType: row.recommendation_type,
+    memberInitials: parseStrings(row.member_initials),
+    votes,
+    sources: parseIds(row.sources),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    status: row.review_status,
+    statusReason: row.status_reason,
+    statusBy: row.status_by_name,
+    statusAt: row.status_at === null ? null : new Date(row.status_at).toISOString(),
+    owner: row.owner_name,
+    dueDate: row.due_date,
+  };
+}
+
+const suggestionNotFound = () => notFound('Suggestion not found', ERROR_CODES.suggestionNotFound);
+
 type Claim = { kind: 'claimed'; generationId: number } | { kind: 'recent'; generationId: number } | { kind: 'running'; generationId: number };
 
 export class SuggestionService {
@@ -100,6 +133,8 @@ export class SuggestionService {
     private readonly dialect: Dialect,
     private readonly engine: AiEngine,
     private readonly events: EventBus,
+    /** Checks the admin password of status and owner changes (throttled, audited). */
+    private readonly adminActions: AdminActions,
     private readonly titleOf: (componentId: string) => string,
     /** What a component does, which the analyzer reads as the component's own vocabulary. */
     private readonly descriptionOf: (componentId: string) => string | undefined = () => undefined,
@@ -118,17 +153,7 @@ export class SuggestionService {
       list.push({ memberName: vote.member_name, voteType: vote.vote_type });
       votesOf.set(vote.suggestion_id, list);
     }
-    return rows.map((row) => ({
-      id: row.id,
-      suggestion: row.suggestion,
-      components: parseStrings(row.components),
-      recommendationType: row.recommendation_type,
-      memberInitials: parseStrings(row.member_initials),
-      votes: votesOf.get(row.id) ?? [],
-      sources: parseIds(row.sources),
-      createdAt: new Date(row.created_at).toISOString(),
-      updatedAt: new Date(row.updated_at).toISOString(),
-    }));
+    return rows.map((row) => presentSuggestion(row, votesOf.get(row.id) ?? []));
   }
 
   /**
@@ -242,6 +267,7 @@ export class SuggestionService {
         text: row.suggestion,
         sources: parseIds(row.sources),
         status: row.status,
+        reviewStatus: row.review_status,
       }));
       const matches = matchSuggestions(
         existing,
@@ -272,7 +298,9 @@ export class SuggestionService {
         }
       }
       const keptIds = new Set(matches.filter((id): id is number => id !== undefined));
-      const toArchive = existing.filter((old) => old.status === 'active' && !keptIds.has(old.id)).map((old) => old.id);
+      // A suggestion the team has decided on (accepted, declined, an action in progress or done) stays
+      // listed whatever the new generation says: its status, reason, owner and votes are the review's record.
+      const toArchive = existing.filter((old) => old.status === 'active' && old.reviewStatus === 'open' && !keptIds.has(old.id)).map((old) => old.id);
       await archiveSuggestions(trx, toArchive, now);
       await finishGeneration(trx, generationId, {
           finished_at: now,
@@ -302,6 +330,63 @@ export class SuggestionService {
       fallback: row.fallback === 1,
       ...(row.notice === null ? {} : { notice: row.notice }),
     };
+  }
+
+  private async present(id: number): Promise<Suggestion> {
+    const [row, votes] = await Promise.all([findSuggestion(this.db, id), listSuggestionVotes(this.db, id)]);
+    return presentSuggestion(row, votes.map((vote) => ({ memberName: vote.member_name, voteType: vote.vote_type })));
+  }
+
+  /** Admin: a new status for an active suggestion; declining needs a reason (the schema checks it). */
+  async setStatus(admin: MemberRow, context: { ip: string }, id: number, input: { status: SuggestionReviewStatus; reason?: string | undefined; adminPassword: string }): Promise<Suggestion> {
+    await this.adminActions.run(admin, context, input.adminPassword, `suggestion ${id}: ${SUGGESTION_STATUS_LABELS[input.status]}`, () =>
+      this.db.transaction().execute(async (trx) => {
+        const suggestion = await lockSuggestion(trx, this.dialect, id);
+        if (suggestion === undefined || suggestion.status !== 'active') throw suggestionNotFound();
+        await updateOutcome(trx, id, {
+          review_status: input.status,
+          status_reason: input.status === 'declined' ? (input.reason ?? null) : null,
+          status_by_name: admin.full_name,
+          status_at: Date.now(),
+        });
+      }),
+    );
+    await this.events.publish({ type: 'suggestion.outcome.changed', suggestionId: id });
+    return this.present(id);
+  }
+
+  /** Admin: the owner and due day of an accepted suggestion's action. The owner is an active member of the team. */
+  async assign(admin: MemberRow, context: { ip: string }, id: number, input: { ownerName: string; dueDate: string | null; adminPassword: string }): Promise<Suggestion> {
+    await this.adminActions.run(admin, context, input.adminPassword, `suggestion ${id}: owner ${input.ownerName}${input.dueDate === null ? '' : `, due ${input.dueDate}`}`, () =>
+      this.db.transaction().execute(async (trx) => {
+        const suggestion = await lockSuggestion(trx, this.dialect, id);
+        if (suggestion === undefined || suggestion.status !== 'active') throw suggestionNotFound();
+        if (suggestion.review_status !== 'accepted' && suggestion.review_status !== 'in_progress') {
+          throw conflict('Accept the suggestion before it gets an owner', ERROR_CODES.suggestionNotAccepted);
+        }
+        const owner = await findMemberByKey(trx, nameKey(input.ownerName));
+        if (owner === undefined || owner.active !== 1 || owner.is_qa === 1) throw badRequest(`No active member is named "${input.ownerName}"`, ERROR_CODES.badRequest);
+        await updateOutcome(trx, id, { owner_member_id: owner.id, owner_name: owner.full_name, due_date: input.dueDate });
+      }),
+    );
+    await this.events.publish({ type: 'suggestion.outcome.changed', suggestionId: id });
+    return this.present(id);
+  }
+
+  /** Its owner, or an admin, marks an accepted suggestion's action done. */
+  async complete(member: MemberRow, context: { ip: string }, id: number): Promise<Suggestion> {
+    await this.db.transaction().execute(async (trx) => {
+      const suggestion = await lockSuggestion(trx, this.dialect, id);
+      if (suggestion === undefined || suggestion.status !== 'active') throw suggestionNotFound();
+      if (suggestion.owner_member_id !== member.id && member.role !== 'admin') throw forbidden('Only the owner or an admin can mark this action done', ERROR_CODES.forbidden);
+      if (suggestion.review_status !== 'accepted' && suggestion.review_status !== 'in_progress') {
+        throw conflict(suggestion.review_status === 'done' ? 'This action is already done' : 'Only an accepted suggestion is an action to complete', ERROR_CODES.suggestionNotAccepted);
+      }
+      await updateOutcome(trx, id, { review_status: 'done', status_reason: null, status_by_name: member.full_name, status_at: Date.now() });
+      await audit(trx, { event: 'action-completed', outcome: 'success', actorName: member.full_name, ip: context.ip, detail: `suggestion ${id}` });
+    });
+    await this.events.publish({ type: 'suggestion.outcome.changed', suggestionId: id });
+    return this.present(id);
   }
 
   /** The vote rule of comments (toggleVote), on an active suggestion. */

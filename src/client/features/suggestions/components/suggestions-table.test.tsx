@@ -21,6 +21,12 @@ function suggestionsOf(count: number): Suggestion[] {
     sources: [index + 1],
     createdAt: at,
     updatedAt: at,
+    status: 'open' as const,
+    statusReason: null,
+    statusBy: null,
+    statusAt: null,
+    owner: null,
+    dueDate: null,
   }));
 }
 

@@ -1,14 +1,16 @@
 import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
 import type { Suggestion } from '../../../../common/contract/ai';
 import { significanceOf } from '../../../../common/significance';
-import { useCurrentUser } from '../../../lib/auth';
+import { isAdmin, useCurrentUser } from '../../../lib/auth';
+import { useNow } from '../../../lib/use-now';
+import { SuggestionOutcome, today } from './suggestion-outcome';
 import { useSuggestionLookup } from '../suggestion-lookup';
 import { RecommendationTypeBadge, SignificanceBadge } from './badges';
 import { SuggestionSourcesButton } from './sources-dialog';
 import { SuggestionVotes } from './vote-buttons';
 import { whenIdle } from '../../../lib/use-after-idle';
 
-const COLUMNS = ['Suggestion', 'Significance', 'Components', 'Type', 'Raised by', 'Votes'] as const;
+const COLUMNS = ['Suggestion', 'Status', 'Significance', 'Components', 'Type', 'Raised by', 'Votes'] as const;
 const headerCell = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase';
 /** From md up a table row; below it each row is a card whose cells carry their own labels. */
 const cell = 'px-4 py-3 align-top max-md:flex max-md:items-center max-md:gap-3 max-md:px-0 max-md:py-1.5';
@@ -30,6 +32,9 @@ const ROWS_PER_STEP = 12;
  */
 export function SuggestionsTable({ suggestions, captionId }: { suggestions: readonly Suggestion[]; captionId: string }) {
   const { user } = useCurrentUser();
+  const admin = isAdmin(user ?? null);
+  // The day, not the time: rows re-render when an action becomes overdue, not every tick.
+  const day = today(useNow());
   const shown = useRowsShown(suggestions.length);
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm max-md:overflow-visible max-md:border-0 max-md:bg-transparent max-md:shadow-none">
@@ -45,7 +50,7 @@ export function SuggestionsTable({ suggestions, captionId }: { suggestions: read
         </thead>
         <tbody className="divide-y divide-slate-200 max-md:block max-md:space-y-3 max-md:divide-y-0">
           {suggestions.slice(0, shown).map((suggestion) => (
-            <SuggestionRow key={suggestion.id} suggestion={suggestion} memberName={user?.name} />
+            <SuggestionRow key={suggestion.id} suggestion={suggestion} memberName={user?.name} admin={admin} day={day} />
           ))}
         </tbody>
       </table>
@@ -70,7 +75,7 @@ function useRowsShown(total: number): number {
 }
 
 /** Memoised: each step of `useRowsShown` renders its new rows, not every row shown before. */
-const SuggestionRow = memo(function SuggestionRow({ suggestion, memberName }: { suggestion: Suggestion; memberName: string | undefined }) {
+const SuggestionRow = memo(function SuggestionRow({ suggestion, memberName, admin, day }: { suggestion: Suggestion; memberName: string | undefined; admin: boolean; day: string }) {
   const { titleOf } = useSuggestionLookup();
   return (
     <tr data-suggestion-id={suggestion.id} className="max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm">
@@ -79,6 +84,10 @@ const SuggestionRow = memo(function SuggestionRow({ suggestion, memberName }: { 
         <div className="mt-1.5">
           <SuggestionSourcesButton suggestion={suggestion} />
         </div>
+      </td>
+      <td className={cell}>
+        <CellLabel>Status</CellLabel>
+        <SuggestionOutcome suggestion={suggestion} memberName={memberName} admin={admin} day={day} />
       </td>
       <td className={cell}>
         <CellLabel>Significance</CellLabel>

@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { ACTION_STATUSES } from '../../../../common/api/suggestions';
+import type { Suggestion } from '../../../../common/contract/ai';
+import { useNow } from '../../../lib/use-now';
+import { useSuggestionLookup } from '../suggestion-lookup';
+import { DoneButton, isOverdue, OwnerLine, StatusBadge, today } from './suggestion-outcome';
+
+/**
+ * The signed-in member's actions: the accepted suggestions they own, overdue ones first and
+ * marked, then by due day. Shown only to a member who owns one.
+ */
+export function MyActions({ suggestions, memberName }: { suggestions: readonly Suggestion[]; memberName: string | undefined }) {
+  const headingId = useId();
+  const day = today(useNow());
+  const { titleOf } = useSuggestionLookup();
+  const mine = suggestions
+    .filter((suggestion) => memberName !== undefined && suggestion.owner === memberName && ACTION_STATUSES.includes(suggestion.status))
+    .sort(
+      (a, b) =>
+        Number(isOverdue(b, day)) - Number(isOverdue(a, day)) ||
+        Number(a.status === 'done') - Number(b.status === 'done') ||
+        (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999'),
+    );
+  if (mine.length === 0) return null;
+  const open = mine.filter((suggestion) => suggestion.status !== 'done').length;
+  const overdue = mine.filter((suggestion) => isOverdue(suggestion, day)).length;
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        My actions{' '}
+        <span className="text-sm font-normal text-slate-600">
+          ({open} open{overdue > 0 ? `, ${overdue} overdue` : ''}, {mine.length - open} done)
+        </span>
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200">
+        {mine.map((suggestion) => (
+          <li key={suggestion.id} data-action-id={suggestion.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0 space-y-1">
+              <p className="text-sm break-words text-slate-900">{suggestion.suggestion}</p>
+              <p className="text-xs text-slate-600">{suggestion.components.map(titleOf).join(', ')}</p>
+              <OwnerLine suggestion={suggestion} day={day} />
+            </div>
+            <div className="flex shrink-0 items-center gap-2">
+              <StatusBadge status={suggestion.status} />
+              {suggestion.status !== 'done' && <DoneButton suggestion={suggestion} />}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

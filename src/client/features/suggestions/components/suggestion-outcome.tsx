@@ -1,0 +1,354 @@
+import clsx from 'clsx';
+import { Dialog } from 'radix-ui';
+import { CheckCircle2, Flag, UserPlus } from 'lucide-react';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { SUGGESTION_STATUSES, SUGGESTION_STATUS_LABELS, type SuggestionReviewStatus } from '../../../../common/api/suggestions';
+import type { Suggestion } from '../../../../common/contract/ai';
+import { STATUS_REASON_MAX_LENGTH } from '../../../../common/limits';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { describeError } from '../../../lib/api-client';
+import { useAssignableMembers, useSuggestionOutcome } from '../api/suggestion-outcomes';
+
+const STATUS_CLASSES: Readonly<Record<SuggestionReviewStatus, string>> = {
+  open: 'border-slate-200 bg-slate-50 text-slate-700',
+  accepted: 'border-sky-200 bg-sky-50 text-sky-800',
+  in_progress: 'border-amber-200 bg-amber-50 text-amber-900',
+  done: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  declined: 'border-rose-200 bg-rose-50 text-rose-800',
+};
+
+export function StatusBadge({ status }: { status: SuggestionReviewStatus }) {
+  return (
+    <Badge data-status={status} className={STATUS_CLASSES[status]}>
+      {SUGGESTION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** Today as YYYY-MM-DD in the member's own time zone: an action due today is not yet overdue. */
+export function today(now: number): string {
+  const date = new Date(now);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** Due before `day` (YYYY-MM-DD) and not done or declined. */
+export function isOverdue(suggestion: Pick<Suggestion, 'status' | 'dueDate'>, day: string): boolean {
+  return suggestion.dueDate !== null && suggestion.status !== 'done' && suggestion.status !== 'declined' && suggestion.dueDate < day;
+}
+
+/** Who owns the action and when it is due; an overdue one stands out, in words as well as colour. */
+export function OwnerLine({ suggestion, day }: { suggestion: Suggestion; day: string }) {
+  if (suggestion.owner === null) return null;
+  const overdue = isOverdue(suggestion, day);
+  return (
+    <p className={clsx('text-xs', overdue ? 'font-semibold text-red-700' : 'text-slate-600')}>
+      Owner: {suggestion.owner}
+      {suggestion.dueDate !== null && ` · due ${suggestion.dueDate}`}
+      {overdue && ' · overdue'}
+    </p>
+  );
+}
+
+/** A small admin form in a dialog: what it asks, then the admin password; a refusal shows inside, keeping what was typed. */
+function AdminFormDialog({
+  trigger,
+  title,
+  description,
+  submitLabel,
+  pending,
+  problem,
+  open,
+  onOpenChange,
+  onSubmit,
+  children,
+  password,
+  onPassword,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  submitLabel: string;
+  pending: boolean;
+  problem: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: () => void;
+  children: ReactNode;
+  password: string;
+  onPassword: (value: string) => void;
+}) {
+  const passwordId = useId();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-[60] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-xl">
+          <Dialog.Title className="text-base font-semibold text-slate-900">{title}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm break-words text-slate-600">{description}</Dialog.Description>
+          <form
+            noValidate
+            className="mt-4 space-y-4"
+            onSubmit={(event: SyntheticEvent) => {
+              event.preventDefault();
+              onSubmit();
+            }}
+          >
+            {children}
+            <div>
+              <label htmlFor={passwordId} className="text-sm font-medium text-slate-900">
+                Admin password
+              </label>
+              <Input
+                id={passwordId}
+                type="password"
+                autoComplete="off"
+                value={password}
+                onChange={(event) => {
+                  onPassword(event.target.value);
+                }}
+                className="mt-1"
+              />
+            </div>
+            {problem !== null && (
+              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+                {problem}
+              </p>
+            )}
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={pending}>
+                {pending ? 'Saving...' : submitLabel}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const short = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
+
+/** Admin: a new status; declining asks for the reason. */
+function StatusDialog({ suggestion }: { suggestion: Suggestion }) {
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<SuggestionReviewStatus>(suggestion.status);
+  const [reason, setReason] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const ids = { status: useId(), reason: useId() };
+  const change = useSuggestionOutcome(suggestion.id, {
+    onSuccess: () => {
+      setOpen(false);
+      setReason('');
+      setPassword('');
+    },
+  });
+  return (
+    <AdminFormDialog
+      trigger={
+        <Button variant="outline" size="sm">
+          <Flag className="h-4 w-4" aria-hidden="true" />
+          Status
+        </Button>
+      }
+      title="Change the status"
+      description={short(suggestion.suggestion)}
+      submitLabel="Save status"
+      pending={change.isPending}
+      problem={problem}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setProblem(null);
+        if (next) setStatus(suggestion.status);
+      }}
+      password={password}
+      onPassword={setPassword}
+      onSubmit={() => {
+        const missing = status === 'declined' && reason.trim() === '' ? 'Declining needs a reason.' : password.trim() === '' ? 'Enter the admin password.' : null;
+        setProblem(missing);
+        if (missing !== null) return;
+        change.mutate(
+          { kind: 'status', input: { status, ...(status === 'declined' ? { reason } : {}), adminPassword: password } },
+          {
+            onError: (error) => {
+              setProblem(describeError(error, 'The status was not changed.'));
+            },
+          },
+        );
+      }}
+    >
+      <div>
+        <label htmlFor={ids.status} className="text-sm font-medium text-slate-900">
+          Status
+        </label>
+        <select
+          id={ids.status}
+          value={status}
+          onChange={(event) => {
+            const value = SUGGESTION_STATUSES.find((item) => item === event.target.value);
+            if (value !== undefined) setStatus(value);
+          }}
+          className="mt-1 block h-11 w-full rounded-lg border border-slate-500 bg-white px-3 text-base"
+        >
+          {SUGGESTION_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {SUGGESTION_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {status === 'declined' && (
+        <div>
+          <label htmlFor={ids.reason} className="text-sm font-medium text-slate-900">
+            Reason
+          </label>
+          <textarea
+            id={ids.reason}
+            rows={3}
+            maxLength={STATUS_REASON_MAX_LENGTH}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+            }}
+            className="mt-1 w-full rounded-md border border-slate-500 px-3 py-2 text-sm"
+          />
+        </div>
+      )}
+    </AdminFormDialog>
+  );
+}
+
+/** Admin: the owner (an active member) and due day of an accepted suggestion's action. */
+function AssignDialog({ suggestion }: { suggestion: Suggestion }) {
+  const [open, setOpen] = useState(false);
+  const [owner, setOwner] = useState(suggestion.owner ?? '');
+  const [due, setDue] = useState(suggestion.dueDate ?? '');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const ids = { owner: useId(), due: useId() };
+  const members = useAssignableMembers(open);
+  const change = useSuggestionOutcome(suggestion.id, {
+    onSuccess: () => {
+      setOpen(false);
+      setPassword('');
+    },
+  });
+  return (
+    <AdminFormDialog
+      trigger={
+        <Button variant="outline" size="sm">
+          <UserPlus className="h-4 w-4" aria-hidden="true" />
+          {suggestion.owner === null ? 'Assign' : 'Reassign'}
+        </Button>
+      }
+      title="Owner of the action"
+      description={short(suggestion.suggestion)}
+      submitLabel="Save owner"
+      pending={change.isPending}
+      problem={problem}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setProblem(null);
+      }}
+      password={password}
+      onPassword={setPassword}
+      onSubmit={() => {
+        const missing = owner.trim() === '' ? 'Choose the owner.' : password.trim() === '' ? 'Enter the admin password.' : null;
+        setProblem(missing);
+        if (missing !== null) return;
+        change.mutate(
+          { kind: 'assign', input: { ownerName: owner, dueDate: due === '' ? null : due, adminPassword: password } },
+          {
+            onError: (error) => {
+              setProblem(describeError(error, 'The owner was not saved.'));
+            },
+          },
+        );
+      }}
+    >
+      <div>
+        <label htmlFor={ids.owner} className="text-sm font-medium text-slate-900">
+          Owner
+        </label>
+        <select
+          id={ids.owner}
+          value={owner}
+          onChange={(event) => {
+            setOwner(event.target.value);
+          }}
+          className="mt-1 block h-11 w-full rounded-lg border border-slate-500 bg-white px-3 text-base"
+        >
+          <option value="">{members.isPending ? 'Loading the team…' : 'Choose a member'}</option>
+          {(members.data ?? []).map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={ids.due} className="text-sm font-medium text-slate-900">
+          Due <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <Input
+          id={ids.due}
+          type="date"
+          value={due}
+          onChange={(event) => {
+            setDue(event.target.value);
+          }}
+          className="mt-1"
+        />
+      </div>
+    </AdminFormDialog>
+  );
+}
+
+/** The owner, or an admin, marks the action done. */
+export function DoneButton({ suggestion }: { suggestion: Suggestion }) {
+  const done = useSuggestionOutcome(suggestion.id, { toastErrors: true });
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={done.isPending}
+      onClick={() => {
+        done.mutate({ kind: 'done' });
+      }}
+    >
+      <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+      {done.isPending ? 'Saving...' : 'Mark done'}
+    </Button>
+  );
+}
+
+/**
+ * Where a suggestion stands: its status, a declined one's reason, the action's owner and due day,
+ * and the controls the member may use (admins: status and owner; the owner and admins: done).
+ */
+export function SuggestionOutcome({ suggestion, memberName, admin, day }: { suggestion: Suggestion; memberName: string | undefined; admin: boolean; day: string }) {
+  const isAction = suggestion.status === 'accepted' || suggestion.status === 'in_progress';
+  const mine = memberName !== undefined && suggestion.owner === memberName;
+  return (
+    <div className="space-y-1.5 md:min-w-40">
+      <StatusBadge status={suggestion.status} />
+      {suggestion.status === 'declined' && suggestion.statusReason !== null && <p className="text-xs break-words text-slate-600">Why: {suggestion.statusReason}</p>}
+      <OwnerLine suggestion={suggestion} day={day} />
+      {(admin || (mine && isAction)) && (
+        <div className="flex flex-wrap gap-1.5">
+          {admin && <StatusDialog suggestion={suggestion} />}
+          {admin && isAction && <AssignDialog suggestion={suggestion} />}
+          {isAction && (mine || admin) && <DoneButton suggestion={suggestion} />}
+        </div>
+      )}
+    </div>
+  );
+}
