@@ -9,7 +9,7 @@ import type { GenerateSuggestionsResponse, NarrativeSummary, Suggestion } from '
 import type { Comment } from '../src/common/contract/comments.js';
 import { significanceOf } from '../src/common/significance.js';
 import { seriousAccessibilityViolations } from './axe.js';
-import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { E2E_SECRETS, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { closeToasts, expectToast } from './toasts.js';
 import { fetchFromPage, holdRequests } from './page-api.js';
 
@@ -22,6 +22,7 @@ const PHONE = { width: 390, height: 844 };
 const ALICE = { name: 'Alice Archer', pin: '3816' };
 const BOB = { name: 'Bob Baker', pin: '5062' };
 const CASEY = { name: 'Casey Keys', pin: '3579' };
+const AVERY = { name: 'Avery Admin', pin: '8024' };
 
 const INJECTION_MARKUP = '<img src=x onerror=alert(1)>';
 const INJECTION_SCRIPT = '<script>alert(1)</script>';
@@ -120,6 +121,7 @@ describe('Feedback and Recommendations page', () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     for (const member of [ALICE, BOB, CASEY]) await seedMember(server, member.name, { pin: member.pin });
+    await seedMember(server, AVERY.name, { pin: AVERY.pin, role: 'admin' });
   });
 
   afterAll(async () => {
@@ -228,7 +230,7 @@ describe('Feedback and Recommendations page', () => {
     const table = page.getByRole('table', { name: /^Suggestions/ });
     await table.waitFor();
     await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(answer.suggestions.length + 1);
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['SUGGESTION', 'SIGNIFICANCE', 'COMPONENTS', 'TYPE', 'RAISED BY', 'VOTES']);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['SUGGESTION', 'STATUS', 'SIGNIFICANCE', 'COMPONENTS', 'TYPE', 'RAISED BY', 'VOTES']);
     const rollback = answer.suggestions.find((suggestion) => /automatic rollback/i.test(suggestion.suggestion));
     for (const suggestion of answer.suggestions) {
       const line = row(page, suggestion.id);
@@ -421,6 +423,64 @@ describe('Feedback and Recommendations page', () => {
     for (const opened of [alice, bob, casey, phone]) await opened.context.close();
   });
 
+  it('declines a suggestion with a reason, assigns an action and lets its owner complete it, live', { timeout: 120_000 }, async () => {
+    const avery = await open(AVERY);
+    const bob = await open(BOB);
+    const suggestions = await getJson<Suggestion[]>(bob.context, server, '/api/suggestions/with-votes');
+    expect(suggestions.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = suggestions as [Suggestion, Suggestion];
+    await row(avery.page, first.id).waitFor();
+
+    // Decline the first, with its reason: the dialog refuses it without one.
+    await row(avery.page, first.id).getByRole('button', { name: 'Status' }).click();
+    let dialog = avery.page.getByRole('dialog', { name: 'Change the status' });
+    await dialog.getByLabel('Status').selectOption({ label: 'Declined' });
+    await dialog.getByLabel('Admin password').fill(E2E_SECRETS.ADMIN_PASSWORD);
+    await dialog.getByRole('button', { name: 'Save status' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toBe('Declining needs a reason.');
+    await dialog.getByLabel('Reason').fill('Covered by the correlation work already planned.');
+    await dialog.getByRole('button', { name: 'Save status' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(bob.page, first.id).getByText('Why: Covered by the correlation work already planned.').waitFor({ timeout: 5_000 });
+
+    // Accept the second and give Bob the action, due in the past: it is overdue on his list.
+    await row(avery.page, second.id).getByRole('button', { name: 'Status' }).click();
+    dialog = avery.page.getByRole('dialog', { name: 'Change the status' });
+    await dialog.getByLabel('Status').selectOption({ label: 'Accepted' });
+    await dialog.getByLabel('Admin password').fill(E2E_SECRETS.ADMIN_PASSWORD);
+    await dialog.getByRole('button', { name: 'Save status' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(avery.page, second.id).getByRole('button', { name: 'Assign' }).click();
+    dialog = avery.page.getByRole('dialog', { name: 'Owner of the action' });
+    await dialog.getByLabel('Owner').selectOption({ label: BOB.name });
+    await dialog.getByLabel('Due (optional)').fill('2020-01-31');
+    await dialog.getByLabel('Admin password').fill(E2E_SECRETS.ADMIN_PASSWORD);
+    await dialog.getByRole('button', { name: 'Save owner' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const myActions = bob.page.getByRole('region', { name: /My actions/ });
+    await myActions.waitFor({ timeout: 5_000 });
+    expect(await myActions.getByRole('heading').textContent()).toContain('(1 open, 1 overdue, 0 done)');
+    expect(await myActions.getByText(`Owner: ${BOB.name} · due 2020-01-31 · overdue`).count()).toBe(1);
+    await screenshot(bob.page, 'suggestions-my-actions-desktop');
+    await row(bob.page, first.id).scrollIntoViewIfNeeded();
+    await screenshot(bob.page, 'suggestions-statuses-desktop');
+    expect(await seriousAccessibilityViolations(bob.page)).toEqual([]);
+
+    // Bob completes it; the admin's table shows it done, and the filter finds it by status.
+    await myActions.getByRole('button', { name: 'Mark done' }).click();
+    await expectToast(bob.page, 'Action done', 'It is marked done for the team.');
+    await expect.poll(() => row(avery.page, second.id).locator('[data-status]').getAttribute('data-status'), { timeout: 5_000 }).toBe('done');
+    await avery.page.getByLabel('Status', { exact: true }).selectOption({ label: 'Done (1)' });
+    await expect.poll(() => avery.page.locator('tr[data-suggestion-id]').count()).toBe(1);
+    expect(await row(avery.page, second.id).count()).toBe(1);
+
+    expectNoConsoleErrors(avery);
+    expectNoConsoleErrors(bob);
+    await avery.context.close();
+    await bob.context.close();
+  });
+
   it('shows the loading state, then an error with a retry; hostile AI text and the fallback notice render as text', async () => {
     // Suggestions to show, whatever ran before.
     const setup = await open(BOB);
@@ -517,8 +577,8 @@ describe('Feedback and Recommendations page on the demo review', () => {
     const { context, page, consoleErrors } = await newPage(browser, { viewport: DESKTOP });
     await signIn(page, server, { ...member, path: '/suggestions' });
     await page.getByRole('heading', { level: 2, name: 'No feedback and recommendations have been generated yet' }).waitFor();
-    const counts = await getJson<Record<string, number>>(context, server, '/api/comments/counts');
-    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    const counts = await getJson<Record<string, { open: number; resolved: number }>>(context, server, '/api/comments/counts');
+    const total = Object.values(counts).reduce((sum, count) => sum + count.open + count.resolved, 0);
     expect(total).toBeGreaterThan(100);
 
     const generated = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/suggestions/generate');

@@ -95,10 +95,10 @@ export default function SuggestionsPage() {
             {!hasSuggestions && <EmptyState />}
             {hasSuggestions && (
               <>
+                <MyActions suggestions={list} memberName={user?.name} />
                 <div className="mt-4">
                   <AiSummaryCard narrative={narrative} />
                 </div>
-                <MyActions suggestions={list} memberName={user?.name} />
                 <section aria-labelledby={tableHeadingId} className="mt-10">
                   <h2 id={tableHeadingId} className="text-xl font-semibold text-slate-900">
                     Suggestions <span className="font-normal text-slate-600">({list.length})</span>

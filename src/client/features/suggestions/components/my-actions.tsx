@@ -25,7 +25,7 @@ export function MyActions({ suggestions, memberName }: { suggestions: readonly S
   const open = mine.filter((suggestion) => suggestion.status !== 'done').length;
   const overdue = mine.filter((suggestion) => isOverdue(suggestion, day)).length;
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-labelledby={headingId} className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         My actions{' '}
         <span className="text-sm font-normal text-slate-600">
