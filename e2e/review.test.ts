@@ -165,6 +165,10 @@ describe('main review page', () => {
     // No React Flow attribution link: the MIT licence allows hiding it.
     expect(await page.locator('.react-flow__attribution').count()).toBe(0);
 
+    // How far the review is, from the same counts.
+    const components = new Set([...architecture.groups.flatMap((group) => group.cards.map((entry) => entry.id)), ...architecture.diagram.components.map((component) => component.id)]).size;
+    expect(await page.locator('[data-review-progress]').textContent()).toBe(`0 of ${components} components decided · 0 open comments · 0 actions, 0 done`);
+
     // One counts request for the whole page, and no comment list until a panel opens.
     expect(apiCalls.filter((call) => call === 'GET /api/comments/counts')).toHaveLength(1);
     expect(apiCalls.filter((call) => call.endsWith('/with-votes'))).toEqual([]);
@@ -238,6 +242,8 @@ describe('main review page', () => {
 
     // The other vote replaces it; the same vote again removes it.
     const bobDown = bobsView.getByRole('button', { name: /thumbs down$/ });
+    // The toast sits over the panel's lower edge, where the comment now is.
+    await closeToasts(bob.page);
     await bobDown.click();
     await expect.poll(() => bobDown.getAttribute('aria-pressed')).toBe('true');
     expect(await bobUp.getAttribute('aria-pressed')).toBe('false');

@@ -577,8 +577,8 @@ describe('Feedback and Recommendations page on the demo review', () => {
     const { context, page, consoleErrors } = await newPage(browser, { viewport: DESKTOP });
     await signIn(page, server, { ...member, path: '/suggestions' });
     await page.getByRole('heading', { level: 2, name: 'No feedback and recommendations have been generated yet' }).waitFor();
-    const counts = await getJson<Record<string, { open: number; resolved: number }>>(context, server, '/api/comments/counts');
-    const total = Object.values(counts).reduce((sum, count) => sum + count.open + count.resolved, 0);
+    const counts = await getJson<{ components: Record<string, { open: number; resolved: number }> }>(context, server, '/api/comments/counts');
+    const total = Object.values(counts.components).reduce((sum, count) => sum + count.open + count.resolved, 0);
     expect(total).toBeGreaterThan(100);
 
     const generated = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/suggestions/generate');

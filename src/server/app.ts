@@ -238,18 +238,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   const adminActions = new AdminActions(database.db, limiter, () => config.secrets.adminPassword);
   const decisions = new DecisionService(database.db, events, adminActions, (id) => commentable.has(id) && id !== QA_TEST_COMPONENT_ID);
+  const suggestions = new SuggestionService(database.db, database.dialect, ai, events, adminActions, titleOrId, descriptionOf);
   registerCommentRoutes(app, {
     comments: new CommentService(database.db, database.dialect, events, (id) => commentable.has(id), { limiter, rule: commentPostRule }),
     summaries: new CommentSummaryService(database.db, ai, titleOf, descriptionOf),
     events,
     limiter,
     decisions: () => decisions.current(),
+    actions: () => suggestions.actionCounts(),
   });
   registerDecisionRoutes(app, decisions);
   registerEventRoutes(app, { events, sessions, drain });
 
   const prompts = new PromptService(database.db, database.dialect, events, adminActions, config.aiPromptHistoryMax);
-  const suggestions = new SuggestionService(database.db, database.dialect, ai, events, adminActions, titleOrId, descriptionOf);
   registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });
   registerAiPromptRoutes(app, prompts);
   registerAdminRoutes(app, new AdminService(database.db, database.dialect, events, adminActions, config));

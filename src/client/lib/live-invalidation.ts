@@ -28,8 +28,10 @@ export function queriesChangedBy(event: Change): ChangedQueries {
     case 'decision.recorded':
       return { lists: [queryKeys.decisions(event.componentId), queryKeys.commentCounts], aiAnswers: [] };
     case 'suggestions.generated':
-    case 'suggestion.vote.changed':
     case 'suggestion.outcome.changed':
+      // The counts carry how many actions there are and how many are done.
+      return { lists: [queryKeys.suggestions, queryKeys.commentCounts], aiAnswers: [queryKeys.narrativeSummary] };
+    case 'suggestion.vote.changed':
       // The narrative weighs themes by votes.
       return { lists: [queryKeys.suggestions], aiAnswers: [queryKeys.narrativeSummary] };
     case 'ai-prompt.changed':

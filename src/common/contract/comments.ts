@@ -81,11 +81,17 @@ export const resolveCommentSchema = z.strictObject({
 });
 export type ResolveCommentInput = z.input<typeof resolveCommentSchema>;
 
-/** Per component with comments or a decision: how many comments are open and how many resolved, and its current decision. */
-export const commentCountsSchema = z.record(
-  z.string(),
-  z.object({ open: z.number().int().nonnegative(), resolved: z.number().int().nonnegative(), decision: z.enum(DECISION_OUTCOMES).nullable() }),
-);
+const count = z.number().int().nonnegative();
+
+/**
+ * How far the review is, in the one answer every page reads: per component with comments or a
+ * decision, its open and resolved comments and current decision; and the actions (accepted
+ * suggestions) with how many are done.
+ */
+export const commentCountsSchema = z.object({
+  components: z.record(z.string(), z.object({ open: count, resolved: count, decision: z.enum(DECISION_OUTCOMES).nullable() })),
+  actions: z.object({ total: count, done: count }),
+});
 export type CommentCounts = z.infer<typeof commentCountsSchema>;
 
 /** The comment calls with their schemas (the summary's are with the other AI outputs). */

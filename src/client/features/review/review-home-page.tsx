@@ -9,6 +9,7 @@ import { prefetchArchitecture, useArchitecture } from '../../lib/queries/archite
 import { useCommentCounts } from '../../lib/queries/comment-counts';
 import { CardGroupSection } from './components/card-group-section';
 import { IncidentFlowSection } from './components/incident-flow-section';
+import { ReviewProgress } from './components/review-progress';
 import { loadCommentPanel, useCommentPanel, type OpenComments } from './use-comment-panel';
 import type { CommentCounts } from '../../../common/contract/comments';
 import { whenIdle } from '../../lib/use-after-idle';
@@ -59,6 +60,7 @@ export default function ReviewHomePage() {
             Review the platform architecture with your team: open any card or diagram box to read what others think, comment or propose a change,
             and vote. Your teammates&rsquo; comments and votes appear here as they happen.
           </p>
+          <ReviewProgress architecture={architecture.data} counts={counts.data} />
         </div>
 
         {architecture.isPending && <ArchitectureSkeleton />}

@@ -27,7 +27,7 @@ import { SuggestionLookupProvider } from './suggestion-lookup';
 import { plural } from './text';
 
 function totalOf(counts: CommentCounts | undefined): number | undefined {
-  return counts === undefined ? undefined : Object.values(counts).reduce((sum, count) => sum + count.open + count.resolved, 0);
+  return counts === undefined ? undefined : Object.values(counts.components).reduce((sum, count) => sum + count.open + count.resolved, 0);
 }
 
 /**

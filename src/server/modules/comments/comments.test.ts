@@ -312,7 +312,7 @@ describe('comment and vote calls', () => {
     const counts = async (cookies: SessionCookies) => {
       const response = await call('GET', '/api/comments/counts', cookies);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      return commentCountsSchema.parse(response.json());
+      return commentCountsSchema.parse(response.json()).components;
     };
 
     // The two reads are answered from memory between changes (ADR 0011): every change must show
@@ -346,7 +346,7 @@ describe('comment and vote calls', () => {
     it('answers the comment count of every component in one request', async () => {
       const before = await call('GET', '/api/comments/counts', alice);
       expect(before.statusCode).toBe(200);
-      const countsBefore = commentCountsSchema.parse(before.json());
+      const countsBefore = commentCountsSchema.parse(before.json()).components;
 
       await post(alice, 'observability-signals', 'Counts one');
       await post(bob, 'observability-signals', 'Counts two');
@@ -356,7 +356,7 @@ describe('comment and vote calls', () => {
 
       const after = await call('GET', '/api/comments/counts', bob);
       expect(after.statusCode).toBe(200);
-      const counts = commentCountsSchema.parse(after.json());
+      const counts = commentCountsSchema.parse(after.json()).components;
       expect(counts['observability-signals']?.open).toBe((countsBefore['observability-signals']?.open ?? 0) + 2);
       expect(counts['unified-analytics']?.open).toBe((countsBefore['unified-analytics']?.open ?? 0) + 1);
 
@@ -372,7 +372,7 @@ describe('comment and vote calls', () => {
       const { db } = app.database;
       const qa = await signInAs(app, 'Quinn Selftest');
       await db.updateTable('members').set({ is_qa: 1 }).where('full_name', '=', 'Quinn Selftest').execute();
-      const countOf = async () => commentCountsSchema.parse((await call('GET', '/api/comments/counts', alice)).json())['agentic-triage']?.open ?? 0;
+      const countOf = async () => commentCountsSchema.parse((await call('GET', '/api/comments/counts', alice)).json()).components['agentic-triage']?.open ?? 0;
       const counted = await countOf();
       // A comment no event announces: the kept answer does not show it until a counted change.
       const alicesRow = await db.selectFrom('members').select(['id', 'full_name']).where('full_name', '=', 'Alice Martin').executeTakeFirstOrThrow();

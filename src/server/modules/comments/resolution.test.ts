@@ -40,7 +40,7 @@ describe('resolving a comment', () => {
     const response = await apiCall(app, 'GET', `/api/comments/${COMPONENT}/with-votes`, teammate);
     return z.array(commentSchema).parse(response.json()).find((comment) => comment.id === id);
   };
-  const counts = async () => commentCountsSchema.parse((await apiCall(app, 'GET', '/api/comments/counts', teammate)).json())[COMPONENT] ?? { open: 0, resolved: 0, decision: null };
+  const counts = async () => commentCountsSchema.parse((await apiCall(app, 'GET', '/api/comments/counts', teammate)).json()).components[COMPONENT] ?? { open: 0, resolved: 0, decision: null };
   const error = (response: { json: () => unknown }) => apiErrorSchema.parse(response.json());
 
   it('lets the author resolve with a note; it keeps its votes, counts apart, and anyone reopens it', async () => {

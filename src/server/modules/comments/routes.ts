@@ -15,12 +15,16 @@ import type { CommentSummaryService } from './summary-service.js';
 
 const COUNTS_KEY = 'counts';
 
-/** The comment counts with each component's current decision; a decided component without comments is listed too. */
-function withDecisions(counts: Record<string, { open: number; resolved: number }>, decided: ReadonlyMap<string, DecisionOutcome>): CommentCounts {
-  const answer: CommentCounts = {};
-  for (const [componentId, count] of Object.entries(counts)) answer[componentId] = { ...count, decision: decided.get(componentId) ?? null };
-  for (const [componentId, outcome] of decided) answer[componentId] ??= { open: 0, resolved: 0, decision: outcome };
-  return answer;
+/** The comment counts with each component's current decision (a decided component without comments is listed too), and the actions. */
+function progressOf(
+  counts: Record<string, { open: number; resolved: number }>,
+  decided: ReadonlyMap<string, DecisionOutcome>,
+  actions: { total: number; done: number },
+): CommentCounts {
+  const components: CommentCounts['components'] = {};
+  for (const [componentId, count] of Object.entries(counts)) components[componentId] = { ...count, decision: decided.get(componentId) ?? null };
+  for (const [componentId, outcome] of decided) components[componentId] ??= { open: 0, resolved: 0, decision: outcome };
+  return { components, actions };
 }
 
 /** Comment calls; every one is for signed-in members (the default access level). */
@@ -33,21 +37,25 @@ export function registerCommentRoutes(
     limiter: RateLimiter;
     /** Each component's current decision, which the counts carry: one request for the first screen. */
     decisions: () => Promise<ReadonlyMap<string, DecisionOutcome>>;
+    /** How many actions (accepted suggestions) there are, and how many are done. */
+    actions: () => Promise<{ total: number; done: number }>;
   },
 ) {
-  const { comments, summaries, events, limiter, decisions } = deps;
+  const { comments, summaries, events, limiter, decisions, actions } = deps;
 
   cachedJson(app, events, {
     url: commentsContract.counts.path,
     key: () => COUNTS_KEY,
     load: async () => {
-      const [counts, decided] = await Promise.all([comments.counts(), decisions()]);
-      return withDecisions(counts, decided);
+      const [counts, decided, actionCounts] = await Promise.all([comments.counts(), decisions(), actions()]);
+      return progressOf(counts, decided, actionCounts);
     },
     // The counts leave the self-test's scratch component out: its comments change none of them.
     invalidatedBy: (event) =>
-      (event.type === 'comment.created' || event.type === 'comment.deleted' || event.type === 'comment.resolution.changed' || event.type === 'decision.recorded') &&
-      event.componentId !== QA_TEST_COMPONENT_ID
+      ((event.type === 'comment.created' || event.type === 'comment.deleted' || event.type === 'comment.resolution.changed' || event.type === 'decision.recorded') &&
+        event.componentId !== QA_TEST_COMPONENT_ID) ||
+      event.type === 'suggestion.outcome.changed' ||
+      event.type === 'suggestions.generated'
         ? [COUNTS_KEY]
         : 'none',
   });

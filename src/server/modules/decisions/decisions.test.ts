@@ -39,7 +39,7 @@ describe('decisions on a component', () => {
     expect(response.statusCode, response.body).toBe(200);
     return z.array(decisionSchema).parse(response.json());
   };
-  const countOf = async (componentId: string) => commentCountsSchema.parse((await apiCall(app, 'GET', '/api/comments/counts', member)).json())[componentId];
+  const countOf = async (componentId: string) => commentCountsSchema.parse((await apiCall(app, 'GET', '/api/comments/counts', member)).json()).components[componentId];
   const message = (response: { json: () => unknown }) => apiErrorSchema.parse(response.json()).message;
 
   it('records a decision with its rationale and basis; a new one supersedes it and both stay readable', async () => {

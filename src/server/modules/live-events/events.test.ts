@@ -208,7 +208,7 @@ describe.skipIf(!onPostgres)('across instances (PostgreSQL LISTEN/NOTIFY)', () =
         return z.array(commentSchema).parse(response.json());
       };
       const countOn = async (instance: App) =>
-        commentCountsSchema.parse((await instance.inject({ method: 'GET', url: '/api/comments/counts', cookies })).json())[COMPONENT]?.open ?? 0;
+        commentCountsSchema.parse((await instance.inject({ method: 'GET', url: '/api/comments/counts', cookies })).json()).components[COMPONENT]?.open ?? 0;
       await listOn(b);
       const countBefore = await countOn(b);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { generateSuggestionsResponseSchema, suggestionSchema, type Suggestion } from '../../../common/contract/ai.js';
 import { apiErrorSchema } from '../../../common/contract/common.js';
+import { commentCountsSchema } from '../../../common/contract/comments.js';
 import type { App } from '../../http/types.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../../test/test-app.js';
@@ -72,6 +73,9 @@ describe('suggestion outcomes', () => {
     expect(suggestionSchema.parse(done.json())).toMatchObject({ status: 'done', statusBy: 'Oskar Owner', owner: 'Oskar Owner' });
     expect((await list()).find((suggestion) => suggestion.id === idAt(0))?.status).toBe('done');
     expect((await complete(owner, idAt(0))).statusCode).toBe(409);
+    // The counts every page reads say how many actions there are and how many are done.
+    const counts = commentCountsSchema.parse((await apiCall(app, 'GET', '/api/comments/counts', other)).json());
+    expect(counts.actions).toEqual({ total: 1, done: 1 });
   });
 
   it('declines with a reason, never without one', async () => {

@@ -39,6 +39,19 @@ export function listAllSuggestions(trx: Transaction<Database>) {
   return trx.selectFrom('suggestions').select(['id', 'suggestion', 'sources', 'status', 'review_status']).execute();
 }
 
+/** Listed actions (accepted, in progress or done) and the done ones: one grouped count. */
+export async function countActions(db: Kysely<Database>): Promise<{ total: number; done: number }> {
+  const rows = await db
+    .selectFrom('suggestions')
+    .select(['review_status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('status', '=', 'active')
+    .where('review_status', 'in', ['accepted', 'in_progress', 'done'])
+    .groupBy('review_status')
+    .execute();
+  const total = rows.reduce((sum, row) => sum + Number(row.count), 0);
+  return { total, done: Number(rows.find((row) => row.review_status === 'done')?.count ?? 0) };
+}
+
 /** A suggestion's row, for its answer after a change. */
 export function findSuggestion(db: Kysely<Database>, id: number): Promise<SuggestionRow> {
   return db.selectFrom('suggestions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -37,6 +37,7 @@ import {
   listActiveSuggestionsWithVotes,
   listAllSuggestions,
   lockGenerations,
+  countActions,
   findSuggestion,
   listSuggestionVotes,
   lockSuggestion,
@@ -330,6 +331,11 @@ export class SuggestionService {
       fallback: row.fallback === 1,
       ...(row.notice === null ? {} : { notice: row.notice }),
     };
+  }
+
+  /** How many listed suggestions are actions (accepted, in progress or done), and how many are done. */
+  actionCounts(): Promise<{ total: number; done: number }> {
+    return countActions(this.db);
   }
 
   private async present(id: number): Promise<Suggestion> {

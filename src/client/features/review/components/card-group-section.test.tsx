@@ -22,7 +22,7 @@ function renderGroup(counts: CommentCounts | undefined) {
 describe('the not-reviewed mark', () => {
   test('marks the cards without comments, from the counts the page already has', () => {
     // A component without comments is absent from the counts answer.
-    const card = renderGroup({ 'alert-ingestion': { open: 2, resolved: 0, decision: null } });
+    const card = renderGroup({ components: { 'alert-ingestion': { open: 2, resolved: 0, decision: null } }, actions: { total: 0, done: 0 } });
     expect(within(card('Deduplication')).getByText('Not reviewed yet')).toBeTruthy();
     expect(within(card('Alert Ingestion')).queryByText('Not reviewed yet')).toBeNull();
     expect(within(card('Alert Ingestion')).getByText('2 comments')).toBeTruthy();

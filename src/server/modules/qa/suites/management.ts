@@ -54,7 +54,7 @@ export const analytics: QaSuite = {
           const response = await context.call('GET', commentRoutes.counts.path);
           expectStatus(response, 200, 'GET /api/comments/counts');
           const counts = parseBody(response, commentCountsSchema, 'GET /api/comments/counts');
-          ensure(!(QA_TEST_COMPONENT_ID in counts), `the counts list ${QA_TEST_COMPONENT_ID} with ${JSON.stringify(counts[QA_TEST_COMPONENT_ID])}`);
+          ensure(!(QA_TEST_COMPONENT_ID in counts.components), `the counts list ${QA_TEST_COMPONENT_ID} with ${JSON.stringify(counts.components[QA_TEST_COMPONENT_ID])}`);
         });
       },
     },
