@@ -172,6 +172,32 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     expect(withPins).toEqual([]);
   });
 
+  it('exports the review as Markdown and CSV to a file, and refuses a wrong format or kind', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'biggy-cli-export-'));
+    try {
+      const md = path.join(dir, 'review.md');
+      const csv = path.join(dir, 'actions.csv');
+      const [markdown, actions, noFormat, badKind] = await Promise.all([
+        admin('export', '--format', 'md', '--out', md),
+        admin('export', '--format', 'csv', '--kind', 'actions', '--out', csv),
+        admin('export', '--out', md),
+        admin('export', '--format', 'csv', '--kind', 'votes', '--out', csv),
+      ]);
+      expect(markdown.code, markdown.stderr).toBe(0);
+      expect(markdown.stdout).toMatch(/^Wrote the review as Markdown to .*review\.md \(\d+ bytes\)\.\n$/);
+      const text = await readFile(md, 'utf8');
+      expect(text).toMatch(/^# Architecture review\n/);
+      expect(text).toContain('## Agentic Triage');
+      expect(actions.code, actions.stderr).toBe(0);
+      expect((await readFile(csv, 'utf8')).split('\r\n')[0]).toBe('id,action,components,owner,due_date,status');
+      expect(noFormat).toMatchObject({ code: 1 });
+      expect(noFormat.stderr).toContain('export needs --format md or --format csv');
+      expect(badKind.stderr).toContain('--kind must be one of comments, suggestions, actions');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('backs up to a file only its owner may read, and restores it into an empty database only', { timeout: 120_000 }, async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'biggy-cli-backup-'));
     const target = await createTestDatabase();

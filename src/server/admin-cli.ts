@@ -1,6 +1,13 @@
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { EXPORT_CSV_KINDS } from '../common/api/export.js';
 import { nameKey } from '../common/names.js';
+import { loadArchitecture, reviewedComponents } from './content/validate.js';
+import { csvExport, markdownExport } from './modules/export/export.js';
 import { ConfigError, parseEnv, publicUrlOf, resolveSecrets, rotateStoredSecret, type RotatableSecret } from './config.js';
 import { backupDatabase, BackupError, restoreDatabase, type DatabaseLocation } from './db/backup.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
@@ -22,6 +29,8 @@ const USAGE = `Usage: npm run admin -- <command>
   unlock "Full Name"               lift the lock that wrong PINs put on a name
   set-role "Full Name" member|admin
   rotate-secret team|admin|pepper  replace a secret in DATA_DIR/secrets.json (restart the server after)
+  export --format md|csv [--kind comments|suggestions|actions] --out FILE
+                                   write the review as Markdown, or one CSV (comments by default)
   backup FILE                      write a consistent backup of the database to FILE (mode 0600)
   restore FILE                     load a backup into an empty database`;
 
@@ -31,7 +40,14 @@ async function run(argv: string[]): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, admin: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      admin: { type: 'boolean' },
+      format: { type: 'string' },
+      kind: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, ...rest] = positionals;
   if (command === undefined || values.help === true) return USAGE;
@@ -57,7 +73,7 @@ async function runOnDatabase(
   database: DatabaseHandle,
   command: string,
   rest: string[],
-  values: { email?: string; admin?: boolean },
+  values: { email?: string; admin?: boolean; format?: string; kind?: string; out?: string },
 ): Promise<string> {
   const { db } = database;
   const name = rest[0];
@@ -119,9 +135,24 @@ async function runOnDatabase(
         `Their unused enrollment link no longer works; print a new one with: npm run admin -- enrollment-link "${assigned.member.full_name}"`,
       ].join('\n');
     }
+    case 'export':
+      return exportReview(db, values);
     default:
       throw new UsageError(`Unknown command "${command}"`);
   }
+}
+
+async function exportReview(db: DatabaseHandle['db'], values: { format?: string; kind?: string; out?: string }): Promise<string> {
+  const { format, out } = values;
+  if (format !== 'md' && format !== 'csv') throw new UsageError('export needs --format md or --format csv');
+  if (out === undefined || out === '') throw new UsageError('export needs --out FILE');
+  const kind = EXPORT_CSV_KINDS.find((value) => value === (values.kind ?? 'comments'));
+  if (kind === undefined) throw new UsageError(`--kind must be one of ${EXPORT_CSV_KINDS.join(', ')}`);
+  const components = reviewedComponents(loadArchitecture());
+  await pipeline(Readable.from(format === 'md' ? markdownExport(db, components) : csvExport(db, kind, components)), createWriteStream(out));
+  await audit(db, { event: 'admin-action', outcome: 'success', actorName: CLI_ACTOR, ip: 'cli', detail: `export ${format}${format === 'csv' ? ` ${kind}` : ''}` });
+  const { size } = await stat(out);
+  return `Wrote the review${format === 'csv' ? `'s ${kind}` : ''} as ${format === 'md' ? 'Markdown' : 'CSV'} to ${path.resolve(out)} (${size} bytes).`;
 }
 
 async function rotateSecret(env: ReturnType<typeof parseEnv>, which: string | undefined): Promise<string> {

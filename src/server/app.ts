@@ -7,7 +7,7 @@ import type { Architecture } from '../common/contract/architecture.js';
 import type { AppConfig, TrustProxy } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { commentableComponentIds, componentDescription, componentTitle, loadArchitecture } from './content/validate.js';
+import { commentableComponentIds, componentDescription, componentTitle, loadArchitecture, reviewedComponents } from './content/validate.js';
 import { LocalEventBus, PostgresEventBus, type EventBus } from './event-bus/event-bus.js';
 import { AccessLog, serializeRequest } from './http/access-log.js';
 import { Drain } from './http/drain.js';
@@ -29,6 +29,7 @@ import { registerAuthRoutes } from './modules/auth/routes.js';
 import { CommentService } from './modules/comments/service.js';
 import { registerCommentRoutes } from './modules/comments/routes.js';
 import { registerDecisionRoutes } from './modules/decisions/routes.js';
+import { registerExportRoutes } from './modules/export/routes.js';
 import { DecisionService } from './modules/decisions/service.js';
 import { registerEventRoutes } from './modules/live-events/routes.js';
 import { createAiEngine } from './ai-providers/index.js';
@@ -255,8 +256,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAiPromptRoutes(app, prompts);
   registerAdminRoutes(app, new AdminService(database.db, database.dialect, events, adminActions, config));
   registerQaRoutes(app, { config, events }, { pauseBetweenChecksMs: options.qaPauseBetweenChecksMs });
-  const reviewedComponents = [...commentable].filter((id) => id !== QA_TEST_COMPONENT_ID).map((id) => ({ id, title: titleOrId(id) }));
-  registerActivityRoutes(app, { activity, analytics: new AnalyticsService(database.db, events, reviewedComponents), events });
+  const reviewed = reviewedComponents(architecture);
+  registerActivityRoutes(app, { activity, analytics: new AnalyticsService(database.db, events, reviewed), events });
+  registerExportRoutes(app, { db: database.db, components: reviewed, limiter });
 
   const client = await registerClientApp(app, config.clientDir);
   const notFoundLimit = limiter.hook({ name: 'api-not-found', max: 120, windowMs: 60_000 });

@@ -6,6 +6,7 @@ import { authRoutes } from './auth.js';
 import { commentRoutes } from './comments.js';
 import { decisionRoutes } from './decisions.js';
 import { errorReportRoutes } from './error-reports.js';
+import { exportRoutes } from './export.js';
 import { healthRoutes } from './health.js';
 import { qaRoutes } from './qa.js';
 import { suggestionRoutes } from './suggestions.js';
@@ -16,6 +17,7 @@ export const routes = {
   architecture: architectureRoutes,
   comments: commentRoutes,
   decisions: decisionRoutes,
+  export: exportRoutes,
   suggestions: suggestionRoutes,
   aiPrompts: aiPromptRoutes,
   errorReports: errorReportRoutes,

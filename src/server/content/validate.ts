@@ -160,3 +160,10 @@ export function componentDescription(content: Architecture, id: string): string 
 export function componentTitle(content: Architecture, id: string): string | undefined {
   return indexOf(content).titles.get(id);
 }
+
+/** The components under review, in the content's order, each once: every card and diagram box, never the QA test component. */
+export function reviewedComponents(content: Architecture): Array<{ id: string; title: string; description: string }> {
+  return [...commentableComponentIds(content)]
+    .filter((id) => id !== QA_TEST_COMPONENT_ID)
+    .map((id) => ({ id, title: componentTitle(content, id) ?? id, description: componentDescription(content, id) ?? '' }));
+}
