@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -541,6 +542,27 @@ describe('main review page', () => {
     expectNoConsoleErrors(casey);
     await avery.context.close();
     await casey.context.close();
+  });
+
+  it('downloads the review as Markdown and as CSV from the main page', async () => {
+    const dana = await open(DANA);
+    const text = `Export check: every war room records its decisions — ${Date.now()}`;
+    await postComment(dana.page, 'ai-operations-collaboration', text);
+    const [markdown] = await Promise.all([dana.page.waitForEvent('download'), dana.page.getByRole('link', { name: 'Markdown' }).click()]);
+    expect(markdown.suggestedFilename()).toMatch(/^architecture-review-\d{4}-\d{2}-\d{2}\.md$/);
+    const document = await readFile((await markdown.path()) ?? '', 'utf8');
+    // Every component is named, with its decision (or none yet), and the comment is there.
+    for (const group of architecture.groups) for (const entry of group.cards) expect(document).toContain(`## ${entry.title}`);
+    expect(document).toContain(text);
+    const [csv] = await Promise.all([dana.page.waitForEvent('download'), dana.page.getByRole('link', { name: 'comments', exact: true }).click()]);
+    const rows = (await readFile((await csv.path()) ?? '', 'utf8')).split('\r\n').filter((line) => /^\d+,/.test(line));
+    const counts = await dana.page.evaluate<number>(
+      `fetch('/api/comments/counts', { credentials: 'include' }).then((response) => response.json()).then((body) => Object.values(body.components).reduce((sum, count) => sum + count.open + count.resolved, 0))`,
+    );
+    // One row per comment of the review.
+    expect(rows.length).toBe(counts);
+    expectNoConsoleErrors(dana);
+    await dana.context.close();
   });
 
   it('is accessible with the panel open, and looks right on desktop and on a phone (screenshots)', async () => {

@@ -9,6 +9,7 @@ import { prefetchArchitecture, useArchitecture } from '../../lib/queries/archite
 import { useCommentCounts } from '../../lib/queries/comment-counts';
 import { CardGroupSection } from './components/card-group-section';
 import { IncidentFlowSection } from './components/incident-flow-section';
+import { ExportLinks } from './components/export-links';
 import { ReviewProgress } from './components/review-progress';
 import { loadCommentPanel, useCommentPanel, type OpenComments } from './use-comment-panel';
 import type { CommentCounts } from '../../../common/contract/comments';
@@ -61,6 +62,7 @@ export default function ReviewHomePage() {
             and vote. Your teammates&rsquo; comments and votes appear here as they happen.
           </p>
           <ReviewProgress architecture={architecture.data} counts={counts.data} />
+          <ExportLinks />
         </div>
 
         {architecture.isPending && <ArchitectureSkeleton />}
