@@ -28,6 +28,7 @@ import { lighthouseTargets, runLighthouse } from './scenarios/lighthouse.js';
 import { mainPageTarget, runMainPage } from './scenarios/main-page.js';
 import { mixedLoadSelected, mixedLoadTargets, runMixedLoad } from './scenarios/mixed-load.js';
 import { qaRunSelected, qaRunTargets, runQaBench } from './scenarios/qa-run.js';
+import { exportSelected, exportTargets, runExportBench } from './scenarios/export.js';
 import { READ_SCENARIOS, READ_TARGETS } from './scenarios/reads.js';
 import { SIGN_IN_SCENARIO } from './scenarios/sign-in.js';
 import { DIST_MAIN, runStartup, startupTarget } from './scenarios/startup.js';
@@ -124,6 +125,8 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
   const qaRun = qaRunSelected() ? await runQaBench(databaseUrl) : undefined;
   // Its servers trust loopback proxies and PostgreSQL runs two of them: bench servers of its own too.
   const mixedLoad = mixedLoadSelected() ? await runMixedLoad(databaseUrl) : undefined;
+  // Exports read the whole generated review: a bench server of its own, after the loads.
+  const exports = exportSelected() ? await runExportBench(databaseUrl) : undefined;
   const bundle = runBundle();
 
   const healthTarget = `≥ ${READ_TARGETS.healthRatio * 100}% of baseline, p99 < ${READ_TARGETS.healthP99Ms} ms`;
@@ -133,6 +136,7 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
     ...(throughputSelected ? throughputTargets(throughput, healthTarget) : []),
     ...(qaRun === undefined ? [] : qaRunTargets(qaRun, engine.database)),
     ...mixedLoadTargets(mixedLoad, engine.database),
+    ...(exports === undefined ? [] : exportTargets(exports)),
     ...bundleTargets(bundle),
     mainPageTarget(mainPage),
     ...lighthouseTargets(lighthouse),

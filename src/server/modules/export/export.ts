@@ -3,7 +3,7 @@ import { DECISION_LABELS } from '../../../common/api/decisions.js';
 import { SUGGESTION_STATUSES, SUGGESTION_STATUS_LABELS, type SuggestionReviewStatus } from '../../../common/api/suggestions.js';
 import type { ExportCsvKind } from '../../../common/api/export.js';
 import type { Database } from '../../db/schema.js';
-import { commentBatch, currentDecisions, latestOutput, listedSuggestions, type ExportComment } from './repo.js';
+import { commentBatch, currentDecisions, latestOutput, listedSuggestions, qaMemberIds, type BatchEnd, type ExportComment } from './repo.js';
 
 /**
  * The review as a document to hand over: Markdown (per component its description, decision,
@@ -20,8 +20,8 @@ export interface ReviewedComponent {
 
 type CsvKind = ExportCsvKind;
 
-/** Comments read per query. */
-const BATCH = 2_000;
+/** Comments read per query: about 1 MB of text a batch. */
+const BATCH = 1_000;
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const ACTION_STATUSES: ReadonlySet<SuggestionReviewStatus> = new Set(['accepted', 'in_progress', 'done']);
@@ -78,6 +78,7 @@ function commentLine(comment: ExportComment): string {
 }
 
 export async function* markdownExport(db: Kysely<Database>, components: readonly ReviewedComponent[], now = Date.now()): AsyncGenerator<string> {
+  const leftOut = await qaMemberIds(db);
   const decisions = new Map((await currentDecisions(db)).map((row) => [row.component_id, row]));
   const suggestions = await listedSuggestions(db);
   const titleOf = new Map(components.map((component) => [component.id, component.title]));
@@ -97,19 +98,18 @@ export async function* markdownExport(db: Kysely<Database>, components: readonly
     if (summary !== undefined && understanding !== undefined) lines.push('', `**AI summary** (made ${day(summary.created_at)}): ${markdownText(understanding, '')}`);
     yield `${lines.join('\n')}\n`;
 
-    // Open comments first, then the resolved ones: two passes over the component's comments, a batch at a time.
+    // Open comments first, then the resolved ones, a batch at a time.
     for (const resolved of [false, true]) {
-      let afterId = 0;
+      let after: BatchEnd = { id: 0, createdAt: -1 };
       let wroteHeading = false;
       for (;;) {
-        const batch = await commentBatch(db, { afterId, limit: BATCH, componentId: component.id });
-        if (batch.length === 0) break;
-        afterId = batch[batch.length - 1]?.id ?? afterId;
-        const chosen = batch.filter((comment) => (comment.resolved_at !== null) === resolved);
-        if (chosen.length === 0) continue;
+        const batch = await commentBatch(db, { after, limit: BATCH, leftOut, componentId: component.id, resolved });
+        const last = batch[batch.length - 1];
+        if (last === undefined) break;
+        after = { id: last.id, createdAt: last.created_at };
         const heading = wroteHeading ? '' : `\n### ${resolved ? 'Resolved comments' : 'Open comments'}\n\n`;
         wroteHeading = true;
-        yield `${heading}${chosen.map(commentLine).join('\n')}\n`;
+        yield `${heading}${batch.map(commentLine).join('\n')}\n`;
       }
       if (!wroteHeading && !resolved) yield '\n_No open comments._\n';
     }
@@ -157,11 +157,13 @@ export async function* csvExport(db: Kysely<Database>, kind: CsvKind, components
   const titleOf = new Map(components.map((component) => [component.id, component.title]));
   if (kind === 'comments') {
     yield csvRow(['id', 'component_id', 'component', 'kind', 'author', 'created_at', 'status', 'resolved_by', 'resolution_note', 'up_votes', 'down_votes', 'text']);
-    let afterId = 0;
+    const leftOut = await qaMemberIds(db);
+    let after: BatchEnd = { id: 0, createdAt: -1 };
     for (;;) {
-      const batch = await commentBatch(db, { afterId, limit: BATCH });
-      if (batch.length === 0) return;
-      afterId = batch[batch.length - 1]?.id ?? afterId;
+      const batch = await commentBatch(db, { after, limit: BATCH, leftOut });
+      const last = batch[batch.length - 1];
+      if (last === undefined) return;
+      after = { id: last.id, createdAt: last.created_at };
       yield batch
         .map((comment) =>
           csvRow([

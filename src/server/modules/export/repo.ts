@@ -22,43 +22,65 @@ export interface ExportComment {
   down: number;
 }
 
-/** Comments after `afterId` (in id order), at most `limit`; of one component when given. */
-export async function commentBatch(db: Kysely<Database>, options: { afterId: number; limit: number; componentId?: string }): Promise<ExportComment[]> {
+/** SQLite caps a statement's bound parameters: the votes of a batch are read this many comments at a time. */
+const IDS_PER_STATEMENT = 500;
+
+/** The QA member's id(s): what they wrote or voted is left out of every export. */
+export async function qaMemberIds(db: Kysely<Database>): Promise<number[]> {
+  return (await db.selectFrom('members').select('id').where('is_qa', '=', 1).execute()).map((row) => row.id);
+}
+
+/** Where the previous batch ended. */
+export interface BatchEnd {
+  id: number;
+  createdAt: number;
+}
+
+/**
+ * A batch of at most `limit` comments after `after`, their votes counted for exactly these
+ * comments. Without a component, the whole review in id order (walked by the primary key); with
+ * one, that component's open or resolved comments oldest first (walked by its (component,
+ * time, id) index). No join: each batch costs the rows it returns, however large the review.
+ */
+export async function commentBatch(
+  db: Kysely<Database>,
+  options: { after: BatchEnd; limit: number; leftOut: readonly number[]; componentId?: string; resolved?: boolean },
+): Promise<ExportComment[]> {
+  const { after, componentId } = options;
   let query = db
     .selectFrom('comments')
-    .innerJoin('members', 'members.id', 'comments.member_id')
-    .select([
-      'comments.id',
-      'comments.component_id',
-      'comments.kind',
-      'comments.content',
-      'comments.member_name',
-      'comments.created_at',
-      'comments.resolved_at',
-      'comments.resolved_by_name',
-      'comments.resolution_note',
-    ])
-    .where('members.is_qa', '=', 0)
-    .where('comments.component_id', '!=', QA_TEST_COMPONENT_ID)
-    .where('comments.id', '>', options.afterId);
-  if (options.componentId !== undefined) query = query.where('comments.component_id', '=', options.componentId);
-  const rows = await query.orderBy('comments.id').limit(options.limit).execute();
+    .select(['id', 'component_id', 'kind', 'content', 'member_name', 'created_at', 'resolved_at', 'resolved_by_name', 'resolution_note'])
+    .where('component_id', '!=', QA_TEST_COMPONENT_ID);
+  if (options.leftOut.length > 0) query = query.where('member_id', 'not in', [...options.leftOut]);
+  if (options.resolved !== undefined) query = query.where('resolved_at', options.resolved ? 'is not' : 'is', null);
+  const rows =
+    componentId === undefined
+      ? await query.where('id', '>', after.id).orderBy('id').limit(options.limit).execute()
+      : await query
+          .where('component_id', '=', componentId)
+          .where((eb) => eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]))
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(options.limit)
+          .execute();
   if (rows.length === 0) return [];
-  const votes = await db
-    .selectFrom('comment_votes')
-    .innerJoin('members', 'members.id', 'comment_votes.member_id')
-    .select(['comment_votes.comment_id', 'comment_votes.vote_type', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .where('members.is_qa', '=', 0)
-    .where('comment_votes.comment_id', '>=', rows[0]?.id ?? 0)
-    .where('comment_votes.comment_id', '<=', rows[rows.length - 1]?.id ?? 0)
-    .groupBy(['comment_votes.comment_id', 'comment_votes.vote_type'])
-    .execute();
   const tally = new Map<number, { up: number; down: number }>();
-  for (const vote of votes) {
-    const entry = tally.get(vote.comment_id) ?? { up: 0, down: 0 };
-    if (vote.vote_type === 'thumbs_up') entry.up += Number(vote.count);
-    else entry.down += Number(vote.count);
-    tally.set(vote.comment_id, entry);
+  for (let start = 0; start < rows.length; start += IDS_PER_STATEMENT) {
+    let votes = db
+      .selectFrom('comment_votes')
+      .select(['comment_id', 'vote_type', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where(
+        'comment_id',
+        'in',
+        rows.slice(start, start + IDS_PER_STATEMENT).map((row) => row.id),
+      );
+    if (options.leftOut.length > 0) votes = votes.where('member_id', 'not in', [...options.leftOut]);
+    for (const vote of await votes.groupBy(['comment_id', 'vote_type']).execute()) {
+      const entry = tally.get(vote.comment_id) ?? { up: 0, down: 0 };
+      if (vote.vote_type === 'thumbs_up') entry.up += Number(vote.count);
+      else entry.down += Number(vote.count);
+      tally.set(vote.comment_id, entry);
+    }
   }
   return rows.map((row) => ({ ...row, up: tally.get(row.id)?.up ?? 0, down: tally.get(row.id)?.down ?? 0 }));
 }
