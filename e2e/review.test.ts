@@ -550,12 +550,12 @@ describe('main review page', () => {
     await postComment(dana.page, 'ai-operations-collaboration', text);
     const [markdown] = await Promise.all([dana.page.waitForEvent('download'), dana.page.getByRole('link', { name: 'Markdown' }).click()]);
     expect(markdown.suggestedFilename()).toMatch(/^architecture-review-\d{4}-\d{2}-\d{2}\.md$/);
-    const document = await readFile((await markdown.path()) ?? '', 'utf8');
+    const document = await readFile(await markdown.path(), 'utf8');
     // Every component is named, with its decision (or none yet), and the comment is there.
     for (const group of architecture.groups) for (const entry of group.cards) expect(document).toContain(`## ${entry.title}`);
     expect(document).toContain(text);
     const [csv] = await Promise.all([dana.page.waitForEvent('download'), dana.page.getByRole('link', { name: 'comments', exact: true }).click()]);
-    const rows = (await readFile((await csv.path()) ?? '', 'utf8')).split('\r\n').filter((line) => /^\d+,/.test(line));
+    const rows = (await readFile(await csv.path(), 'utf8')).split('\r\n').filter((line) => /^\d+,/.test(line));
     const counts = await dana.page.evaluate<number>(
       `fetch('/api/comments/counts', { credentials: 'include' }).then((response) => response.json()).then((body) => Object.values(body.components).reduce((sum, count) => sum + count.open + count.resolved, 0))`,
     );
