@@ -12,8 +12,10 @@ describe('queriesChangedBy', () => {
   });
 
   it('refetches the suggestions and the narrative over them; a new prompt the prompt lists and the narrative', () => {
-    for (const type of ['suggestions.generated', 'suggestion.vote.changed'] as const) {
-      expect(queriesChangedBy({ type })).toEqual({ lists: [queryKeys.suggestions], aiAnswers: [queryKeys.narrativeSummary] });
+    expect(queriesChangedBy({ type: 'suggestion.vote.changed' })).toEqual({ lists: [queryKeys.suggestions], aiAnswers: [queryKeys.narrativeSummary] });
+    // A generation or a status changes the actions the counts carry too.
+    for (const type of ['suggestions.generated', 'suggestion.outcome.changed'] as const) {
+      expect(queriesChangedBy({ type })).toEqual({ lists: [queryKeys.suggestions, queryKeys.commentCounts], aiAnswers: [queryKeys.narrativeSummary] });
     }
     expect(queriesChangedBy({ type: 'ai-prompt.changed' })).toEqual({ lists: [queryKeys.promptsRoot], aiAnswers: [queryKeys.narrativeSummary] });
   });

@@ -205,7 +205,19 @@ async function fillEveryTable(app: App): Promise<SessionCookies> {
         await db
           .insertInto('suggestions')
           .values([
-            { ...base, suggestion: 'Page the on-call engineer only for P1', status: 'active', archived_at: null, rank: 1 },
+            {
+              ...base,
+              suggestion: 'Page the on-call engineer only for P1',
+              status: 'active',
+              archived_at: null,
+              rank: 1,
+              review_status: 'accepted',
+              status_by_name: 'Avery Admin',
+              status_at: NOW,
+              owner_member_id: member.id,
+              owner_name: member.full_name,
+              due_date: '2026-12-31',
+            },
             { ...base, suggestion: 'Archive the old runbook', recommendation_type: 'structural', status: 'archived', archived_at: NOW, rank: 2 },
           ])
           .execute();
@@ -217,6 +229,22 @@ async function fillEveryTable(app: App): Promise<SessionCookies> {
         const suggestion = await db.selectFrom('suggestions').select('id').orderBy('id').executeTakeFirstOrThrow();
         await db.insertInto('suggestion_votes').values({ suggestion_id: suggestion.id, member_id: member.id, member_name: member.full_name, vote_type: 'thumbs_up', created_at: NOW }).execute();
       },
+    ],
+    [
+      'component_decisions',
+      () =>
+        db
+          .insertInto('component_decisions')
+          .values({
+            component_id: COMPONENT,
+            outcome: 'accepted_with_changes',
+            rationale: 'Accepted once paging is P1 only',
+            comment_ids: JSON.stringify([1]),
+            suggestion_ids: '[]',
+            decided_by_name: 'Avery Admin',
+            created_at: NOW,
+          })
+          .execute(),
     ],
     [
       'qa_runs',
