@@ -218,7 +218,7 @@ async function fillEveryTable(app: App): Promise<SessionCookies> {
               owner_name: member.full_name,
               due_date: '2026-12-31',
             },
-            { ...base, suggestion: 'Archive the old runbook', recommendation_type: 'structural', status: 'archived', archived_at: NOW, rank: 2 },
+            { ...base, suggestion: 'Archive the old runbook', recommendation_type: 'structural', status: 'archived', archived_at: NOW, rank: 2, review_status: 'open' },
           ])
           .execute();
       },
