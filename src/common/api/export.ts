@@ -5,7 +5,7 @@ export const EXPORT_CSV_KINDS = ['comments', 'suggestions', 'actions'] as const;
 export type ExportCsvKind = (typeof EXPORT_CSV_KINDS)[number];
 
 /**
- * The review exported for the people who build the platform: any member may download it. The
+ * The review exported for the people who build the platform: every member may download it. The
  * answers are files (Markdown, CSV), streamed, not JSON; the page links to them.
  */
 export const exportRoutes = {

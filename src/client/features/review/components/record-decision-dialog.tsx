@@ -1,10 +1,9 @@
-import { Dialog } from 'radix-ui';
 import { Gavel } from 'lucide-react';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useState } from 'react';
 import { DECISION_LABELS, DECISION_OUTCOMES, type DecisionOutcome } from '../../../../common/api/decisions';
 import { DECISION_RATIONALE_MAX_LENGTH } from '../../../../common/limits';
+import { AdminFormDialog } from '../../../components/ui/admin-form-dialog';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { describeError } from '../../../lib/api-client';
 import { useComments } from '../../../lib/queries/comments';
 import { useSuggestions } from '../../../lib/queries/suggestions';
@@ -25,7 +24,7 @@ export function RecordDecisionDialog({ componentId, componentTitle, superseding 
   const [suggestionIds, setSuggestionIds] = useState<ReadonlySet<number>>(new Set());
   const [adminPassword, setAdminPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const ids = { rationale: useId(), password: useId(), problem: useId() };
+  const ids = { rationale: useId() };
   const comments = useComments(componentId);
   const suggestions = useSuggestions();
   const related = (suggestions.data ?? []).filter((suggestion) => suggestion.components.includes(componentId));
@@ -46,8 +45,7 @@ export function RecordDecisionDialog({ componentId, componentTitle, superseding 
     return next;
   };
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const missing =
       outcome === null ? 'Choose what was decided.' : rationale.trim() === '' ? 'Write why: a decision needs a rationale.' : adminPassword.trim() === '' ? 'Enter the admin password.' : null;
     setProblem(missing);
@@ -63,149 +61,118 @@ export function RecordDecisionDialog({ componentId, componentTitle, superseding 
   };
 
   return (
-    <Dialog.Root
+    <AdminFormDialog
+      wide
+      trigger={
+        <Button variant="outline" size="sm">
+          <Gavel className="h-4 w-4" aria-hidden="true" />
+          {superseding ? 'Record a new decision' : 'Record a decision'}
+        </Button>
+      }
+      title={`Decision on ${componentTitle}`}
+      description={superseding ? 'It supersedes the current decision, which stays in the history.' : 'Every member sees it on the card, the diagram and here.'}
+      submitLabel="Record decision"
+      pending={record.isPending}
+      problem={problem}
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         setProblem(null);
       }}
+      password={adminPassword}
+      onPassword={setAdminPassword}
+      onSubmit={submit}
     >
-      <Dialog.Trigger asChild>
-        <Button variant="outline" size="sm">
-          <Gavel className="h-4 w-4" aria-hidden="true" />
-          {superseding ? 'Record a new decision' : 'Record a decision'}
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl">
-          <div className="border-b border-slate-200 px-5 py-4">
-            <Dialog.Title className="text-base font-semibold text-slate-900">Decision on {componentTitle}</Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-slate-600">
-              {superseding ? 'It supersedes the current decision, which stays in the history.' : 'Every member sees it on the card, the diagram and here.'}
-            </Dialog.Description>
-          </div>
-          <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" aria-describedby={problem === null ? undefined : ids.problem}>
-            <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 py-4">
-              <fieldset>
-                <legend className="text-sm font-medium text-slate-900">Outcome</legend>
-                <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
-                  {DECISION_OUTCOMES.map((value) => (
-                    <label key={value} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                      <input
-                        type="radio"
-                        name="outcome"
-                        value={value}
-                        checked={outcome === value}
-                        onChange={() => {
-                          setOutcome(value);
-                        }}
-                      />
-                      {DECISION_LABELS[value]}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <div>
-                <label htmlFor={ids.rationale} className="text-sm font-medium text-slate-900">
-                  Rationale
-                </label>
-                <textarea
-                  id={ids.rationale}
-                  required
-                  rows={4}
-                  maxLength={DECISION_RATIONALE_MAX_LENGTH}
-                  value={rationale}
-                  onChange={(event) => {
-                    setRationale(event.target.value);
-                  }}
-                  placeholder="Why, and what has to happen next"
-                  className="mt-1 w-full rounded-md border border-slate-500 px-3 py-2 text-sm focus:border-brand-600"
-                />
-              </div>
-              <fieldset>
-                <legend className="text-sm font-medium text-slate-900">Rests on these comments</legend>
-                {comments.data === undefined ? (
-                  <p className="mt-1 text-sm text-slate-600">Loading the comments…</p>
-                ) : comments.data.length === 0 ? (
-                  <p className="mt-1 text-sm text-slate-600">No comments on this component.</p>
-                ) : (
-                  <ul className="mt-2 max-h-40 space-y-1 overflow-y-auto">
-                    {comments.data.map((comment) => (
-                      <li key={comment.id}>
-                        <label className="flex cursor-pointer gap-2 text-sm text-slate-800">
-                          <input
-                            type="checkbox"
-                            className="mt-1"
-                            checked={commentIds.has(comment.id)}
-                            onChange={() => {
-                              setCommentIds(toggle(commentIds, comment.id));
-                            }}
-                          />
-                          <span>
-                            <span className="font-medium">{comment.memberName}:</span> {excerpt(comment.content)}
-                            {comment.resolution !== null && <span className="text-slate-600"> (resolved)</span>}
-                          </span>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </fieldset>
-              {related.length > 0 && (
-                <fieldset>
-                  <legend className="text-sm font-medium text-slate-900">And these suggestions</legend>
-                  <ul className="mt-2 max-h-32 space-y-1 overflow-y-auto">
-                    {related.map((suggestion) => (
-                      <li key={suggestion.id}>
-                        <label className="flex cursor-pointer gap-2 text-sm text-slate-800">
-                          <input
-                            type="checkbox"
-                            className="mt-1"
-                            checked={suggestionIds.has(suggestion.id)}
-                            onChange={() => {
-                              setSuggestionIds(toggle(suggestionIds, suggestion.id));
-                            }}
-                          />
-                          <span>{excerpt(suggestion.suggestion)}</span>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                </fieldset>
-              )}
-              <div>
-                <label htmlFor={ids.password} className="text-sm font-medium text-slate-900">
-                  Admin password
-                </label>
-                <Input
-                  id={ids.password}
-                  type="password"
-                  autoComplete="off"
-                  value={adminPassword}
-                  onChange={(event) => {
-                    setAdminPassword(event.target.value);
-                  }}
-                  className="mt-1"
-                />
-              </div>
-              {problem !== null && (
-                <p id={ids.problem} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-                  {problem}
-                </p>
-              )}
-            </div>
-            <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
-              <Dialog.Close asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={record.isPending}>
-                {record.isPending ? 'Recording...' : 'Record decision'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">Outcome</legend>
+        <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {DECISION_OUTCOMES.map((value) => (
+            <label key={value} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+              <input
+                type="radio"
+                name="outcome"
+                value={value}
+                checked={outcome === value}
+                onChange={() => {
+                  setOutcome(value);
+                }}
+              />
+              {DECISION_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={ids.rationale} className="text-sm font-medium text-slate-900">
+          Rationale
+        </label>
+        <textarea
+          id={ids.rationale}
+          required
+          rows={4}
+          maxLength={DECISION_RATIONALE_MAX_LENGTH}
+          value={rationale}
+          onChange={(event) => {
+            setRationale(event.target.value);
+          }}
+          placeholder="Why, and what has to happen next"
+          className="mt-1 w-full rounded-md border border-slate-500 px-3 py-2 text-sm focus:border-brand-600"
+        />
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">Rests on these comments</legend>
+        {comments.data === undefined ? (
+          <p className="mt-1 text-sm text-slate-600">Loading the comments…</p>
+        ) : comments.data.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">No comments on this component.</p>
+        ) : (
+          <PickList
+            items={comments.data.map((comment) => ({
+              id: comment.id,
+              text: `${comment.memberName}: ${excerpt(comment.content)}${comment.resolution === null ? '' : ' (resolved)'}`,
+            }))}
+            picked={commentIds}
+            onToggle={(id) => {
+              setCommentIds(toggle(commentIds, id));
+            }}
+          />
+        )}
+      </fieldset>
+      {related.length > 0 && (
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-900">And these suggestions</legend>
+          <PickList
+            items={related.map((suggestion) => ({ id: suggestion.id, text: excerpt(suggestion.suggestion) }))}
+            picked={suggestionIds}
+            onToggle={(id) => {
+              setSuggestionIds(toggle(suggestionIds, id));
+            }}
+          />
+        </fieldset>
+      )}
+    </AdminFormDialog>
+  );
+}
+
+/** Checkboxes to pick what a decision rests on. */
+function PickList({ items, picked, onToggle }: { items: ReadonlyArray<{ id: number; text: string }>; picked: ReadonlySet<number>; onToggle: (id: number) => void }) {
+  return (
+    <ul className="mt-2 max-h-40 space-y-1 overflow-y-auto">
+      {items.map((item) => (
+        <li key={item.id}>
+          <label className="flex cursor-pointer gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={picked.has(item.id)}
+              onChange={() => {
+                onToggle(item.id);
+              }}
+            />
+            <span>{item.text}</span>
+          </label>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,10 +1,10 @@
 import clsx from 'clsx';
-import { Dialog } from 'radix-ui';
 import { CheckCircle2, Flag, UserPlus } from 'lucide-react';
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useState } from 'react';
 import { SUGGESTION_STATUSES, SUGGESTION_STATUS_LABELS, type SuggestionReviewStatus } from '../../../../common/api/suggestions';
 import type { Suggestion } from '../../../../common/contract/ai';
 import { STATUS_REASON_MAX_LENGTH } from '../../../../common/limits';
+import { AdminFormDialog } from '../../../components/ui/admin-form-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -48,87 +48,6 @@ export function OwnerLine({ suggestion, day }: { suggestion: Suggestion; day: st
       {suggestion.dueDate !== null && ` · due ${suggestion.dueDate}`}
       {overdue && ' · overdue'}
     </p>
-  );
-}
-
-/** A small admin form in a dialog: what it asks, then the admin password; a refusal shows inside, keeping what was typed. */
-function AdminFormDialog({
-  trigger,
-  title,
-  description,
-  submitLabel,
-  pending,
-  problem,
-  open,
-  onOpenChange,
-  onSubmit,
-  children,
-  password,
-  onPassword,
-}: {
-  trigger: ReactNode;
-  title: string;
-  description: string;
-  submitLabel: string;
-  pending: boolean;
-  problem: string | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSubmit: () => void;
-  children: ReactNode;
-  password: string;
-  onPassword: (value: string) => void;
-}) {
-  const passwordId = useId();
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[60] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-xl">
-          <Dialog.Title className="text-base font-semibold text-slate-900">{title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm break-words text-slate-600">{description}</Dialog.Description>
-          <form
-            noValidate
-            className="mt-4 space-y-4"
-            onSubmit={(event: SyntheticEvent) => {
-              event.preventDefault();
-              onSubmit();
-            }}
-          >
-            {children}
-            <div>
-              <label htmlFor={passwordId} className="text-sm font-medium text-slate-900">
-                Admin password
-              </label>
-              <Input
-                id={passwordId}
-                type="password"
-                autoComplete="off"
-                value={password}
-                onChange={(event) => {
-                  onPassword(event.target.value);
-                }}
-                className="mt-1"
-              />
-            </div>
-            {problem !== null && (
-              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-                {problem}
-              </p>
-            )}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={pending}>
-                {pending ? 'Saving...' : submitLabel}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }
 
