@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { SelectField } from '../../../components/ui/select-field';
 import { SUGGESTION_STATUSES, SUGGESTION_STATUS_LABELS, type SuggestionReviewStatus } from '../../../../common/api/suggestions';
 import type { Suggestion } from '../../../../common/contract/ai';
 
@@ -33,47 +33,33 @@ export function StatusFilter({
   onStatus: (status: StatusChoice) => void;
   onOrder: (order: SuggestionOrder) => void;
 }) {
-  const ids = { status: useId(), order: useId() };
   const counts = countsByStatus(suggestions);
-  const select = 'mt-1 block h-10 rounded-lg border border-slate-500 bg-white px-3 text-sm';
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div>
-        <label htmlFor={ids.status} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          Status
-        </label>
-        <select
-          id={ids.status}
-          value={status}
-          className={select}
-          onChange={(event) => {
-            onStatus(SUGGESTION_STATUSES.find((value) => value === event.target.value) ?? 'all');
-          }}
-        >
-          <option value="all">All ({suggestions.length})</option>
-          {SUGGESTION_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {SUGGESTION_STATUS_LABELS[value]} ({counts[value]})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={ids.order} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          Order
-        </label>
-        <select
-          id={ids.order}
-          value={order}
-          className={select}
-          onChange={(event) => {
-            onOrder(event.target.value === 'status' ? 'status' : 'generated');
-          }}
-        >
-          <option value="generated">As generated</option>
-          <option value="status">By status</option>
-        </select>
-      </div>
+      <SelectField
+        size="compact"
+        label="Status"
+        value={status}
+        options={[
+          { value: 'all', label: `All (${suggestions.length})` },
+          ...SUGGESTION_STATUSES.map((value) => ({ value, label: `${SUGGESTION_STATUS_LABELS[value]} (${counts[value]})` })),
+        ]}
+        onChange={(value) => {
+          onStatus(value === '' ? 'all' : value);
+        }}
+      />
+      <SelectField
+        size="compact"
+        label="Order"
+        value={order}
+        options={[
+          { value: 'generated', label: 'As generated' },
+          { value: 'status', label: 'By status' },
+        ]}
+        onChange={(value) => {
+          onOrder(value === 'status' ? 'status' : 'generated');
+        }}
+      />
       <p className="pb-2 text-sm text-slate-600" aria-live="polite">
         {SUGGESTION_STATUSES.filter((value) => counts[value] > 0)
           .map((value) => `${counts[value]} ${SUGGESTION_STATUS_LABELS[value].toLowerCase()}`)

@@ -8,6 +8,7 @@ import { AdminFormDialog } from '../../../components/ui/admin-form-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
 import { describeError } from '../../../lib/api-client';
 import { useAssignableMembers, useSuggestionOutcome } from '../api/suggestion-outcomes';
 
@@ -60,7 +61,7 @@ function StatusDialog({ suggestion }: { suggestion: Suggestion }) {
   const [reason, setReason] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const ids = { status: useId(), reason: useId() };
+  const reasonId = useId();
   const change = useSuggestionOutcome(suggestion.id, {
     onSuccess: () => {
       setOpen(false);
@@ -103,33 +104,21 @@ function StatusDialog({ suggestion }: { suggestion: Suggestion }) {
         );
       }}
     >
-      <div>
-        <label htmlFor={ids.status} className="text-sm font-medium text-slate-900">
-          Status
-        </label>
-        <select
-          id={ids.status}
-          value={status}
-          onChange={(event) => {
-            const value = SUGGESTION_STATUSES.find((item) => item === event.target.value);
-            if (value !== undefined) setStatus(value);
-          }}
-          className="mt-1 block h-11 w-full rounded-lg border border-slate-500 bg-white px-3 text-base"
-        >
-          {SUGGESTION_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {SUGGESTION_STATUS_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Status"
+        value={status}
+        options={SUGGESTION_STATUSES.map((value) => ({ value, label: SUGGESTION_STATUS_LABELS[value] }))}
+        onChange={(value) => {
+          if (value !== '') setStatus(value);
+        }}
+      />
       {status === 'declined' && (
         <div>
-          <label htmlFor={ids.reason} className="text-sm font-medium text-slate-900">
+          <label htmlFor={reasonId} className="text-sm font-medium text-slate-900">
             Reason
           </label>
           <textarea
-            id={ids.reason}
+            id={reasonId}
             rows={3}
             maxLength={STATUS_REASON_MAX_LENGTH}
             value={reason}
@@ -151,7 +140,7 @@ function AssignDialog({ suggestion }: { suggestion: Suggestion }) {
   const [due, setDue] = useState(suggestion.dueDate ?? '');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const ids = { owner: useId(), due: useId() };
+  const dueId = useId();
   const members = useAssignableMembers(open);
   const change = useSuggestionOutcome(suggestion.id, {
     onSuccess: () => {
@@ -193,32 +182,18 @@ function AssignDialog({ suggestion }: { suggestion: Suggestion }) {
         );
       }}
     >
+      <SelectField
+        label="Owner"
+        value={owner}
+        options={[{ value: '', label: members.isPending ? 'Loading the team…' : 'Choose a member' }, ...(members.data ?? []).map((name) => ({ value: name, label: name }))]}
+        onChange={setOwner}
+      />
       <div>
-        <label htmlFor={ids.owner} className="text-sm font-medium text-slate-900">
-          Owner
-        </label>
-        <select
-          id={ids.owner}
-          value={owner}
-          onChange={(event) => {
-            setOwner(event.target.value);
-          }}
-          className="mt-1 block h-11 w-full rounded-lg border border-slate-500 bg-white px-3 text-base"
-        >
-          <option value="">{members.isPending ? 'Loading the team…' : 'Choose a member'}</option>
-          {(members.data ?? []).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={ids.due} className="text-sm font-medium text-slate-900">
+        <label htmlFor={dueId} className="text-sm font-medium text-slate-900">
           Due <span className="font-normal text-slate-600">(optional)</span>
         </label>
         <Input
-          id={ids.due}
+          id={dueId}
           type="date"
           value={due}
           onChange={(event) => {
