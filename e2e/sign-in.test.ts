@@ -7,7 +7,7 @@ import { PIN_REASONS } from '../src/common/pin-rules.js';
 import type { Database } from '../src/server/db/schema.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { E2E_SECRETS, enrollmentLink, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, waitUntilSessionRefused, type RunningServer, type SeededMember } from './harness.js';
-import { toasts } from './toasts.js';
+import { closeToasts, toasts } from './toasts.js';
 import { holdRequests } from './page-api.js';
 
 // The expected copy is written out here rather than imported, so the test checks the product's wording.
@@ -32,12 +32,6 @@ async function toastShown(page: Page): Promise<{ title: string; text: string; de
   const text = (await parts.count()) > 1 ? await parts.nth(1).innerText() : '';
   const destructive = ((await toast.getAttribute('class')) ?? '').includes('destructive');
   return { title, text, destructive };
-}
-
-async function closeToast(page: Page) {
-  const toast = toasts(page).first();
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await toast.waitFor({ state: 'detached' });
 }
 
 function heading(page: Page, name: string) {
@@ -236,7 +230,7 @@ describe('sign-in screen', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Analytics', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
-    await closeToast(page);
+    await closeToasts(page);
 
     // Hold the logout call to see the pending label.
     const release = await holdRequests(page, '**/api/logout');
@@ -289,7 +283,7 @@ describe('sign-in screen', () => {
     await page.keyboard.press('Enter');
     expect(await toastShown(page)).toEqual({ title: 'Login failed', text: 'Invalid name, password or PIN', destructive: true });
     expect(await page.getByLabel('PIN', { exact: true }).inputValue()).toBe('');
-    await closeToast(page);
+    await closeToasts(page);
 
     await page.getByLabel('PIN', { exact: true }).fill('4682');
     await submit.click();
@@ -335,7 +329,7 @@ describe('sign-in screen', () => {
       expect(shown.title).toBe('Login failed');
       if (attempt < 5) expect(shown.text).toBe('Invalid name, password or PIN');
       else expect(shown.text).toMatch(/^Too many failed attempts for this name/);
-      await closeToast(page);
+      await closeToasts(page);
     }
     // Locked: even the right PIN is refused.
     await page.getByLabel('PIN', { exact: true }).fill('2222');
