@@ -13,7 +13,7 @@ import { addMember } from '../src/server/modules/members/service.js';
 import { issueEnrollmentLink } from '../src/server/modules/enrollment/service.js';
 import { createTestDatabase, type TestDatabase } from '../src/server/test/test-database.js';
 import { nameKey } from '../src/common/names.js';
-import { toasts } from './toasts.js';
+import { closeToasts, toasts } from './toasts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
@@ -244,8 +244,7 @@ export async function signIn(page: Page, server: RunningServer, { name, pin, pat
   const toast = toasts(page).first();
   await toast.waitFor();
   const [toastTitle, toastText] = await Promise.all([toast.locator('> div > :first-child').innerText(), toast.locator('> div > :nth-child(2)').innerText()]);
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await toast.waitFor({ state: 'detached' });
+  await closeToasts(page);
   if (enrolling && route !== '/') await page.goto(`${server.baseUrl}${route}`);
   return { toastTitle, toastText };
 }
@@ -273,7 +272,6 @@ export async function enrollWithLink(page: Page, url: string, pin: string): Prom
   const toast = toasts(page).first();
   await toast.waitFor();
   const [toastTitle, toastText] = await Promise.all([toast.locator('> div > :first-child').innerText(), toast.locator('> div > :nth-child(2)').innerText()]);
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await toast.waitFor({ state: 'detached' });
+  await closeToasts(page);
   return { toastTitle, toastText, name };
 }
