@@ -33,8 +33,9 @@ export function forgetSignedInData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
 }
 
-export function isAdmin(user: CurrentUser | null): boolean {
-  return user?.role === 'admin';
+/** Whether the server lets this member into the admin panel. */
+export function canAdminister(user: CurrentUser | null): boolean {
+  return user?.permissions.canAdminister === true;
 }
 
 /** 'Logged out' toast; the user becomes null. */

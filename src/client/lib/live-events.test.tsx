@@ -37,7 +37,7 @@ describe('live updates', () => {
   test('a resync frame refetches what the page shows, without reconnecting', async () => {
     vi.stubGlobal('EventSource', ScriptedEventSource);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    const member: CurrentUser = { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: null, profileImageUrl: null, role: 'member' };
+    const member: CurrentUser = { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: null, profileImageUrl: null, role: 'member', permissions: { canAdminister: false, canDecide: false } };
     queryClient.setQueryData(queryKeys.user, member);
     // Who is signed in is refetched too.
     mockFetch().on(authRoutes.user, { body: member });

@@ -14,6 +14,8 @@ export function commentsOn(componentId: string, count: number): Comment[] {
       createdAt: new Date(Date.UTC(2025, 0, 1, 0, id)).toISOString(),
       votes: [],
       resolution: null,
+      mine: false,
+      permissions: { canResolve: false, canReopen: true, canDelete: false },
     };
   });
 }

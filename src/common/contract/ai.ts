@@ -127,7 +127,11 @@ export const suggestionsOutputSchema = z.strictObject({
 });
 export type SuggestionsOutput = z.infer<typeof suggestionsOutputSchema>;
 
-/** A suggestion, with the comments it follows from. */
+/** What the member who asked may do with a suggestion: the server's policies decide, the client only reads. */
+export const suggestionPermissionsSchema = z.object({ canSetStatus: z.boolean(), canAssign: z.boolean(), canComplete: z.boolean() });
+export type SuggestionPermissions = z.infer<typeof suggestionPermissionsSchema>;
+
+/** A suggestion, with the comments it follows from; `mine` (its action is the asking member's) and `permissions` are for the member who asked. */
 export const suggestionSchema = z.object({
   id: idSchema,
   suggestion: z.string(),
@@ -148,6 +152,8 @@ export const suggestionSchema = z.object({
   /** The action's owner (a member's full name) and due day (YYYY-MM-DD), once accepted and assigned. */
   owner: z.string().nullable(),
   dueDate: z.string().nullable(),
+  mine: z.boolean(),
+  permissions: suggestionPermissionsSchema,
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 

@@ -18,7 +18,14 @@ export type CommentVote = z.infer<typeof commentVoteSchema>;
 /** Who marked a comment resolved, when, and why (the note is optional). */
 const commentResolutionSchema = z.object({ by: z.string(), at: z.iso.datetime(), note: z.string().nullable() });
 
-/** A comment on a component, with its kind (a plain comment or a change proposal); `resolution` is null while it is open. */
+/** What the member who asked may do with a comment: the server's policies decide, the client only reads. */
+export const commentPermissionsSchema = z.object({ canResolve: z.boolean(), canReopen: z.boolean(), canDelete: z.boolean() });
+export type CommentPermissions = z.infer<typeof commentPermissionsSchema>;
+
+/**
+ * A comment on a component, with its kind (a plain comment or a change proposal); `resolution` is
+ * null while it is open. `mine` and `permissions` are for the member who asked.
+ */
 export const commentSchema = z.object({
   id: z.number().int().positive(),
   componentId: z.string(),
@@ -28,6 +35,8 @@ export const commentSchema = z.object({
   createdAt: z.iso.datetime(),
   votes: z.array(commentVoteSchema),
   resolution: commentResolutionSchema.nullable(),
+  mine: z.boolean(),
+  permissions: commentPermissionsSchema,
 });
 export type Comment = z.infer<typeof commentSchema>;
 

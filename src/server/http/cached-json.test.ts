@@ -307,3 +307,43 @@ describe('cachedJson', () => {
     expect(handle.size).toBe(0);
   });
 });
+
+describe('cachedJson per viewer', () => {
+  it('loads a key once for every viewer, presents it to each, and drops every viewer\'s answer with the key', async () => {
+    const bus = new TestBus();
+    const app: App = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    open = app;
+    let loads = 0;
+    let presentations = 0;
+    cachedJson(app, bus, {
+      url: '/owned/:key',
+      schema: { params: z.strictObject({ key: z.string() }) },
+      key: (request) => request.params.key,
+      load: () => {
+        loads += 1;
+        return Promise.resolve({ owner: 'ann', load: loads });
+      },
+      perViewer: {
+        viewer: (request) => String(request.headers['x-viewer']),
+        present: (value, request) => {
+          presentations += 1;
+          return { ...value, mine: value.owner === request.headers['x-viewer'] };
+        },
+      },
+      invalidatedBy: (event) => (isCommentEvent(event) ? [event.componentId] : 'none'),
+    });
+    const read = async (viewer: string) => (await app.inject({ method: 'GET', url: '/owned/a', headers: { 'x-viewer': viewer } })).json<unknown>();
+
+    expect(await read('ann')).toEqual({ owner: 'ann', load: 1, mine: true });
+    expect(await read('bob')).toEqual({ owner: 'ann', load: 1, mine: false });
+    expect(await read('ann')).toEqual({ owner: 'ann', load: 1, mine: true });
+    expect([loads, presentations]).toEqual([1, 2]);
+
+    await bus.publish({ type: 'vote.changed', componentId: 'a', commentId: 1 });
+    expect(await read('bob')).toEqual({ owner: 'ann', load: 2, mine: false });
+    expect(await read('ann')).toEqual({ owner: 'ann', load: 2, mine: true });
+    expect([loads, presentations]).toEqual([2, 4]);
+  });
+});

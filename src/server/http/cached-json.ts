@@ -48,8 +48,23 @@ export interface CachedJsonRoute<Params, Query, Value> {
    * caller's AI-call limit): one member's refusal is never another member's answer.
    */
   beforeLoad?: (request: CachedRequest<Params, Query>) => Promise<void>;
+  /**
+   * For an answer that differs by who asks (each item's permissions): the value is loaded once per
+   * key and shared; `present` shapes it for one viewer, and those bytes are kept per `viewer` key
+   * until the route's key changes.
+   */
+  perViewer?: { viewer: (request: CachedRequest<Params, Query>) => string; present: (value: Value, request: CachedRequest<Params, Query>) => unknown };
   maxAgeMs?: number;
 }
+
+/**
+ * A key's answer: its bytes when everyone gets the same; else the loaded value with the bytes made
+ * for each viewer so far (a shared answer keeps no value: it would double what memory holds).
+ */
+type CachedAnswer<Value> = { shared: Buffer } | { value: Value; byViewer: Map<string, Buffer> };
+
+/** Past this many viewers of one key, further viewers' bytes are made for each request and not kept. */
+const MAX_VIEWERS_PER_KEY = 500;
 
 /** The cache of one route, for tests and metrics. */
 export interface CachedJsonHandle {
@@ -70,7 +85,22 @@ export interface CachedJsonHandle {
  * and lives as long as the Buffer, so a repeat read costs no compression either.
  */
 export function cachedJson<Params = unknown, Query = unknown, Value = unknown>(app: App, events: EventBus, route: CachedJsonRoute<Params, Query, Value>): CachedJsonHandle {
-  const cache = new ReadCache<Buffer>(events, { maxAgeMs: route.maxAgeMs ?? DEFAULT_MAX_AGE_MS });
+  const cache = new ReadCache<CachedAnswer<Value>>(events, { maxAgeMs: route.maxAgeMs ?? DEFAULT_MAX_AGE_MS });
+  const { perViewer } = route;
+  const loadAnswer = async (request: CachedRequest<Params, Query>): Promise<CachedAnswer<Value>> => {
+    const value = await route.load(request);
+    return perViewer === undefined ? { shared: toJson(value) } : { value, byViewer: new Map() };
+  };
+  const bytesFor = (answer: CachedAnswer<Value>, request: CachedRequest<Params, Query>): Buffer => {
+    if ('shared' in answer) return answer.shared;
+    if (perViewer === undefined) return toJson(answer.value);
+    const viewer = perViewer.viewer(request);
+    const kept = answer.byViewer.get(viewer);
+    if (kept !== undefined) return kept;
+    const bytes = toJson(perViewer.present(answer.value, request));
+    if (answer.byViewer.size < MAX_VIEWERS_PER_KEY) answer.byViewer.set(viewer, bytes);
+    return bytes;
+  };
   events.onChange((event) => {
     const stale = route.invalidatedBy(event);
     if (stale === 'all') cache.invalidateAll();
@@ -85,8 +115,12 @@ export function cachedJson<Params = unknown, Query = unknown, Value = unknown>(a
     route.check?.(request);
     const key = route.key(request);
     if (route.beforeLoad !== undefined && !cache.has(key)) await route.beforeLoad(request);
-    const body = await cache.get(key, async () => Buffer.from(JSON.stringify(await route.load(request))));
-    return reply.type(JSON_UTF8).send(body);
+    const answer = await cache.get(key, () => loadAnswer(request));
+    return reply.type(JSON_UTF8).send(bytesFor(answer, request));
   });
   return cache;
+}
+
+function toJson(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value));
 }

@@ -3,7 +3,7 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_VERSION } from '../../../common/product';
-import { isAdmin, useCurrentUser, useLogout } from '../../lib/auth';
+import { canAdminister, useCurrentUser, useLogout } from '../../lib/auth';
 import { ImageWithFallback } from '../image-with-fallback';
 import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
@@ -30,7 +30,7 @@ export function PageHeader({ title, subtitle, titleIsHeading = true }: PageHeade
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const links = NAV_LINKS.filter((link) => link.adminOnly !== true || isAdmin(user));
+  const links = NAV_LINKS.filter((link) => link.adminOnly !== true || canAdminister(user));
 
   // Escape closes the menu and gives focus back to its button.
   useEffect(() => {

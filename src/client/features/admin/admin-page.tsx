@@ -5,7 +5,7 @@ import type { EnrollmentLinkResult } from '../../../common/contract/admin';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { isAdmin, useCurrentUser } from '../../lib/auth';
+import { canAdminister, useCurrentUser } from '../../lib/auth';
 import { useLiveQueryUpdates } from '../../lib/live-events';
 import { SectionTabList, useSectionTab } from '../../components/ui/section-tabs';
 import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
@@ -41,7 +41,7 @@ export default function AdminPage() {
     <div className="min-h-screen">
       <PageHeader title="Admin Panel" subtitle="Manage team members, QA testing, and system monitoring" />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-        {isLoading ? <PanelSkeleton /> : isAdmin(user) ? <AdminTabs /> : <AccessDenied />}
+        {isLoading ? <PanelSkeleton /> : canAdminister(user) ? <AdminTabs /> : <AccessDenied />}
       </main>
     </div>
   );

@@ -4,8 +4,8 @@ import type { AiPrompt } from '../../../common/contract/ai';
 import type { ErrorLogEntry } from '../../../common/contract/error-reports';
 import type { CurrentUser } from '../../../common/contract/user';
 
-export const ADMIN: CurrentUser = { name: 'Avery Admin', firstName: 'Avery', lastName: 'Admin', email: null, profileImageUrl: null, role: 'admin' };
-export const MEMBER: CurrentUser = { ...ADMIN, name: 'Morgan Member', firstName: 'Morgan', lastName: 'Member', role: 'member' };
+export const ADMIN: CurrentUser = { name: 'Avery Admin', firstName: 'Avery', lastName: 'Admin', email: null, profileImageUrl: null, role: 'admin', permissions: { canAdminister: true, canDecide: true } };
+export const MEMBER: CurrentUser = { ...ADMIN, name: 'Morgan Member', firstName: 'Morgan', lastName: 'Member', role: 'member', permissions: { canAdminister: false, canDecide: false } };
 
 export const ADMIN_PASSWORD = 'admin-secret-1';
 

@@ -4,7 +4,7 @@ import type { AnalyticsUser, CoverageMatrix, DayTotals, TeamActivityEntry } from
 import type { CurrentUser } from '../../../common/contract/user';
 
 /** Analytics are for every member, not only the admin. */
-export const MEMBER: CurrentUser = { name: 'Morgan Member', firstName: 'Morgan', lastName: 'Member', email: null, profileImageUrl: null, role: 'member' };
+export const MEMBER: CurrentUser = { name: 'Morgan Member', firstName: 'Morgan', lastName: 'Member', email: null, profileImageUrl: null, role: 'member', permissions: { canAdminister: false, canDecide: false } };
 
 /** Puts the browser on /analytics (at `tab`, when given); render the page next. */
 export function openAnalyticsAt(tab?: string): void {

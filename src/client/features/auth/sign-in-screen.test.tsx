@@ -10,7 +10,7 @@ import { deferred, mockFetch, type Answer, type FetchMock } from '../../test/moc
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import SignInScreen from './sign-in-screen';
 
-const ADA: CurrentUser = { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: null, profileImageUrl: null, role: 'member' };
+const ADA: CurrentUser = { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: null, profileImageUrl: null, role: 'member', permissions: { canAdminister: false, canDecide: false } };
 
 /** A browser that remembers nobody and opened no enrollment link, unless told otherwise. */
 function mockSignInApi({ rememberedName = null, enrollment = { state: 'none' } }: { rememberedName?: string | null; enrollment?: EnrollmentStatus } = {}): FetchMock {

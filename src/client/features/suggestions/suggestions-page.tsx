@@ -9,7 +9,6 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
-import { useCurrentUser } from '../../lib/auth';
 import { useLiveQueryUpdates } from '../../lib/live-events';
 import { formatDateTime, formatRelativeTime } from '../../lib/relative-time';
 import { useArchitecture } from '../../lib/queries/architecture';
@@ -50,7 +49,6 @@ export default function SuggestionsPage() {
   const narrative = useNarrativeSummary(list === undefined || list.length > 0);
   const commentTotal = totalOf(counts.data);
   const tableHeadingId = useId();
-  const { user } = useCurrentUser();
   const [statusChoice, setStatusChoice] = useState<StatusChoice>('all');
   const [order, setOrder] = useState<SuggestionOrder>('generated');
   const shown = useMemo(() => visibleSuggestions(list ?? [], statusChoice, order), [list, statusChoice, order]);
@@ -95,7 +93,7 @@ export default function SuggestionsPage() {
             {!hasSuggestions && <EmptyState />}
             {hasSuggestions && (
               <>
-                <MyActions suggestions={list} memberName={user?.name} />
+                <MyActions suggestions={list} />
                 <div className="mt-4">
                   <AiSummaryCard narrative={narrative} />
                 </div>

@@ -53,6 +53,12 @@ export function requireAdmin(request: FastifyRequest): MemberRow {
   return member;
 }
 
+/** Whom an answer presented per member is for: the member and their role, since a new role changes what they may do. */
+export function viewerKey(request: FastifyRequest): string {
+  const member = requireMember(request);
+  return `${member.id}:${member.role}`;
+}
+
 export function readSessionToken(request: FastifyRequest): string | undefined {
   const token = request.cookies[cookieNamesFor(request).session];
   return token === undefined || token === '' ? undefined : token;

@@ -71,7 +71,7 @@ describe('sign-in calls', () => {
       expectApiError(await getUser(''), 401, 'UNAUTHENTICATED');
     });
 
-    it('answers the current user plus the role when signed in', async () => {
+    it('answers the current user plus the role, and what it allows, when signed in', async () => {
       await createMember('Ada Lovelace', { pin: '3816', email: 'ada@example.org' });
       const { session } = await signIn('Ada Lovelace', '3816');
       const response = await getUser(session);
@@ -83,7 +83,13 @@ describe('sign-in calls', () => {
         email: 'ada@example.org',
         profileImageUrl: null,
         role: 'member',
+        permissions: { canAdminister: false, canDecide: false },
       });
+      // An admin is told the admin's permissions, from the same policies the routes check.
+      const admin = await createMember('Grace Hopper', { pin: '7391' });
+      await app.database.db.updateTable('members').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+      const adminUser = await getUser((await signIn('Grace Hopper', '7391')).session);
+      expect(currentUserSchema.parse(adminUser.json())).toMatchObject({ role: 'admin', permissions: { canAdminister: true, canDecide: true } });
     });
   });
 

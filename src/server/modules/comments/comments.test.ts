@@ -141,7 +141,10 @@ describe('comment and vote calls', () => {
       expect(Date.parse(created.createdAt)).toBeLessThanOrEqual(Date.now() + 1000);
       const stored = await app.database.db.selectFrom('comments').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ component_id: COMPONENT, kind: 'comment', content: created.content, member_name: 'Alice Martin' });
-      expect((await list(bob, COMPONENT))[0]).toEqual(created);
+      expect(created).toMatchObject({ mine: true, permissions: { canResolve: true, canReopen: true, canDelete: true } });
+      // Everyone else sees the same comment, with what they may do with it.
+      expect((await list(bob, COMPONENT))[0]).toEqual({ ...created, mine: false, permissions: { canResolve: false, canReopen: true, canDelete: false } });
+      expect((await list(alice, COMPONENT))[0]).toEqual(created);
     });
 
     it('accepts a change proposal and a comment on a card', async () => {

@@ -1,4 +1,5 @@
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
+import type { CommentPermissions } from '../../../common/contract/comments.js';
 import type { MemberRow } from '../../db/schema.js';
 
 /** Its author resolves a comment, or an admin (who moderates the review); anyone may reopen it. */
@@ -9,6 +10,11 @@ export function canResolveComment(member: MemberRow, comment: { member_id: numbe
 /** Only the author deletes a comment. */
 export function canDeleteComment(member: MemberRow, comment: { member_id: number }): boolean {
   return comment.member_id === member.id;
+}
+
+/** What `member` may do with a comment, as the answers carry it: the client only reads it. */
+export function commentPermissions(member: MemberRow, comment: { member_id: number }): CommentPermissions {
+  return { canResolve: canResolveComment(member, comment), canReopen: true, canDelete: canDeleteComment(member, comment) };
 }
 
 /**

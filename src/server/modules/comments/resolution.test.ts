@@ -64,6 +64,25 @@ describe('resolving a comment', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('tells each member what they may do with a comment: the author and an admin resolve, the author alone deletes', async () => {
+    const comment = await post(author, 'Keep the remediation dry run for a week');
+    const seenBy = async (cookies: SessionCookies) => {
+      const response = await apiCall(app, 'GET', `/api/comments/${COMPONENT}/with-votes`, cookies);
+      const found = z.array(commentSchema).parse(response.json()).find((listedComment) => listedComment.id === comment.id);
+      return found === undefined ? undefined : { mine: found.mine, ...found.permissions };
+    };
+    expect(await seenBy(author)).toEqual({ mine: true, canResolve: true, canReopen: true, canDelete: true });
+    expect(await seenBy(teammate)).toEqual({ mine: false, canResolve: false, canReopen: true, canDelete: false });
+    expect(await seenBy(admin)).toEqual({ mine: false, canResolve: true, canReopen: true, canDelete: false });
+    // Read again from the kept answer, each still gets their own.
+    expect(await seenBy(teammate)).toEqual({ mine: false, canResolve: false, canReopen: true, canDelete: false });
+    // The resolve and reopen answers are the caller's too.
+    const resolved = commentSchema.parse((await resolve(admin, comment.id)).json());
+    expect([resolved.mine, resolved.permissions.canDelete]).toEqual([false, false]);
+    const reopened = commentSchema.parse((await reopen(author, comment.id)).json());
+    expect([reopened.mine, reopened.permissions.canDelete]).toEqual([true, true]);
+  });
+
   it('records a blank note as none', async () => {
     const comment = await post(author, 'Name an owner for the runbook catalogue');
     const response = await resolve(author, comment.id, { note: ' \n ' });

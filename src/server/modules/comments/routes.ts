@@ -9,8 +9,8 @@ import { cachedJson } from '../../http/cached-json.js';
 import { aiCallRule, type RateLimiter } from '../../http/rate-limit.js';
 import { joinWriteOf } from '../../http/joined-work.js';
 import type { App } from '../../http/types.js';
-import { requireMember } from '../auth/guards.js';
-import type { CommentService } from './service.js';
+import { requireMember, viewerKey } from '../auth/guards.js';
+import { commentFor, type CommentService } from './service.js';
 import type { CommentSummaryService } from './summary-service.js';
 
 const COUNTS_KEY = 'counts';
@@ -68,6 +68,8 @@ export function registerCommentRoutes(
     },
     key: (request) => request.params.componentId,
     load: (request) => comments.listWithVotes(request.params.componentId),
+    // Loaded once for everyone; each member is told what they may do with each comment.
+    perViewer: { viewer: viewerKey, present: (list, request) => list.map((comment) => commentFor(requireMember(request), comment)) },
     invalidatedBy: (event) => (isCommentEvent(event) ? [event.componentId] : 'none'),
   });
 

@@ -9,13 +9,22 @@ import type { JoinWrite } from '../../http/joined-work.js';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import { voteStore } from '../votes/repo.js';
 import { toggleVote } from '../votes/toggle.js';
-import { canCommentOn, canDeleteComment, canResolveComment } from './policies.js';
+import { canCommentOn, canDeleteComment, canResolveComment, commentPermissions } from './policies.js';
 import { audit } from '../auth/audit.js';
 import { countCommentsByComponent, deleteComment, insertComment, listCommentsWithVotes, listVotesOf, lockComment, setResolution, type CommentRow, type VoteRow } from './repo.js';
 
-/** Presenter: rows to the API shape of a comment. */
-function presentComment(row: CommentRow, votes: readonly VoteRow[]): Comment {
+/** A comment as every member sees it, with its author's id (kept on the server) to present it to one member. */
+export type AuthoredComment = Omit<Comment, 'mine' | 'permissions'> & { authorId: number };
+
+/** Presenter, second step: what one member is told of a comment, with what they may do with it. */
+export function commentFor(member: MemberRow, { authorId, ...comment }: AuthoredComment): Comment {
+  return { ...comment, mine: authorId === member.id, permissions: commentPermissions(member, { member_id: authorId }) };
+}
+
+/** Presenter: rows to the API shape of a comment, before it is told to one member. */
+function presentComment(row: CommentRow, votes: readonly VoteRow[]): AuthoredComment {
   return {
+    authorId: row.member_id,
     id: row.id,
     componentId: row.component_id,
     kind: row.kind,
@@ -48,7 +57,7 @@ export class CommentService {
   }
 
   /** The same answer for every member: the route keeps it in memory until a comment event. */
-  async listWithVotes(componentId: string): Promise<Comment[]> {
+  async listWithVotes(componentId: string): Promise<AuthoredComment[]> {
     this.assertComponent(componentId);
     const { comments, votes } = await listCommentsWithVotes(this.db, componentId);
     const votesByComment = new Map<number, VoteRow[]>();
@@ -69,7 +78,7 @@ export class CommentService {
     // SQLite) per comment, and a refused comment counts nothing.
     const comment = await this.db.transaction().execute(async (trx) => {
       await this.postLimit.limiter.within(trx).charge(this.postLimit.rule, `member:${member.id}`);
-      const created = presentComment(await insertComment(trx, { ...input, memberId: member.id, memberName: member.full_name }), []);
+      const created = commentFor(member, presentComment(await insertComment(trx, { ...input, memberId: member.id, memberName: member.full_name }), []));
       await join?.(trx, created);
       return created;
     });
@@ -109,7 +118,7 @@ export class CommentService {
         ip,
         detail: `comment ${commentId} on ${row.component_id}`,
       });
-      return presentComment(updated, await listVotesOf(trx, commentId));
+      return commentFor(member, presentComment(updated, await listVotesOf(trx, commentId)));
     });
     await this.events.publish({ type: 'comment.resolution.changed', componentId: comment.componentId, commentId });
     return comment;

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CurrentUser } from '../../../common/contract/user.js';
 import { isValidFullName, nameKey, normalizeFullName, splitFullName } from '../../../common/names.js';
 import type { Database, MemberRow } from '../../db/schema.js';
+import { canDecide } from '../decisions/policies.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SessionEndNotice } from '../../event-bus/event-bus.js';
 import { audit } from '../auth/audit.js';
@@ -120,6 +121,7 @@ export function presentCurrentUser(member: MemberRow): CurrentUser {
     email: member.email,
     profileImageUrl: null,
     role: member.role,
+    permissions: { canAdminister: member.role === 'admin', canDecide: canDecide(member) },
   };
 }
 

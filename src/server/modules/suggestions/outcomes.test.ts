@@ -66,6 +66,17 @@ describe('suggestion outcomes', () => {
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(suggestionSchema.parse(assigned.json())).toMatchObject({ owner: 'Oskar Owner', dueDate: '2026-12-31' });
 
+    // Each member is told what they may do with it: the owner completes, an admin does everything.
+    const seenBy = async (cookies: SessionCookies) => {
+      const listed = z.array(suggestionSchema).parse((await apiCall(app, 'GET', '/api/suggestions/with-votes', cookies)).json());
+      const found = listed.find((suggestion) => suggestion.id === idAt(0));
+      return found === undefined ? undefined : { mine: found.mine, ...found.permissions };
+    };
+    expect(await seenBy(owner)).toEqual({ mine: true, canSetStatus: false, canAssign: false, canComplete: true });
+    expect(await seenBy(other)).toEqual({ mine: false, canSetStatus: false, canAssign: false, canComplete: false });
+    expect(await seenBy(admin)).toEqual({ mine: false, canSetStatus: true, canAssign: true, canComplete: true });
+    expect(await seenBy(owner)).toEqual({ mine: true, canSetStatus: false, canAssign: false, canComplete: true });
+
     // Someone else may not complete it; its owner may.
     expect((await complete(other, idAt(0))).statusCode).toBe(403);
     const done = await complete(owner, idAt(0));

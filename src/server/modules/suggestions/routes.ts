@@ -7,9 +7,9 @@ import { cachedJson } from '../../http/cached-json.js';
 import { aiCallRule, type RateLimiter } from '../../http/rate-limit.js';
 import { joinWriteOf } from '../../http/joined-work.js';
 import type { App } from '../../http/types.js';
-import { requireAdmin, requireMember } from '../auth/guards.js';
+import { requireAdmin, requireMember, viewerKey } from '../auth/guards.js';
 import type { NarrativeService } from './narrative-service.js';
-import type { SuggestionService } from './service.js';
+import { suggestionFor, type SuggestionService } from './service.js';
 
 /** 'Empty body' in the API contract: nothing, or an empty JSON object. */
 const emptyBody = z.strictObject({}).nullish();
@@ -41,6 +41,8 @@ export function registerSuggestionRoutes(
     url: aiContract.suggestionsWithVotes.path,
     key: () => LIST_KEY,
     load: () => suggestions.list(),
+    // Loaded once for everyone; each member is told what they may do with each suggestion.
+    perViewer: { viewer: viewerKey, present: (list, request) => list.map((suggestion) => suggestionFor(requireMember(request), suggestion)) },
     invalidatedBy: (event) => (isSuggestionEvent(event) ? [LIST_KEY] : 'none'),
   });
 

@@ -50,6 +50,7 @@ import { SUGGESTION_STATUS_LABELS, type SuggestionReviewStatus } from '../../../
 import { nameKey } from '../../../common/names.js';
 import { badRequest, conflict, forbidden } from '../../errors.js';
 import type { AdminActions } from '../admin/policies.js';
+import { canCompleteAction, suggestionPermissions } from './policies.js';
 import { audit } from '../auth/audit.js';
 import { findMemberByKey } from '../members/repo.js';
 
@@ -96,9 +97,18 @@ export function groundSuggestions(outputs: readonly SuggestionOutput[], comments
   return grounded;
 }
 
-/** Presenter: a suggestion's row and votes to its API shape. */
-function presentSuggestion(row: SuggestionRow, votes: Array<{ memberName: string; voteType: VoteType }>): Suggestion {
+/** A suggestion as every member sees it, with its owner's id (kept on the server) to present it to one member. */
+export type OwnedSuggestion = Omit<Suggestion, 'mine' | 'permissions'> & { ownerId: number | null };
+
+/** Presenter, second step: what one member is told of a suggestion, with what they may do with it. */
+export function suggestionFor(member: MemberRow, { ownerId, ...suggestion }: OwnedSuggestion): Suggestion {
+  return { ...suggestion, mine: ownerId === member.id, permissions: suggestionPermissions(member, { owner_member_id: ownerId }) };
+}
+
+/** Presenter: a suggestion's row and votes to its API shape, before it is told to one member. */
+function presentSuggestion(row: SuggestionRow, votes: Array<{ memberName: string; voteType: VoteType }>): OwnedSuggestion {
   return {
+    ownerId: row.owner_member_id,
     id: row.id,
     suggestion: row.suggestion,
     components: parseStrings(row.components),
@@ -146,7 +156,7 @@ export class SuggestionService {
   }
 
   /** The active suggestions, in the latest generation's order, with their votes: two queries. */
-  async list(): Promise<Suggestion[]> {
+  async list(): Promise<OwnedSuggestion[]> {
     const { rows, votes } = await listActiveSuggestionsWithVotes(this.db);
     const votesOf = new Map<number, { memberName: string; voteType: VoteType }[]>();
     for (const vote of votes) {
@@ -211,8 +221,8 @@ export class SuggestionService {
 
   private async generateOnce(member: MemberRow): Promise<GenerateSuggestionsResponse> {
     const claim = await this.claim(member.full_name);
-    if (claim.kind === 'recent') return this.resultOf(claim.generationId, true);
-    if (claim.kind === 'running') return this.resultOf(await this.waitFor(claim.generationId), true);
+    if (claim.kind === 'recent') return this.resultOf(member, claim.generationId, true);
+    if (claim.kind === 'running') return this.resultOf(member, await this.waitFor(claim.generationId), true);
 
     const { generationId } = claim;
     try {
@@ -229,7 +239,7 @@ export class SuggestionService {
       throw error;
     }
     await this.events.publish({ type: 'suggestions.generated', generationId });
-    return this.resultOf(generationId, false);
+    return this.resultOf(member, generationId, false);
   }
 
   private claim(requestedBy: string): Promise<Claim> {
@@ -316,11 +326,11 @@ export class SuggestionService {
     });
   }
 
-  private async resultOf(generationId: number, reused: boolean): Promise<GenerateSuggestionsResponse> {
+  private async resultOf(member: MemberRow, generationId: number, reused: boolean): Promise<GenerateSuggestionsResponse> {
     const row = await findGeneration(this.db, generationId);
     const generatedBy = generatedBySchema.parse(JSON.parse(row.generated_by ?? 'null'));
     return {
-      suggestions: await this.list(),
+      suggestions: (await this.list()).map((suggestion) => suggestionFor(member, suggestion)),
       commentCount: row.comment_count,
       ...(this.lastSample?.generationId === generationId ? { sample: this.lastSample.sample } : {}),
       reused,
@@ -338,9 +348,10 @@ export class SuggestionService {
     return countActions(this.db);
   }
 
-  private async present(id: number): Promise<Suggestion> {
+  /** A suggestion after a change, as the member who made it is told. */
+  private async present(member: MemberRow, id: number): Promise<Suggestion> {
     const [row, votes] = await Promise.all([findSuggestion(this.db, id), listSuggestionVotes(this.db, id)]);
-    return presentSuggestion(row, votes.map((vote) => ({ memberName: vote.member_name, voteType: vote.vote_type })));
+    return suggestionFor(member, presentSuggestion(row, votes.map((vote) => ({ memberName: vote.member_name, voteType: vote.vote_type }))));
   }
 
   /** Admin: a new status for an active suggestion; declining needs a reason (the schema checks it). */
@@ -358,7 +369,7 @@ export class SuggestionService {
       }),
     );
     await this.events.publish({ type: 'suggestion.outcome.changed', suggestionId: id });
-    return this.present(id);
+    return this.present(admin, id);
   }
 
   /** Admin: the owner and due day of an accepted suggestion's action. The owner is an active member of the team. */
@@ -376,7 +387,7 @@ export class SuggestionService {
       }),
     );
     await this.events.publish({ type: 'suggestion.outcome.changed', suggestionId: id });
-    return this.present(id);
+    return this.present(admin, id);
   }
 
   /** Its owner, or an admin, marks an accepted suggestion's action done. */
@@ -384,7 +395,7 @@ export class SuggestionService {
     await this.db.transaction().execute(async (trx) => {
       const suggestion = await lockSuggestion(trx, this.dialect, id);
       if (suggestion === undefined || suggestion.status !== 'active') throw suggestionNotFound();
-      if (suggestion.owner_member_id !== member.id && member.role !== 'admin') throw forbidden('Only the owner or an admin can mark this action done', ERROR_CODES.forbidden);
+      if (!canCompleteAction(member, suggestion)) throw forbidden('Only the owner or an admin can mark this action done', ERROR_CODES.forbidden);
       if (suggestion.review_status !== 'accepted' && suggestion.review_status !== 'in_progress') {
         throw conflict(suggestion.review_status === 'done' ? 'This action is already done' : 'Only an accepted suggestion is an action to complete', ERROR_CODES.suggestionNotAccepted);
       }
@@ -392,7 +403,7 @@ export class SuggestionService {
       await audit(trx, { event: 'action-completed', outcome: 'success', actorName: member.full_name, ip: context.ip, detail: `suggestion ${id}` });
     });
     await this.events.publish({ type: 'suggestion.outcome.changed', suggestionId: id });
-    return this.present(id);
+    return this.present(member, id);
   }
 
   /** The vote rule of comments (toggleVote), on an active suggestion. */

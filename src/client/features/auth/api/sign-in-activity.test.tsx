@@ -7,7 +7,7 @@ import { useLogin } from './login';
 import { useQuickLogin } from './quick-login';
 import { useSetupPin } from './setup-pin';
 
-const ADA: CurrentUser = { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: null, profileImageUrl: null, role: 'member' };
+const ADA: CurrentUser = { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: null, profileImageUrl: null, role: 'member', permissions: { canAdminister: false, canDecide: false } };
 const handlers = () => ({ onPinSetupRequired: vi.fn(), onFailure: vi.fn(), onPinAlreadySet: vi.fn() });
 
 describe('sign-in activity', () => {

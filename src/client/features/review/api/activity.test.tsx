@@ -6,7 +6,7 @@ import { mockFetch } from '../../../test/mock-fetch';
 import { useCreateComment } from './create-comment';
 import { useVoteComment } from './vote-comment';
 
-const CREATED: Comment = { id: 41, componentId: 'alert-ingestion', kind: 'comment', content: 'Hi', memberName: 'Ada Lovelace', createdAt: '2025-01-02T03:04:05.000Z', votes: [], resolution: null };
+const CREATED: Comment = { id: 41, componentId: 'alert-ingestion', kind: 'comment', content: 'Hi', memberName: 'Ada Lovelace', createdAt: '2025-01-02T03:04:05.000Z', votes: [], resolution: null, mine: true, permissions: { canResolve: true, canReopen: true, canDelete: true } };
 const VOTED = { commentId: 41, componentId: 'alert-ingestion', myVote: 'thumbs_up' } as const;
 
 const addComment = () =>

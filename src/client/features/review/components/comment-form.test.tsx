@@ -16,7 +16,7 @@ import { CommentForm } from './comment-form';
 const COMPONENT_ID = 'alert-ingestion';
 
 function stored(content: string, kind: Comment['kind'] = 'comment'): Comment {
-  return { id: 41, componentId: COMPONENT_ID, kind, content, memberName: 'Ada Lovelace', createdAt: '2025-01-02T03:04:05.000Z', votes: [], resolution: null };
+  return { id: 41, componentId: COMPONENT_ID, kind, content, memberName: 'Ada Lovelace', createdAt: '2025-01-02T03:04:05.000Z', votes: [], resolution: null, mine: true, permissions: { canResolve: true, canReopen: true, canDelete: true } };
 }
 
 /** The panel owns the text field's ref; the form only hands focus back to it. */
@@ -142,7 +142,7 @@ describe('comment form', () => {
 });
 
 describe('comment drafts', () => {
-  const ADA: CurrentUser = { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: null, profileImageUrl: null, role: 'member' };
+  const ADA: CurrentUser = { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: null, profileImageUrl: null, role: 'member', permissions: { canAdminister: false, canDecide: false } };
   const ALAN: CurrentUser = { ...ADA, name: 'Alan Turing', firstName: 'Alan', lastName: 'Turing' };
   const adaKey = draftKey(ADA.name, COMPONENT_ID);
   const DAY_MS = 24 * 60 * 60_000;

@@ -19,14 +19,19 @@ const COMMENT: Comment = {
     { memberName: 'Alan Turing', voteType: 'thumbs_up' },
   ],
   resolution: null,
+  mine: false,
+  permissions: { canResolve: false, canReopen: true, canDelete: false },
 };
+
+/** The same comment as the server presents it to its author. */
+const OWN: Comment = { ...COMMENT, mine: true, permissions: { canResolve: true, canReopen: true, canDelete: true } };
 
 const NOW = Date.parse('2025-01-02T04:04:05.000Z');
 
-function renderItem(memberName: string | undefined, comment: Comment = COMMENT, isAdmin = false) {
+function renderItem(memberName: string | undefined, comment: Comment = memberName === COMMENT.memberName ? OWN : COMMENT) {
   return renderWithApp(
     <ul>
-      <CommentItem comment={comment} memberName={memberName} isAdmin={isAdmin} now={NOW} onDeleted={vi.fn()} />
+      <CommentItem comment={comment} memberName={memberName} now={NOW} onDeleted={vi.fn()} />
     </ul>,
   );
 }
@@ -111,16 +116,23 @@ describe('comment votes', () => {
 describe('resolving a comment', () => {
   const RESOLVED: Comment = { ...COMMENT, resolution: { by: 'Grace Hopper', at: '2025-01-02T03:34:05.000Z', note: 'Covered by the dedupe stage' } };
 
-  test('offers Resolve to the author and to an admin, not to other members', () => {
+  test('offers Resolve, Reopen and Delete only as the server allows, whoever the member is', () => {
     mockFetch();
     renderItem('Ada Lovelace');
     expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
     cleanup();
-    renderItem('Ada Lovelace', COMMENT, true);
+    // An admin: the server allows resolving someone else's comment, not deleting it.
+    renderItem('Ada Lovelace', { ...COMMENT, permissions: { ...COMMENT.permissions, canResolve: true } });
     expect(screen.getByRole('button', { name: 'Resolve' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete comment' })).toBeNull();
     cleanup();
-    renderItem('Alan Turing');
-    expect(screen.getByRole('button', { name: 'Resolve' })).toBeTruthy();
+    // The names match, but the server's word decides.
+    renderItem('Alan Turing', { ...COMMENT, mine: true });
+    expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete comment' })).toBeNull();
+    cleanup();
+    renderItem('Ada Lovelace', { ...RESOLVED, permissions: { ...COMMENT.permissions, canReopen: false } });
+    expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
   });
 
   test('asks for an optional note, sends it, and toasts', async () => {

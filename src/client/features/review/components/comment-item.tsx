@@ -13,22 +13,21 @@ import { ResolveCommentButton } from './resolve-comment-button';
 
 interface CommentItemProps {
   comment: Comment;
-  /** The signed-in member's full name: their own vote is highlighted and only their comments can be deleted. */
+  /** The signed-in member's full name: their own vote is highlighted. */
   memberName: string | undefined;
-  /** Admins resolve any comment; a member their own (the server checks the same rule). */
-  isAdmin?: boolean;
   now: number;
   onDeleted: () => void;
 }
 
 /**
  * One comment. A resolved one is folded to a line (who resolved it, when, the note) that one click
- * unfolds; it keeps its votes, and anyone can reopen it.
+ * unfolds; it keeps its votes. Which of resolve, reopen and delete it offers is what the server
+ * says this member may do.
  */
-export function CommentItem({ comment, memberName, isAdmin = false, now, onDeleted }: CommentItemProps) {
+export function CommentItem({ comment, memberName, now, onDeleted }: CommentItemProps) {
   const vote = useVoteComment(comment.id);
   const reopen = useSetResolved(comment);
-  const mine = memberName !== undefined && comment.memberName === memberName;
+  const { mine, permissions } = comment;
   const proposal = comment.kind === 'proposal';
   const resolution = comment.resolution;
   // Unfolded for this resolution only: resolved again later, it starts folded.
@@ -93,7 +92,7 @@ export function CommentItem({ comment, memberName, isAdmin = false, now, onDelet
               <ChevronDown className={clsx('h-4 w-4 transition-transform', unfolded && 'rotate-180')} aria-hidden="true" />
               {unfolded ? 'Hide' : 'Show'}
             </Button>
-            {!unfolded && reopenButton}
+            {!unfolded && permissions.canReopen && reopenButton}
           </div>
         </div>
       )}
@@ -125,9 +124,9 @@ export function CommentItem({ comment, memberName, isAdmin = false, now, onDelet
         <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{comment.content}</p>
         <footer className="mt-3 flex items-center gap-1.5">
           <VoteButtons votes={comment.votes} memberName={memberName} vote={vote} />
-          {resolution === null && (mine || isAdmin) && <ResolveCommentButton comment={comment} />}
-          {resolution !== null && reopenButton}
-          {mine && <DeleteCommentButton commentId={comment.id} componentId={comment.componentId} onDeleted={onDeleted} />}
+          {resolution === null && permissions.canResolve && <ResolveCommentButton comment={comment} />}
+          {resolution !== null && permissions.canReopen && reopenButton}
+          {permissions.canDelete && <DeleteCommentButton commentId={comment.id} componentId={comment.componentId} onDeleted={onDeleted} />}
         </footer>
       </article>
     </li>

@@ -2,7 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { InlineError } from '../../../components/ui/inline-error';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { isAdmin, useCurrentUser } from '../../../lib/auth';
+import { useCurrentUser } from '../../../lib/auth';
 import { useComments } from '../../../lib/queries/comments';
 import { useNow } from '../../../lib/use-now';
 import { CommentItem } from './comment-item';
@@ -72,7 +72,6 @@ export function CommentList({ componentId, componentTitle }: { componentId: stri
               key={comment.id}
               comment={comment}
               memberName={user?.name}
-              isAdmin={isAdmin(user ?? null)}
               now={now}
               onDeleted={() => {
                 heading.current?.focus();

@@ -9,8 +9,8 @@ import { expectToast, renderWithApp } from '../../../test/render';
 import { DecisionSection } from './decision-section';
 
 const ID = 'recovery-verification';
-const ADMIN: CurrentUser = { name: 'Avery Admin', firstName: 'Avery', lastName: 'Admin', email: null, profileImageUrl: null, role: 'admin' };
-const MEMBER: CurrentUser = { ...ADMIN, name: 'Morgan Member', firstName: 'Morgan', lastName: 'Member', role: 'member' };
+const ADMIN: CurrentUser = { name: 'Avery Admin', firstName: 'Avery', lastName: 'Admin', email: null, profileImageUrl: null, role: 'admin', permissions: { canAdminister: true, canDecide: true } };
+const MEMBER: CurrentUser = { ...ADMIN, name: 'Morgan Member', firstName: 'Morgan', lastName: 'Member', role: 'member', permissions: { canAdminister: false, canDecide: false } };
 
 const CURRENT: Decision = {
   id: 2,

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { Decision } from '../../../../common/contract/decisions';
 import { InlineError } from '../../../components/ui/inline-error';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { isAdmin, useCurrentUser } from '../../../lib/auth';
+import { useCurrentUser } from '../../../lib/auth';
 import { useComments } from '../../../lib/queries/comments';
 import { useDecisions } from '../../../lib/queries/decisions';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
@@ -48,7 +48,7 @@ function DecisionBody({ decision, now, commentText }: { decision: Decision; now:
  */
 export function DecisionSection({ componentId, componentTitle }: { componentId: string; componentTitle: string }) {
   const { user } = useCurrentUser();
-  const admin = isAdmin(user ?? null);
+  const canDecide = user?.permissions.canDecide === true;
   const decisions = useDecisions(componentId);
   const comments = useComments(componentId);
   const now = useNow();
@@ -65,7 +65,7 @@ export function DecisionSection({ componentId, componentTitle }: { componentId: 
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
           Decision
         </h3>
-        {admin && decisions.data !== undefined && <RecordDecisionDialog componentId={componentId} componentTitle={componentTitle} superseding={current !== undefined} />}
+        {canDecide && decisions.data !== undefined && <RecordDecisionDialog componentId={componentId} componentTitle={componentTitle} superseding={current !== undefined} />}
       </div>
       {decisions.isPending && (
         <div className="mt-2 space-y-2" role="status">

@@ -6,15 +6,15 @@ import { useSuggestionLookup } from '../suggestion-lookup';
 import { DoneButton, isOverdue, OwnerLine, StatusBadge, today } from './suggestion-outcome';
 
 /**
- * The signed-in member's actions: the accepted suggestions they own, overdue ones first and
- * marked, then by due day. Shown only to a member who owns one.
+ * The signed-in member's actions: the accepted suggestions the server says they own, overdue ones
+ * first and marked, then by due day. Shown only to a member who owns one.
  */
-export function MyActions({ suggestions, memberName }: { suggestions: readonly Suggestion[]; memberName: string | undefined }) {
+export function MyActions({ suggestions }: { suggestions: readonly Suggestion[] }) {
   const headingId = useId();
   const day = today(useNow());
   const { titleOf } = useSuggestionLookup();
   const mine = suggestions
-    .filter((suggestion) => memberName !== undefined && suggestion.owner === memberName && ACTION_STATUSES.includes(suggestion.status))
+    .filter((suggestion) => suggestion.mine && ACTION_STATUSES.includes(suggestion.status))
     .sort(
       (a, b) =>
         Number(isOverdue(b, day)) - Number(isOverdue(a, day)) ||

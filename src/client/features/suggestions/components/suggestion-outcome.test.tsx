@@ -10,6 +10,10 @@ import { countsByStatus, visibleSuggestions } from './status-filter';
 import { SuggestionOutcome } from './suggestion-outcome';
 
 const at = '2026-11-20T10:00:00.000Z';
+const NO_CONTROLS = { canSetStatus: false, canAssign: false, canComplete: false };
+const AS_ADMIN = { canSetStatus: true, canAssign: true, canComplete: true };
+/** As the server presents an action to its owner. */
+const OWNED = { mine: true, permissions: { ...NO_CONTROLS, canComplete: true } };
 function suggestion(id: number, overrides: Partial<Suggestion> = {}): Suggestion {
   return {
     id,
@@ -27,6 +31,8 @@ function suggestion(id: number, overrides: Partial<Suggestion> = {}): Suggestion
     statusAt: null,
     owner: null,
     dueDate: null,
+    mine: false,
+    permissions: NO_CONTROLS,
     ...overrides,
   };
 }
@@ -38,8 +44,8 @@ describe('where a suggestion stands', () => {
     mockFetch();
     renderWithApp(
       <>
-        <SuggestionOutcome suggestion={suggestion(1, { status: 'declined', statusReason: 'Covered elsewhere' })} memberName="Ada Lovelace" admin={false} day={DAY} />
-        <SuggestionOutcome suggestion={suggestion(2, { status: 'in_progress', owner: 'Grace Hopper', dueDate: '2026-11-27' })} memberName="Ada Lovelace" admin={false} day={DAY} />
+        <SuggestionOutcome suggestion={suggestion(1, { status: 'declined', statusReason: 'Covered elsewhere' })} day={DAY} />
+        <SuggestionOutcome suggestion={suggestion(2, { status: 'in_progress', owner: 'Grace Hopper', dueDate: '2026-11-27' })} day={DAY} />
       </>,
     );
     expect(screen.getByText('Declined')).toBeTruthy();
@@ -50,7 +56,7 @@ describe('where a suggestion stands', () => {
 
   test('the owner marks their action done', async () => {
     const api = mockFetch().on(routes.suggestions.complete, { body: suggestion(3, { status: 'done', owner: 'Ada Lovelace' }) });
-    const { user } = renderWithApp(<SuggestionOutcome suggestion={suggestion(3, { status: 'accepted', owner: 'Ada Lovelace', dueDate: DAY })} memberName="Ada Lovelace" admin={false} day={DAY} />);
+    const { user } = renderWithApp(<SuggestionOutcome suggestion={suggestion(3, { status: 'accepted', owner: 'Ada Lovelace', dueDate: DAY, ...OWNED })} day={DAY} />);
     expect(screen.getByText('Owner: Ada Lovelace · due 2026-11-28')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Mark done' }));
     await expectToast('Action done', 'It is marked done for the team.');
@@ -59,7 +65,7 @@ describe('where a suggestion stands', () => {
 
   test('an admin declines with a reason and the admin password; no reason, no call', async () => {
     const api = mockFetch().on(routes.suggestions.setStatus, { body: suggestion(4, { status: 'declined', statusReason: 'Out of scope' }) });
-    const { user } = renderWithApp(<SuggestionOutcome suggestion={suggestion(4)} memberName="Avery Admin" admin day={DAY} />);
+    const { user } = renderWithApp(<SuggestionOutcome suggestion={suggestion(4, { permissions: AS_ADMIN })} day={DAY} />);
     expect(screen.queryByRole('button', { name: 'Assign' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Status' }));
     const dialog = screen.getByRole('dialog', { name: 'Change the status' });
@@ -79,9 +85,9 @@ describe('the status filter and my actions', () => {
   const list = [
     suggestion(1, { status: 'declined', statusReason: 'No' }),
     suggestion(2),
-    suggestion(3, { status: 'done', owner: 'Ada Lovelace' }),
-    suggestion(4, { status: 'accepted', owner: 'Ada Lovelace', dueDate: '2999-12-01' }),
-    suggestion(5, { status: 'in_progress', owner: 'Ada Lovelace', dueDate: '2000-11-01' }),
+    suggestion(3, { status: 'done', owner: 'Ada Lovelace', ...OWNED }),
+    suggestion(4, { status: 'accepted', owner: 'Ada Lovelace', dueDate: '2999-12-01', ...OWNED }),
+    suggestion(5, { status: 'in_progress', owner: 'Ada Lovelace', dueDate: '2000-11-01', ...OWNED }),
     suggestion(6, { status: 'accepted', owner: 'Grace Hopper' }),
   ];
 
@@ -96,7 +102,7 @@ describe('the status filter and my actions', () => {
     mockFetch();
     renderWithApp(
       <SuggestionLookupProvider suggestions={list} architecture={undefined}>
-        <MyActions suggestions={list} memberName="Ada Lovelace" />
+        <MyActions suggestions={list} />
       </SuggestionLookupProvider>,
     );
     const section = screen.getByRole('region', { name: /My actions/ });

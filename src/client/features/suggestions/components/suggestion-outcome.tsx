@@ -226,21 +226,24 @@ export function DoneButton({ suggestion }: { suggestion: Suggestion }) {
 
 /**
  * Where a suggestion stands: its status, a declined one's reason, the action's owner and due day,
- * and the controls the member may use (admins: status and owner; the owner and admins: done).
+ * and the controls the server says this member may use (admins: status and owner; the owner and
+ * admins: done).
  */
-export function SuggestionOutcome({ suggestion, memberName, admin, day }: { suggestion: Suggestion; memberName: string | undefined; admin: boolean; day: string }) {
+export function SuggestionOutcome({ suggestion, day }: { suggestion: Suggestion; day: string }) {
   const isAction = suggestion.status === 'accepted' || suggestion.status === 'in_progress';
-  const mine = memberName !== undefined && suggestion.owner === memberName;
+  const { canSetStatus, canAssign, canComplete } = suggestion.permissions;
+  const showAssign = canAssign && isAction;
+  const showDone = canComplete && isAction;
   return (
     <div className="space-y-1.5 md:min-w-40">
       <StatusBadge status={suggestion.status} />
       {suggestion.status === 'declined' && suggestion.statusReason !== null && <p className="text-xs break-words text-slate-600">Why: {suggestion.statusReason}</p>}
       <OwnerLine suggestion={suggestion} day={day} />
-      {(admin || (mine && isAction)) && (
+      {(canSetStatus || showAssign || showDone) && (
         <div className="flex flex-wrap gap-1.5">
-          {admin && <StatusDialog suggestion={suggestion} />}
-          {admin && isAction && <AssignDialog suggestion={suggestion} />}
-          {isAction && (mine || admin) && <DoneButton suggestion={suggestion} />}
+          {canSetStatus && <StatusDialog suggestion={suggestion} />}
+          {showAssign && <AssignDialog suggestion={suggestion} />}
+          {showDone && <DoneButton suggestion={suggestion} />}
         </div>
       )}
     </div>

@@ -7,7 +7,7 @@ import { mockFetch } from '../../../test/mock-fetch';
 import { renderWithApp } from '../../../test/render';
 import { FIRST_ROWS, SuggestionsTable } from './suggestions-table';
 
-const MEMBER: CurrentUser = { name: 'Robin Rows', firstName: 'Robin', lastName: 'Rows', email: null, profileImageUrl: null, role: 'member' };
+const MEMBER: CurrentUser = { name: 'Robin Rows', firstName: 'Robin', lastName: 'Rows', email: null, profileImageUrl: null, role: 'member', permissions: { canAdminister: false, canDecide: false } };
 
 function suggestionsOf(count: number): Suggestion[] {
   const at = new Date('2026-11-20T10:00:00Z').toISOString();
@@ -27,6 +27,8 @@ function suggestionsOf(count: number): Suggestion[] {
     statusAt: null,
     owner: null,
     dueDate: null,
+    mine: false,
+    permissions: { canSetStatus: false, canAssign: false, canComplete: false },
   }));
 }
 

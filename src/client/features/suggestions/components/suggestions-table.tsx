@@ -1,12 +1,12 @@
 import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
 import type { Suggestion } from '../../../../common/contract/ai';
 import { significanceOf } from '../../../../common/significance';
-import { isAdmin, useCurrentUser } from '../../../lib/auth';
 import { useNow } from '../../../lib/use-now';
 import { SuggestionOutcome, today } from './suggestion-outcome';
 import { useSuggestionLookup } from '../suggestion-lookup';
 import { RecommendationTypeBadge, SignificanceBadge } from './badges';
 import { SuggestionSourcesButton } from './sources-dialog';
+import { useCurrentUser } from '../../../lib/auth';
 import { SuggestionVotes } from './vote-buttons';
 import { whenIdle } from '../../../lib/use-after-idle';
 
@@ -32,7 +32,6 @@ const ROWS_PER_STEP = 12;
  */
 export function SuggestionsTable({ suggestions, captionId }: { suggestions: readonly Suggestion[]; captionId: string }) {
   const { user } = useCurrentUser();
-  const admin = isAdmin(user ?? null);
   // The day, not the time: rows re-render when an action becomes overdue, not every tick.
   const day = today(useNow());
   const shown = useRowsShown(suggestions.length);
@@ -50,7 +49,7 @@ export function SuggestionsTable({ suggestions, captionId }: { suggestions: read
         </thead>
         <tbody className="divide-y divide-slate-200 max-md:block max-md:space-y-3 max-md:divide-y-0">
           {suggestions.slice(0, shown).map((suggestion) => (
-            <SuggestionRow key={suggestion.id} suggestion={suggestion} memberName={user?.name} admin={admin} day={day} />
+            <SuggestionRow key={suggestion.id} suggestion={suggestion} memberName={user?.name} day={day} />
           ))}
         </tbody>
       </table>
@@ -75,7 +74,7 @@ function useRowsShown(total: number): number {
 }
 
 /** Memoised: each step of `useRowsShown` renders its new rows, not every row shown before. */
-const SuggestionRow = memo(function SuggestionRow({ suggestion, memberName, admin, day }: { suggestion: Suggestion; memberName: string | undefined; admin: boolean; day: string }) {
+const SuggestionRow = memo(function SuggestionRow({ suggestion, memberName, day }: { suggestion: Suggestion; memberName: string | undefined; day: string }) {
   const { titleOf } = useSuggestionLookup();
   return (
     <tr data-suggestion-id={suggestion.id} className="max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm">
@@ -87,7 +86,7 @@ const SuggestionRow = memo(function SuggestionRow({ suggestion, memberName, admi
       </td>
       <td className={cell}>
         <CellLabel>Status</CellLabel>
-        <SuggestionOutcome suggestion={suggestion} memberName={memberName} admin={admin} day={day} />
+        <SuggestionOutcome suggestion={suggestion} day={day} />
       </td>
       <td className={cell}>
         <CellLabel>Significance</CellLabel>
