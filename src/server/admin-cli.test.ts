@@ -172,14 +172,16 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     expect(withPins).toEqual([]);
   });
 
-  it('exports the review as Markdown and CSV to a file, and refuses a wrong format or kind', async () => {
+  it('exports the review as Markdown, CSV and the printable HTML report to a file, and refuses a wrong format or kind', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'biggy-cli-export-'));
     try {
       const md = path.join(dir, 'review.md');
       const csv = path.join(dir, 'actions.csv');
-      const [markdown, actions, noFormat, badKind] = await Promise.all([
+      const html = path.join(dir, 'review.html');
+      const [markdown, actions, report, noFormat, badKind] = await Promise.all([
         admin('export', '--format', 'md', '--out', md),
         admin('export', '--format', 'csv', '--kind', 'actions', '--out', csv),
+        admin('export', '--format', 'html', '--out', html),
         admin('export', '--out', md),
         admin('export', '--format', 'csv', '--kind', 'votes', '--out', csv),
       ]);
@@ -190,8 +192,14 @@ describe('npm run admin', { timeout: 60_000 }, () => {
       expect(text).toContain('## Agentic Triage');
       expect(actions.code, actions.stderr).toBe(0);
       expect((await readFile(csv, 'utf8')).split('\r\n')[0]).toBe('id,action,components,owner,due_date,status');
+      expect(report.code, report.stderr).toBe(0);
+      expect(report.stdout).toMatch(/^Wrote the review as a printable HTML report to .*review\.html \(\d+ bytes\)\.\n$/);
+      const page = await readFile(html, 'utf8');
+      expect(page).toMatch(/^<!doctype html>\n/);
+      expect(page).toContain('<h2 id="component-agentic-triage">Agentic Triage</h2>');
+      expect(page).toMatch(/<\/html>\n$/);
       expect(noFormat).toMatchObject({ code: 1 });
-      expect(noFormat.stderr).toContain('export needs --format md or --format csv');
+      expect(noFormat.stderr).toContain('export needs --format md, --format csv or --format html');
       expect(badKind.stderr).toContain('--kind must be one of comments, suggestions, actions');
     } finally {
       await rm(dir, { recursive: true, force: true });

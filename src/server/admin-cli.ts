@@ -8,6 +8,7 @@ import { EXPORT_CSV_KINDS } from '../common/api/export.js';
 import { nameKey } from '../common/names.js';
 import { loadArchitecture, reviewedComponents } from './content/validate.js';
 import { csvExport, markdownExport } from './modules/export/export.js';
+import { htmlExport } from './modules/export/html.js';
 import { ConfigError, parseEnv, publicUrlOf, resolveSecrets, rotateStoredSecret, type RotatableSecret } from './config.js';
 import { backupDatabase, BackupError, restoreDatabase, type DatabaseLocation } from './db/backup.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
@@ -29,8 +30,9 @@ const USAGE = `Usage: npm run admin -- <command>
   unlock "Full Name"               lift the lock that wrong PINs put on a name
   set-role "Full Name" member|admin
   rotate-secret team|admin|pepper  replace a secret in DATA_DIR/secrets.json (restart the server after)
-  export --format md|csv [--kind comments|suggestions|actions] --out FILE
-                                   write the review as Markdown, or one CSV (comments by default)
+  export --format md|csv|html [--kind comments|suggestions|actions] --out FILE
+                                   write the review as Markdown, one CSV (comments by default),
+                                   or the printable HTML report
   backup FILE                      write a consistent backup of the database to FILE (mode 0600)
   restore FILE                     load a backup into an empty database`;
 
@@ -144,15 +146,20 @@ async function runOnDatabase(
 
 async function exportReview(db: DatabaseHandle['db'], values: { format?: string; kind?: string; out?: string }): Promise<string> {
   const { format, out } = values;
-  if (format !== 'md' && format !== 'csv') throw new UsageError('export needs --format md or --format csv');
+  if (format !== 'md' && format !== 'csv' && format !== 'html') throw new UsageError('export needs --format md, --format csv or --format html');
   if (out === undefined || out === '') throw new UsageError('export needs --out FILE');
   const kind = EXPORT_CSV_KINDS.find((value) => value === (values.kind ?? 'comments'));
   if (kind === undefined) throw new UsageError(`--kind must be one of ${EXPORT_CSV_KINDS.join(', ')}`);
   const components = reviewedComponents(loadArchitecture());
-  await pipeline(Readable.from(format === 'md' ? markdownExport(db, components) : csvExport(db, kind, components)), createWriteStream(out));
+  const formats = {
+    md: { name: 'Markdown', write: () => markdownExport(db, components) },
+    csv: { name: 'CSV', write: () => csvExport(db, kind, components) },
+    html: { name: 'a printable HTML report', write: () => htmlExport(db, components) },
+  };
+  await pipeline(Readable.from(formats[format].write()), createWriteStream(out));
   await audit(db, { event: 'admin-action', outcome: 'success', actorName: CLI_ACTOR, ip: 'cli', detail: `export ${format}${format === 'csv' ? ` ${kind}` : ''}` });
   const { size } = await stat(out);
-  return `Wrote the review${format === 'csv' ? `'s ${kind}` : ''} as ${format === 'md' ? 'Markdown' : 'CSV'} to ${path.resolve(out)} (${size} bytes).`;
+  return `Wrote the review${format === 'csv' ? `'s ${kind}` : ''} as ${formats[format].name} to ${path.resolve(out)} (${size} bytes).`;
 }
 
 async function rotateSecret(env: ReturnType<typeof parseEnv>, which: string | undefined): Promise<string> {

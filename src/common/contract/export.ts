@@ -5,5 +5,6 @@ export const exportCsvQuerySchema = z.strictObject({ kind: z.enum(EXPORT_CSV_KIN
 
 export const exportContract = {
   markdown: { ...exportRoutes.markdown },
+  html: { ...exportRoutes.html },
   csv: { ...exportRoutes.csv, querystring: exportCsvQuerySchema },
 } as const;
