@@ -7,8 +7,9 @@ const link = 'rounded font-medium text-brand-700 underline decoration-brand-300 
 
 /**
  * The review as files for the people who will build the platform: Markdown, and CSV of the
- * comments, the suggestions or the actions. Plain links: the browser downloads what the server
- * streams, with the session cookie like any page request.
+ * comments, the suggestions or the actions; and the printable report, a page of its own to save
+ * as PDF. Plain links: the browser downloads or opens what the server streams, with the session
+ * cookie like any page request.
  */
 export function ExportLinks() {
   return (
@@ -28,6 +29,11 @@ export function ExportLinks() {
           {index < EXPORT_CSV_KINDS.length - 1 ? ',' : ''}
         </span>
       ))}
+      <span aria-hidden="true">·</span>
+      {/* A new tab, so the review stays open while the report is printed. */}
+      <a className={link} href={routes.export.html.path} target="_blank" rel="noopener">
+        Printable report<span className="sr-only"> (opens in a new tab)</span>
+      </a>
     </p>
   );
 }
