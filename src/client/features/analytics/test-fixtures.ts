@@ -1,6 +1,7 @@
 import { routes } from '../../../common/api';
 import type { Route, RouteResponse } from '../../../common/api/route';
 import type { AnalyticsUser, CoverageMatrix, DayTotals, TeamActivityEntry } from '../../../common/contract/activity';
+import type { CommentCounts } from '../../../common/contract/comments';
 import type { CurrentUser } from '../../../common/contract/user';
 
 /** Analytics are for every member, not only the admin. */
@@ -46,6 +47,18 @@ export const COVERAGE: CoverageMatrix = {
   ],
 };
 
+/**
+ * The counts carrying the decisions: Alert Ingestion accepted with changes, Deduplication counted
+ * but undecided, Root Cause Analysis absent (no comments, no decision).
+ */
+export const COUNTS: CommentCounts = {
+  components: {
+    'alert-ingestion': { open: 2, resolved: 1, decision: 'accepted_with_changes' },
+    deduplication: { open: 0, resolved: 0, decision: null },
+  },
+  actions: { total: 0, done: 0 },
+};
+
 /** What of the test's fetch mock (`mockFetch()`) this file needs: answering a route. */
 interface Answers {
   on<R extends Route>(route: R, answer: { body: RouteResponse<R> }): unknown;
@@ -59,6 +72,7 @@ export function answerAnalytics<M extends Answers>(mock: M): M {
   mock.on(routes.analytics.activeSessions, { body: [] });
   mock.on(routes.analytics.activity, { body: [] });
   mock.on(routes.analytics.coverage, { body: COVERAGE });
+  mock.on(routes.comments.counts, { body: COUNTS });
   return mock;
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { analyticsRoutes } from '../../../../common/api/activity';
 import { api } from '../../../lib/api-client';
+import { commentCountsQueryOptions } from '../../../lib/queries/comment-counts';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Who is active now, asked again this often while the Activity tab is open. */
@@ -66,4 +67,12 @@ export function useReviewCoverage() {
     queryFn: ({ signal }) => api(analyticsRoutes.coverage, undefined, { signal }),
     ...freshOnVisit,
   });
+}
+
+/**
+ * Each component's current decision, carried by the comment counts: the review page's query, so
+ * the cache is shared. No live event reaches this page, so it is asked again on every visit.
+ */
+export function useComponentDecisions() {
+  return useQuery({ ...commentCountsQueryOptions(), refetchOnMount: 'always' });
 }

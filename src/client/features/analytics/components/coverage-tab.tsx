@@ -1,12 +1,23 @@
 import clsx from 'clsx';
+import type { DecisionOutcome } from '../../../../common/api/decisions';
 import type { CoverageMatrix } from '../../../../common/contract/activity';
+import { InlineError } from '../../../components/ui/inline-error';
 import { LoadError } from '../../../components/ui/load-error';
-import { useReviewCoverage } from '../api/analytics';
+import { useComponentDecisions, useReviewCoverage } from '../api/analytics';
 import { plural } from '../format';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { DecisionChip } from './decision-chip';
 
 type Cell = CoverageMatrix['components'][number]['cells'][number];
+
+/**
+ * What the matrix knows of the decisions: nothing yet (a placeholder, never 'Not decided'), or
+ * each component's current outcome (null when undecided; a component absent from the counts has
+ * none). A failure shows its own error and no decision column.
+ */
+type Decisions = { state: 'loading' } | { state: 'ready'; of: (componentId: string) => DecisionOutcome | null };
 
 /** What a member did on a component, in words: "2 comments, 1 vote", or "No comments or votes". */
 export function cellText(cell: Cell): string {
@@ -15,11 +26,13 @@ export function cellText(cell: Cell): string {
 }
 
 /**
- * Review coverage: a members × components matrix of who commented on or voted on what, and the
- * components nobody has commented on, so a lead sees where the review is thin.
+ * Review coverage: a members × components matrix of who commented on or voted on what, with each
+ * component's decision, and the components nobody has commented on, so a lead sees where the
+ * review is thin.
  */
 export function CoverageTab() {
   const coverage = useReviewCoverage();
+  const decisions = useComponentDecisions();
   const matrix = coverage.data;
   if (coverage.isPending) {
     return (
@@ -32,7 +45,7 @@ export function CoverageTab() {
   return (
     <div className="space-y-6">
       <NotReviewed matrix={matrix} />
-      <CoverageMatrixPanel matrix={matrix} />
+      <CoverageMatrixPanel matrix={matrix} decisions={decisions} />
     </div>
   );
 }
@@ -59,58 +72,108 @@ function NotReviewed({ matrix }: { matrix: CoverageMatrix }) {
   );
 }
 
-function CoverageMatrixPanel({ matrix }: { matrix: CoverageMatrix }) {
+type DecisionsQuery = ReturnType<typeof useComponentDecisions>;
+
+function CoverageMatrixPanel({ matrix, decisions: query }: { matrix: CoverageMatrix; decisions: DecisionsQuery }) {
   const { members, components } = matrix;
+  const counts = query.data;
+  // Counts seen before show while they are asked again; an error matters only without them.
+  const decisions: Decisions | null =
+    counts !== undefined ? { state: 'ready', of: (id) => counts.components[id]?.decision ?? null } : query.isError ? null : { state: 'loading' };
   return (
     <Panel title="Who reviewed what" description={<Legend />}>
       {members.length === 0 || components.length === 0 ? (
         <EmptyState>{members.length === 0 ? 'No members yet.' : 'There are no components to review.'}</EmptyState>
       ) : (
-        // `relative`: the cells' screen-reader words are positioned absolutely, and must scroll with
-        // the table instead of widening the page (ScrollRegion is `relative`).
-        <ScrollRegion label="Review coverage table, scrolls sideways" className="-mx-5 overflow-x-auto focus-visible:-outline-offset-2 sm:-mx-6">
-          <table className="w-full border-separate border-spacing-0 text-sm">
-            <caption className="sr-only">Review coverage: comments and votes of each member (columns) on each component (rows)</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="sticky left-0 z-10 border-b border-slate-200 bg-white px-3 py-2 pl-5 text-left align-bottom text-xs font-semibold tracking-wide text-slate-600 uppercase sm:pl-6">
-                  Component
-                </th>
-                {members.map((member) => (
-                  <th key={member} scope="col" className="border-b border-slate-200 px-2 py-2 align-bottom text-xs font-semibold text-slate-700">
-                    <span className="block max-w-28 text-center break-words">{member}</span>
+        <>
+          {decisions === null ? (
+            <InlineError
+              title="The decisions could not be loaded"
+              error={query.error}
+              retrying={query.isFetching}
+              onRetry={() => {
+                void query.refetch();
+              }}
+              className="mb-4 rounded-lg"
+            />
+          ) : (
+            <DecidedSummary matrix={matrix} decisions={decisions} />
+          )}
+          {/* `relative`: the cells' screen-reader words are positioned absolutely, and must scroll with
+              the table instead of widening the page (ScrollRegion is `relative`). */}
+          <ScrollRegion label="Review coverage table, scrolls sideways" className="-mx-5 overflow-x-auto focus-visible:-outline-offset-2 sm:-mx-6">
+            <table className="w-full border-separate border-spacing-0 text-sm">
+              <caption className="sr-only">Review coverage: each component's decision, and the comments and votes of each member (columns) on each component (rows)</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="sticky left-0 z-10 border-b border-slate-200 bg-white px-3 py-2 pl-5 text-left align-bottom text-xs font-semibold tracking-wide text-slate-600 uppercase sm:pl-6">
+                    Component
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {components.map((component) => (
-                <tr key={component.id} className="group">
-                  {/* A component nobody has commented on stands out in amber, as in the list above. */}
-                  <th
-                    scope="row"
-                    className={clsx(
-                      'sticky left-0 z-10 border-b border-slate-100 px-3 py-1.5 pl-5 text-left font-medium sm:pl-6',
-                      component.comments === 0 ? 'bg-amber-50 text-amber-900' : 'bg-white text-slate-900 group-hover:bg-slate-50',
-                    )}
-                  >
-                    <span className="block min-w-40">{component.title}</span>
-                  </th>
-                  {members.map((member, index) => {
-                    const cell = component.cells[index] ?? { comments: 0, votes: 0 };
-                    return (
-                      <td key={member} className="border-b border-slate-100 px-2 py-1.5 text-center group-hover:bg-slate-50">
-                        <CoverageMark cell={cell} />
-                      </td>
-                    );
-                  })}
+                  {decisions !== null && (
+                    <th scope="col" className="border-b border-slate-200 px-3 py-2 text-left align-bottom text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                      Decision
+                    </th>
+                  )}
+                  {members.map((member) => (
+                    <th key={member} scope="col" className="border-b border-slate-200 px-2 py-2 align-bottom text-xs font-semibold text-slate-700">
+                      <span className="block max-w-28 text-center break-words">{member}</span>
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+              </thead>
+              <tbody>
+                {components.map((component) => (
+                  <tr key={component.id} className="group">
+                    {/* A component nobody has commented on stands out in amber, as in the list above. */}
+                    <th
+                      scope="row"
+                      className={clsx(
+                        'sticky left-0 z-10 border-b border-slate-100 px-3 py-1.5 pl-5 text-left font-medium sm:pl-6',
+                        component.comments === 0 ? 'bg-amber-50 text-amber-900' : 'bg-white text-slate-900 group-hover:bg-slate-50',
+                      )}
+                    >
+                      <span className="block min-w-40">{component.title}</span>
+                    </th>
+                    {decisions !== null && (
+                      <td className="border-b border-slate-100 px-3 py-1.5 group-hover:bg-slate-50">
+                        {decisions.state === 'loading' ? <Skeleton className="h-5 w-28 rounded-full" /> : <DecisionChip outcome={decisions.of(component.id)} />}
+                      </td>
+                    )}
+                    {members.map((member, index) => {
+                      const cell = component.cells[index] ?? { comments: 0, votes: 0 };
+                      return (
+                        <td key={member} className="border-b border-slate-100 px-2 py-1.5 text-center group-hover:bg-slate-50">
+                          <CoverageMark cell={cell} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </>
       )}
     </Panel>
+  );
+}
+
+/** "2 of 5 components decided", over the components in the matrix; a placeholder until the decisions arrive. */
+function DecidedSummary({ matrix, decisions }: { matrix: CoverageMatrix; decisions: Decisions }) {
+  if (decisions.state === 'loading') {
+    return (
+      <div role="status" className="mb-4 flex h-5 items-center">
+        <span className="sr-only">Loading the decisions…</span>
+        <Skeleton className="h-4 w-48" />
+      </div>
+    );
+  }
+  const total = matrix.components.length;
+  const decided = matrix.components.filter((component) => decisions.of(component.id) !== null).length;
+  return (
+    <p className="mb-4 text-sm font-medium text-slate-700">
+      {decided} of {plural(total, 'component')} decided
+    </p>
   );
 }
 
