@@ -32,7 +32,7 @@ p { margin: 0 0 0.6rem; }
 .rationale, .ai-summary { border-left: 3px solid #d4d4d8; padding-left: 0.75rem; }
 .member-text { white-space: pre-line; overflow-wrap: anywhere; }
 .meta, .resolution, .none { color: #52525b; font-size: 0.9rem; }
-.none { font-style: italic; }
+.none, .resolution { font-style: italic; }
 ul { padding-left: 1.25rem; }
 ul.comments { list-style: none; padding: 0; }
 ul.comments > li { margin: 0 0 0.9rem; }
@@ -53,6 +53,8 @@ td.member-text { width: 55%; }
   th, td { border-bottom-color: #999; }
   h1, h2, h3 { break-after: avoid; page-break-after: avoid; }
   .component-head, li, tr, .ai-summary { break-inside: avoid; page-break-inside: avoid; }
+  /* A component's head never ends a page: what follows it (its comments, or "none") comes along. */
+  .component-head { break-after: avoid; page-break-after: avoid; }
   .part.starts-page { break-before: page; page-break-before: always; margin-top: 0; border-top: 0; }
   thead { display: table-header-group; }
   p { orphans: 3; widows: 3; }
@@ -156,7 +158,8 @@ ${ai}`;
         rows.length === 0
           ? '<p class="none">No actions yet: an action is an accepted suggestion.</p>\n'
           : `<table>\n<thead><tr><th scope="col">Action</th><th scope="col">Owner</th><th scope="col">Due</th><th scope="col">Status</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>\n`;
-      return `<section class="part starts-page" aria-labelledby="actions">\n<h2 id="actions">Actions</h2>\n${body}</section>\n`;
+      // The table of owners and due days is a hand-out of its own; a page for "none yet" is not.
+      return `<section class="part${rows.length === 0 ? '' : ' starts-page'}" aria-labelledby="actions">\n<h2 id="actions">Actions</h2>\n${body}</section>\n`;
     }
     case 'conflicts': {
       const items = part.conflicts.map((conflict) => `<li><strong>${escapeHtml(conflict.topic)}</strong>: <span class="member-text">${escapeHtml(conflict.description)}</span></li>`);
