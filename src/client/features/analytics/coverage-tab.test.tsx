@@ -16,17 +16,11 @@ function renderCoverage() {
   return renderWithApp(<AnalyticsPage />);
 }
 
-/** Each row's cells after the row header: the decision first, then one per member. */
-function rowCells(table: HTMLElement): HTMLElement[][] {
+/** The decision in each row header, top to bottom, as a screen reader reads it; null while none shows. */
+function decisionsShown(table: HTMLElement): (string | null)[] {
   return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell'));
-}
-
-/** The Decision column, in words, top to bottom. */
-function decisionsShown(table: HTMLElement): (string | null | undefined)[] {
-  return rowCells(table).map((cells) => cells[0]?.textContent);
+    .getAllByRole('rowheader')
+    .map((header) => header.querySelector('[data-decision]')?.textContent ?? null);
 }
 
 describe('coverage', () => {
@@ -34,17 +28,20 @@ describe('coverage', () => {
     answerAnalytics(mockFetch());
     renderCoverage();
     const table = await screen.findByRole('table', { name: /Review coverage/ });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Component', 'Decision', 'Ada Lovelace', 'Grace Hopper']);
-    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Alert Ingestion', 'Deduplication', 'Root Cause Analysis']);
-    const memberCells = rowCells(table).map((cells) => cells.slice(1));
-    const cells = memberCells.map((row) => row.map((cell) => cell.querySelector('.sr-only')?.textContent));
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Component', 'Ada Lovelace', 'Grace Hopper']);
+    // Each row header: the title, then the decision.
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.querySelector('span')?.textContent)).toEqual(['Alert Ingestion', 'Deduplication', 'Root Cause Analysis']);
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.querySelector('.sr-only')?.textContent));
     expect(cells).toEqual([
       ['2 comments, 1 vote', '1 comment'],
       ['2 votes', 'No comments or votes'],
       ['No comments or votes', 'No comments or votes'],
     ]);
     // The visible mark is the number of comments; its words show on hover too.
-    const first = memberCells[0]?.[0];
+    const first = within(table).getAllByRole('cell')[0];
     expect(first?.querySelector('[aria-hidden="true"]')?.textContent).toBe('2');
     expect(first?.querySelector('[title]')?.getAttribute('title')).toBe('2 comments, 1 vote');
   });
@@ -55,7 +52,7 @@ describe('coverage', () => {
     expect(await screen.findByText('1 of 3 components decided')).toBeTruthy();
     const table = screen.getByRole('table', { name: /Review coverage/ });
     // Root Cause Analysis is absent from the counts: no comments, no decision.
-    expect(decisionsShown(table)).toEqual(['Accepted with changes', 'Not decided', 'Not decided']);
+    expect(decisionsShown(table)).toEqual(['Decision: Accepted with changes', 'Decision: Not decided', 'Decision: Not decided']);
   });
 
   test('every outcome reads in its own words', async () => {
@@ -70,7 +67,7 @@ describe('coverage', () => {
     answerAnalytics(mockFetch()).on(routes.comments.counts, { body: counts });
     renderCoverage();
     expect(await screen.findByText('3 of 3 components decided')).toBeTruthy();
-    expect(decisionsShown(screen.getByRole('table', { name: /Review coverage/ }))).toEqual(['Accepted as is', 'Needs rework', 'Deferred']);
+    expect(decisionsShown(screen.getByRole('table', { name: /Review coverage/ }))).toEqual(['Decision: Accepted as is', 'Decision: Needs rework', 'Decision: Deferred']);
   });
 
   test('while the decisions load, none reads “Not decided”: placeholders until they arrive', async () => {
@@ -79,13 +76,14 @@ describe('coverage', () => {
     renderCoverage();
     const table = await screen.findByRole('table', { name: /Review coverage/ });
     expect(screen.getByText('Loading the decisions…')).toBeTruthy();
-    expect(decisionsShown(table)).toEqual(['', '', '']);
+    expect(decisionsShown(table)).toEqual([null, null, null]);
     expect(screen.queryByText('Not decided')).toBeNull();
     expect(screen.queryByText('components decided', { exact: false })).toBeNull();
 
     answer.resolve({ body: COUNTS });
     expect(await screen.findByText('1 of 3 components decided')).toBeTruthy();
-    expect(decisionsShown(table)).toEqual(['Accepted with changes', 'Not decided', 'Not decided']);
+    expect(decisionsShown(table)).toEqual(['Decision: Accepted with changes', 'Decision: Not decided', 'Decision: Not decided']);
+    expect(screen.getAllByText('Not decided')).toHaveLength(2);
   });
 
   test('the decisions fail: said above the matrix with a retry, and no component reads “Not decided”', async () => {
@@ -95,7 +93,7 @@ describe('coverage', () => {
     expect(within(alert).getByText('The decisions could not be loaded')).toBeTruthy();
     expect(within(alert).getByText('Database unavailable')).toBeTruthy();
     const table = screen.getByRole('table', { name: /Review coverage/ });
-    expect(within(table).queryByRole('columnheader', { name: 'Decision' })).toBeNull();
+    expect(decisionsShown(table)).toEqual([null, null, null]);
     expect(screen.queryByText('Not decided')).toBeNull();
 
     answerAnalytics(mockFetch());

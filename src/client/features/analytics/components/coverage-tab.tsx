@@ -15,7 +15,7 @@ type Cell = CoverageMatrix['components'][number]['cells'][number];
 /**
  * What the matrix knows of the decisions: nothing yet (a placeholder, never 'Not decided'), or
  * each component's current outcome (null when undecided; a component absent from the counts has
- * none). A failure shows its own error and no decision column.
+ * none). A failure shows its own error and no decisions in the rows.
  */
 type Decisions = { state: 'loading' } | { state: 'ready'; of: (componentId: string) => DecisionOutcome | null };
 
@@ -103,17 +103,12 @@ function CoverageMatrixPanel({ matrix, decisions: query }: { matrix: CoverageMat
               the table instead of widening the page (ScrollRegion is `relative`). */}
           <ScrollRegion label="Review coverage table, scrolls sideways" className="-mx-5 overflow-x-auto focus-visible:-outline-offset-2 sm:-mx-6">
             <table className="w-full border-separate border-spacing-0 text-sm">
-              <caption className="sr-only">Review coverage: each component's decision, and the comments and votes of each member (columns) on each component (rows)</caption>
+              <caption className="sr-only">Review coverage: each component (rows) with its decision, and the comments and votes of each member (columns) on it</caption>
               <thead>
                 <tr>
                   <th scope="col" className="sticky left-0 z-10 border-b border-slate-200 bg-white px-3 py-2 pl-5 text-left align-bottom text-xs font-semibold tracking-wide text-slate-600 uppercase sm:pl-6">
                     Component
                   </th>
-                  {decisions !== null && (
-                    <th scope="col" className="border-b border-slate-200 px-3 py-2 text-left align-bottom text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                      Decision
-                    </th>
-                  )}
                   {members.map((member) => (
                     <th key={member} scope="col" className="border-b border-slate-200 px-2 py-2 align-bottom text-xs font-semibold text-slate-700">
                       <span className="block max-w-28 text-center break-words">{member}</span>
@@ -132,13 +127,14 @@ function CoverageMatrixPanel({ matrix, decisions: query }: { matrix: CoverageMat
                         component.comments === 0 ? 'bg-amber-50 text-amber-900' : 'bg-white text-slate-900 group-hover:bg-slate-50',
                       )}
                     >
-                      <span className="block min-w-40">{component.title}</span>
+                      {/* The decision sits in the row header, the column that stays put while the
+                          members scroll by: beside the title, or under it on a phone, where a
+                          column of its own would push every member off the first screen. */}
+                      <div className="flex min-w-40 flex-col items-start gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+                        <span>{component.title}</span>
+                        {decisions !== null && <DecisionOf decisions={decisions} componentId={component.id} />}
+                      </div>
                     </th>
-                    {decisions !== null && (
-                      <td className="border-b border-slate-100 px-3 py-1.5 group-hover:bg-slate-50">
-                        {decisions.state === 'loading' ? <Skeleton className="h-5 w-28 rounded-full" /> : <DecisionChip outcome={decisions.of(component.id)} />}
-                      </td>
-                    )}
                     {members.map((member, index) => {
                       const cell = component.cells[index] ?? { comments: 0, votes: 0 };
                       return (
@@ -156,6 +152,12 @@ function CoverageMatrixPanel({ matrix, decisions: query }: { matrix: CoverageMat
       )}
     </Panel>
   );
+}
+
+/** A component's decision, or a placeholder while the decisions load (hidden from screen readers: the summary announces the loading). */
+function DecisionOf({ decisions, componentId }: { decisions: Decisions; componentId: string }) {
+  if (decisions.state === 'loading') return <Skeleton className="h-5 w-28 shrink-0 rounded-full" />;
+  return <DecisionChip outcome={decisions.of(componentId)} className="shrink-0" />;
 }
 
 /** "2 of 5 components decided", over the components in the matrix; a placeholder until the decisions arrive. */

@@ -12,22 +12,28 @@ const STYLE: Readonly<Record<DecisionOutcome, { chip: string; Icon: typeof Badge
   deferred: { chip: 'border-slate-300 bg-slate-100 text-slate-800', Icon: Clock },
 };
 
-const CHIP = 'inline-flex w-fit items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
+const CHIP = 'inline-flex w-fit items-center gap-1 rounded-full border px-2 py-0.5 text-xs whitespace-nowrap';
 
-/** A component's current decision in words, with its icon; 'Not decided', muted and dashed, when there is none. */
-export function DecisionChip({ outcome }: { outcome: DecisionOutcome | null }) {
+/**
+ * A component's current decision in words, with its icon; 'Not decided', muted and without a chip,
+ * when there is none, so that the decided ones stand out in a long list. Screen readers hear
+ * 'Decision:' first, as on the review page.
+ */
+export function DecisionChip({ outcome, className }: { outcome: DecisionOutcome | null; className?: string }) {
   if (outcome === null) {
     return (
-      <span data-decision="none" className={clsx(CHIP, 'border-dashed border-slate-300 bg-white font-medium text-slate-500')}>
+      <span data-decision="none" className={clsx(CHIP, 'border-transparent font-medium text-slate-600', className)}>
         <CircleDashed className="h-3.5 w-3.5" aria-hidden="true" />
+        <span className="sr-only">Decision: </span>
         Not decided
       </span>
     );
   }
   const { chip, Icon } = STYLE[outcome];
   return (
-    <span data-decision={outcome} className={clsx(CHIP, chip)}>
+    <span data-decision={outcome} className={clsx(CHIP, 'font-semibold', chip, className)}>
       <Icon className="h-3.5 w-3.5" aria-hidden="true" />
+      <span className="sr-only">Decision: </span>
       {DECISION_LABELS[outcome]}
     </span>
   );
