@@ -5,12 +5,13 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QA_TEST_COMPONENT_ID } from '../src/common/api/architecture.js';
 import { addActiveSeconds, dayOf } from '../src/server/modules/activity/repo.js';
+import { insertDecision } from '../src/server/modules/decisions/repo.js';
 import { ensureQaMember } from '../src/server/modules/members/service.js';
 import { commentableComponentIds, componentTitle, loadArchitecture } from '../src/server/content/validate.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { card, openCardPanel } from './review-page.js';
 import { E2E_SECRETS, launchBrowser, newPage, seedMember, signIn, startServer, type RunningServer, type SeededMember } from './harness.js';
-import { postComment } from './page-api.js';
+import { holdRequests, postComment } from './page-api.js';
 
 // The Team Analytics page as a member reads it, after teammates commented and voted through the
 // UI and the page API. The product's copy is written out here rather than imported, so the test
@@ -50,6 +51,11 @@ const CASEY_ACTIVE_SECONDS = 12 * 60;
 const COMMENTED = { id: 'event-management', title: 'Event Management' };
 const CASEY_COMPONENT = { id: 'unified-analytics', title: 'Unified Analytics' };
 const UNCOMMENTED = { id: 'ai-incident-prevention', title: 'AI Incident Prevention' };
+/** The decisions on record (written in the database, see beforeAll): one on a commented component, one on a component without comments. */
+const DECIDED = [
+  { component: COMMENTED, outcome: 'accepted_with_changes', words: 'Accepted with changes' },
+  { component: UNCOMMENTED, outcome: 'deferred', words: 'Deferred' },
+] as const;
 
 const TABS = [
   { label: 'Overview', id: 'overview', heading: 'Team totals' },
@@ -164,6 +170,11 @@ describe('Team Analytics page', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.insertInto('comment_votes').values({ comment_id: qaComment.id, member_id: qa.id, member_name: qa.full_name, vote_type: 'thumbs_up', created_at: Date.now() }).execute();
+      // Decisions as the decision service writes them, by the admin: recording one through the API
+      // would sign Avery in, and this file counts Avery as a member who never does.
+      for (const { component, outcome } of DECIDED) {
+        await insertDecision(db, { componentId: component.id, outcome, rationale: 'Decided for the coverage matrix.', commentIds: [], suggestionIds: [], decidedBy: AVERY.name, at: Date.now() });
+      }
       // Before any analytics call: the server keeps its answers until something they count changes.
       const today = dayOf(Date.now());
       await addActiveSeconds(db, seeded.get(DANA.name)?.id ?? 0, today, DANA_ACTIVE_SECONDS);
@@ -418,7 +429,7 @@ describe('Team Analytics page', () => {
     await alice.context.close();
   });
 
-  it('Coverage: a row per component and a column per member, cells in words, the components not reviewed yet; the main page’s badges agree', async () => {
+  it('Coverage: a row per component with its decision and a column per member, cells in words, the components not reviewed yet; the main page’s badges agree', async () => {
     const alice = await openAnalytics('Coverage');
     const { page } = alice;
     const coverage = panel(page, 'Coverage');
@@ -433,25 +444,49 @@ describe('Team Analytics page', () => {
     expect(await open.getByText(COMMENTED.title, { exact: true }).count()).toBe(0);
     expect(await open.getByText(CASEY_COMPONENT.title, { exact: true }).count()).toBe(0);
 
-    const matrix = coverage.getByRole('region', { name: 'Who reviewed what' }).getByRole('table', { name: /^Review coverage: comments and votes of each member/ });
+    const whoReviewed = coverage.getByRole('region', { name: 'Who reviewed what' });
+    const matrix = whoReviewed.getByRole('table', { name: /^Review coverage: each component \(rows\) with its decision, and the comments and votes of each member/ });
     await matrix.waitFor();
-    // A column per member (not the QA member), a row per component in page order.
+    // A column per member (not the QA member), a row per component in page order, its header the title and the decision.
     expect(await matrix.getByRole('columnheader').allInnerTexts()).toEqual(['COMPONENT', ...TEAM]);
-    expect(await matrix.getByRole('rowheader').allInnerTexts()).toEqual(REVIEWED_TITLES);
+    const titleOf = 'div > span:first-child';
+    expect(await matrix.getByRole('rowheader').locator(titleOf).allInnerTexts()).toEqual(REVIEWED_TITLES);
     expect(await matrix.getByText(QA.name).count()).toBe(0);
 
     // Each cell says what that member did there, in words (the marks are hidden from screen readers).
-    const row = (title: string) => matrix.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+    const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const row = (title: string) => matrix.getByRole('row').filter({ has: page.getByRole('rowheader').locator(titleOf, { hasText: exactly(title) }) });
+    // The decision in the row header, as a screen reader reads it.
+    const decisionOf = (title: string) => row(title).getByRole('rowheader').locator('[data-decision]').textContent();
     // Columns: Alice, Avery, Bob, Casey, Dana. The QA member's comment and vote on Event Management are not counted.
     const none = 'No comments or votes';
+    await whoReviewed.getByText(`${DECIDED.length} of ${total} components decided`, { exact: true }).waitFor();
     expect(await cellNames(row(COMMENTED.title))).toEqual([none, none, '1 vote', none, '2 comments']);
     expect(await cellNames(row(CASEY_COMPONENT.title))).toEqual([none, none, none, '1 comment', none]);
     expect(await cellNames(row(UNCOMMENTED.title))).toEqual([none, none, none, none, none]);
     // The words are also the cells' tooltip.
     expect(await row(COMMENTED.title).locator('td').nth(4).locator('[title]').getAttribute('title')).toBe('2 comments');
+    // Each row header says its decision in words: the two on record, every other one 'Not decided'.
+    expect(await decisionOf(COMMENTED.title)).toBe('Decision: Accepted with changes');
+    expect(await decisionOf(UNCOMMENTED.title)).toBe('Decision: Deferred');
+    expect(await decisionOf(CASEY_COMPONENT.title)).toBe('Decision: Not decided');
+    const decisions = await matrix.getByRole('rowheader').locator('[data-decision]').allTextContents();
+    expect(decisions).toHaveLength(total);
+    expect(decisions.filter((words) => words !== 'Decision: Not decided').sort()).toEqual(DECIDED.map((entry) => `Decision: ${entry.words}`).sort());
 
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await shot(page, 'coverage-desktop');
+
+    // While the decisions are on their way (a reload, with their request held), no component reads 'Not decided'.
+    const release = await holdRequests(page, '**/api/comments/counts');
+    await page.reload();
+    await matrix.waitFor();
+    await whoReviewed.getByText('Loading the decisions…', { exact: true }).waitFor({ state: 'attached' });
+    expect(await matrix.locator('[data-decision]').count()).toBe(0);
+    expect(await whoReviewed.getByText(/components decided$/).count()).toBe(0);
+    release();
+    await whoReviewed.getByText(`${DECIDED.length} of ${total} components decided`, { exact: true }).waitFor();
+    expect(await decisionOf(COMMENTED.title)).toBe('Decision: Accepted with changes');
 
     // The main page marks the card nobody has commented on, and not the commented ones.
     await page.getByRole('link', { name: 'Back to Main', exact: true }).click();
@@ -460,6 +495,9 @@ describe('Team Analytics page', () => {
     expect(await card(page, UNCOMMENTED.title).getByText('Not reviewed yet', { exact: true }).isVisible()).toBe(true);
     await card(page, COMMENTED.title).getByText('3 comments').waitFor();
     expect(await card(page, COMMENTED.title).getByText('Not reviewed yet', { exact: true }).count()).toBe(0);
+    // The cards carry the same decisions as the matrix.
+    for (const { component, outcome, words } of DECIDED) expect(await card(page, component.title).locator(`[data-decision="${outcome}"]`).innerText()).toContain(words);
+    expect(await card(page, CASEY_COMPONENT.title).locator('[data-decision]').count()).toBe(0);
     expect(await card(page, CASEY_COMPONENT.title).getByText('Not reviewed yet', { exact: true }).count()).toBe(0);
     expectNoConsoleErrors(alice);
     await alice.context.close();
@@ -485,6 +523,8 @@ describe('Team Analytics page', () => {
     const { page } = alice;
     const matrix = panel(page, 'Coverage').getByRole('table', { name: /^Review coverage/ });
     await matrix.waitFor();
+    // The shot shows the decisions, not their placeholders.
+    await panel(page, 'Coverage').getByText(`${DECIDED.length} of ${REVIEWED_TITLES.length} components decided`, { exact: true }).waitFor();
     await shot(page, 'coverage-phone');
     expect(await hasHorizontalPageScroll(page)).toBe(false);
     // Five member columns do not fit 390 px: the matrix scrolls sideways inside its panel...
