@@ -242,7 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const suggestions = new SuggestionService(database.db, database.dialect, ai, events, adminActions, titleOrId, descriptionOf);
   registerCommentRoutes(app, {
     comments: new CommentService(database.db, database.dialect, events, (id) => commentable.has(id), { limiter, rule: commentPostRule }),
-    summaries: new CommentSummaryService(database.db, ai, titleOf, descriptionOf),
+    summaries: new CommentSummaryService(database.db, ai, titleOf, descriptionOf, (componentId) => decisions.currentOf(componentId)),
     events,
     limiter,
     decisions: () => decisions.current(),
@@ -252,7 +252,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerEventRoutes(app, { events, sessions, drain });
 
   const prompts = new PromptService(database.db, database.dialect, events, adminActions, config.aiPromptHistoryMax);
-  registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts), events, limiter });
+  registerSuggestionRoutes(app, { suggestions, narrative: new NarrativeService(database.db, ai, suggestions, prompts, () => decisions.currentAll()), events, limiter });
   registerAiPromptRoutes(app, prompts);
   registerAdminRoutes(app, new AdminService(database.db, database.dialect, events, adminActions, config));
   registerQaRoutes(app, { config, events }, { pauseBetweenChecksMs: options.qaPauseBetweenChecksMs });

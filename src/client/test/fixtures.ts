@@ -32,6 +32,7 @@ export function summaryOf(componentId: string, commentIds: number[], overrides: 
     keyThemes: [],
     sources: { keyThemes: [], contentChanges: [], structuralChanges: [] },
     setAside: [],
+    outcome: { decision: null, settledIds: [], resolvedCount: 0 },
     generatedBy: { provider: 'local', model: 'analyzer-1', promptVersion: 'v1', inputHash: 'a'.repeat(64), generatedAt: new Date().toISOString() },
     fallback: false,
     ...overrides,

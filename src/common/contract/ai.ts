@@ -7,6 +7,7 @@ import { SUGGESTION_STATUSES, suggestionRoutes } from '../api/suggestions.js';
 import { adminPasswordInputSchema, adminPasswordSchema } from './admin.js';
 import { componentIdSchema } from './architecture.js';
 import { commentVoteSchema, idParamsSchema, voteRequestSchema, voteTypeSchema } from './comments.js';
+import { decisionSchema } from './decisions.js';
 
 /**
  * The three AI products (comment summary, suggestions, narrative summary), with what the server
@@ -89,8 +90,22 @@ export const commentSummaryOutputSchema = commentSummaryTextSchema.extend({
 });
 export type CommentSummaryOutput = z.infer<typeof commentSummaryOutputSchema>;
 
+/**
+ * What the team has settled on a component, added by the server (never a model's words): the
+ * current decision, and the comments the summary does not read as open points because they are
+ * resolved or the decision rests on them.
+ */
+export const summaryOutcomeSchema = z.object({
+  decision: decisionSchema.nullable(),
+  settledIds: idsSchema,
+  /** How many of the settled comments are resolved (the rest are only cited by the decision). */
+  resolvedCount: z.number().int().nonnegative(),
+});
+export type SummaryOutcome = z.infer<typeof summaryOutcomeSchema>;
+
 export const commentSummarySchema = commentSummaryOutputSchema.extend({
   componentId: z.string(),
+  outcome: summaryOutcomeSchema,
   /**
    * The component's comments when it was made, newest first (the panel compares them with what it
    * shows); with `sample`, only `sample.read` of them were read.
@@ -234,8 +249,22 @@ export const narrativeOutputSchema = z.strictObject({
 });
 export type NarrativeOutput = z.infer<typeof narrativeOutputSchema>;
 
+/**
+ * What the review has settled, added by the server to the narrative (never a model's words): each
+ * decided component's current decision, and what the reading left out as no longer open.
+ */
+export const reviewOutcomeSchema = z.object({
+  decisions: z.array(decisionSchema),
+  /** Suggestions with a status other than open, or that a decision rests on: not read as live themes, actions or conflicts. */
+  settledSuggestionCount: z.number().int().nonnegative(),
+  /** Source comments that are resolved or that a decision rests on: not read as live disagreement. */
+  settledCommentCount: z.number().int().nonnegative(),
+});
+export type ReviewOutcome = z.infer<typeof reviewOutcomeSchema>;
+
 export const narrativeSummarySchema = narrativeOutputSchema.extend({
   suggestionCount: z.number().int().nonnegative(),
+  outcome: reviewOutcomeSchema,
   /** Set when it read a sample of the comments the suggestions follow from. */
   sample: analysisSampleSchema.optional(),
   generatedBy: generatedBySchema,

@@ -29,6 +29,8 @@ export interface CommentForAnalysis {
    */
   upVoterIds?: readonly number[];
   downVoterIds?: readonly number[];
+  /** Marked resolved by its author or an admin: settled, so not read as an open point. */
+  resolved?: boolean;
 }
 
 /**
@@ -61,8 +63,10 @@ export interface SuggestionForAnalysis {
 export interface SummarizeCommentsInput {
   componentId: string;
   componentTitle: string;
-  /** Newest first. */
+  /** The open comments, newest first. */
   comments: CommentForAnalysis[];
+  /** How many comments are settled (resolved, or a basis of the decision) and left out of `comments`. */
+  settledCount?: number;
 }
 
 export interface GenerateSuggestionsInput {
@@ -79,6 +83,8 @@ export interface NarrativeSummaryInput {
   sourceComments?: CommentForAnalysis[];
   /** The admin's active prompt: `{suggestionsText}` is replaced by the delimited suggestions. */
   prompt: { id: number; template: string };
+  /** How many suggestions are settled (decided, or a basis of a decision) and left out of `suggestions`. */
+  settledCount?: number;
 }
 
 export interface AiProvider {

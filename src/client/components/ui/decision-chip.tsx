@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { BadgeCheck, Clock, PencilRuler, Wrench } from 'lucide-react';
-import { DECISION_LABELS, type DecisionOutcome } from '../../../../common/api/decisions';
+import { DECISION_LABELS, type DecisionOutcome } from '../../../common/api/decisions';
 
 const STYLE: Readonly<Record<DecisionOutcome, { chip: string; Icon: typeof BadgeCheck }>> = {
   accepted: { chip: 'border-emerald-300 bg-emerald-50 text-emerald-900', Icon: BadgeCheck },

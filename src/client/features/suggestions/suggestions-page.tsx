@@ -23,7 +23,7 @@ import { MyActions } from './components/my-actions';
 import { StatusFilter, visibleSuggestions, type StatusChoice, type SuggestionOrder } from './components/status-filter';
 import { SuggestionsTable } from './components/suggestions-table';
 import { SuggestionLookupProvider } from './suggestion-lookup';
-import { plural } from './text';
+import { plural } from '../../lib/plural';
 
 function totalOf(counts: CommentCounts | undefined): number | undefined {
   return counts === undefined ? undefined : Object.values(counts.components).reduce((sum, count) => sum + count.open + count.resolved, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confidencePercent, cutText, plural } from './text';
+import { confidencePercent, cutText } from './text';
 
 describe('cutText', () => {
   it('keeps text up to the limit whole', () => {
@@ -34,10 +34,3 @@ describe('confidencePercent', () => {
   });
 });
 
-describe('plural', () => {
-  it('words one and many', () => {
-    expect(plural(1, 'team comment')).toBe('1 team comment');
-    expect(plural(42, 'team comment')).toBe('42 team comments');
-    expect(plural(0, 'source')).toBe('0 sources');
-  });
-});

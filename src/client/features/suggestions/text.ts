@@ -22,8 +22,3 @@ export function confidencePercent(confidence: number): string {
   const bounded = Number.isFinite(confidence) ? Math.min(1, Math.max(0, confidence)) : 0;
   return `${Math.round(bounded * 100)}%`;
 }
-
-/** '1 team comment', '42 team comments'. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}

@@ -21,6 +21,12 @@ describe('local narrativeSummary', () => {
     expect(overallConsensus).toContain('No theme has clear support yet.');
   });
 
+  it('says every suggestion is decided, not that there are none, when the only ones were settled', async () => {
+    const { overallConsensus, conflicts } = await provider.narrativeSummary({ ...input([]), settledCount: 5 });
+    expect(overallConsensus).toMatch(/^Every suggestion has been decided/);
+    expect(conflicts).toEqual([]);
+  });
+
   it('reports the split vote and the opposing values as conflicts, each with a next step', async () => {
     const narrative = await provider.narrativeSummary(input(conflictSuggestions));
     expect(narrative.conflicts.map((conflict) => conflict.sources)).toEqual([[SPLIT_VOTE_ID], [TIMEOUT_UP_ID, TIMEOUT_DOWN_ID]]);

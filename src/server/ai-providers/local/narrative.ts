@@ -82,7 +82,10 @@ export function narrativeSummary(analyzer: Analyzer, input: NarrativeSummaryInpu
   if (suggestions.length === 0) {
     return {
       confidence: 0,
-      overallConsensus: 'There are no suggestions yet, so there is nothing to summarise. Generate suggestions from the comments first.',
+      overallConsensus:
+        (input.settledCount ?? 0) > 0
+          ? 'Every suggestion has been decided (accepted, in progress, done or declined, or a basis of a decision), so no open suggestion remains to summarise.'
+          : 'There are no suggestions yet, so there is nothing to summarise. Generate suggestions from the comments first.',
       keyThemes: [],
       actionItems: [],
       conflicts: [],

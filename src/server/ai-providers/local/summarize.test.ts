@@ -120,6 +120,12 @@ describe('local summarizeComments', () => {
     });
   });
 
+  it('says no open point remains when every comment is settled, rather than that there are none', async () => {
+    const summary = await provider.summarizeComments({ ...input([]), settledCount: 4 });
+    expect(summary.understanding).toBe('Every comment on Agentic Triage is settled (resolved, or a basis of the decision), so no open point remains to summarise.');
+    expect(summary.confidence).toBe(0);
+  });
+
   it('summarises a single comment with low confidence and a theme of its own', async () => {
     const summary = await provider.summarizeComments(input([byId(101)]));
     expect(summary.confidence).toBeGreaterThan(0);

@@ -74,7 +74,10 @@ export function summarizeComments(analyzer: Analyzer, input: SummarizeCommentsIn
   if (comments.length === 0) {
     return {
       confidence: 0,
-      understanding: `There are no comments on ${title} yet, so there is nothing to summarise.${setAsideNote}`,
+      understanding:
+        (input.settledCount ?? 0) > 0
+          ? `Every comment on ${title} is settled (resolved, or a basis of the decision), so no open point remains to summarise.${setAsideNote}`
+          : `There are no comments on ${title} yet, so there is nothing to summarise.${setAsideNote}`,
       contentChanges: '',
       structuralChanges: '',
       keyThemes: [],

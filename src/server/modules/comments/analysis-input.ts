@@ -50,6 +50,8 @@ function forAnalysis(comments: readonly CommentRowForAnalysis[], votes: readonly
       downVotes: down.length,
       upVoterIds: up,
       downVoterIds: down,
+      // Only when set: an open comment's input (and so its stored outputs' key) is as before.
+      ...(row.resolved_at === null ? {} : { resolved: true }),
     };
   });
 }

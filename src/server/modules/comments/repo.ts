@@ -135,10 +135,19 @@ export async function deleteComment(trx: Transaction<Database>, id: number): Pro
   await trx.deleteFrom('comments').where('id', '=', id).execute();
 }
 
-export type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_id' | 'member_name' | 'created_at'>;
+export type CommentRowForAnalysis = Pick<CommentRow, 'id' | 'component_id' | 'kind' | 'content' | 'member_id' | 'member_name' | 'created_at' | 'resolved_at'>;
 export type VoterRow = { comment_id: number; member_id: number; vote_type: VoteType };
 
-const COLUMNS_FOR_ANALYSIS = ['comments.id', 'comments.component_id', 'comments.kind', 'comments.content', 'comments.member_id', 'comments.member_name', 'comments.created_at'] as const;
+const COLUMNS_FOR_ANALYSIS = [
+  'comments.id',
+  'comments.component_id',
+  'comments.kind',
+  'comments.content',
+  'comments.member_id',
+  'comments.member_name',
+  'comments.created_at',
+  'comments.resolved_at',
+] as const;
 
 /** Every comment of the review, oldest first, and every vote: two queries. The QA member's and the QA component's are left out. */
 export async function listAllCommentsWithVoters(db: Kysely<Database>): Promise<{ comments: CommentRowForAnalysis[]; votes: VoterRow[] }> {

@@ -86,7 +86,8 @@ export function registerCommentRoutes(
     beforeLoad: async (request) => {
       if (!(await summaries.isStored(request.params.componentId))) await limiter.enforce(summaryRule, request);
     },
-    invalidatedBy: (event) => (isCommentEvent(event) ? [event.componentId] : 'none'),
+    // A decision changes what the summary cites and reads as settled.
+    invalidatedBy: (event) => (isCommentEvent(event) || event.type === 'decision.recorded' ? [event.componentId] : 'none'),
   });
 
   app.post(

@@ -20,15 +20,29 @@ export function listDecisions(db: Kysely<Database>, componentId: string): Promis
   return db.selectFrom('component_decisions').select(COLUMNS).where('component_id', '=', componentId).orderBy('id', 'desc').execute();
 }
 
+/** The newest decision id of each component. */
+function latestIds(db: Kysely<Database>) {
+  return db.selectFrom('component_decisions').select((eb) => ['component_id', eb.fn.max('id').as('id')]).groupBy('component_id');
+}
+
 /** Every component's current decision: the newest row of each. */
 export async function currentOutcomes(db: Kysely<Database>): Promise<Map<string, DecisionOutcome>> {
-  const latest = db.selectFrom('component_decisions').select((eb) => ['component_id', eb.fn.max('id').as('id')]).groupBy('component_id');
   const rows = await db
     .selectFrom('component_decisions')
-    .innerJoin(latest.as('latest'), 'latest.id', 'component_decisions.id')
+    .innerJoin(latestIds(db).as('latest'), 'latest.id', 'component_decisions.id')
     .select(['component_decisions.component_id', 'component_decisions.outcome'])
     .execute();
   return new Map(rows.map((row) => [row.component_id, row.outcome]));
+}
+
+/** Every component's current decision in full, oldest decided first. */
+export function currentDecisions(db: Kysely<Database>): Promise<DecisionRow[]> {
+  return db
+    .selectFrom('component_decisions')
+    .innerJoin(latestIds(db).as('latest'), 'latest.id', 'component_decisions.id')
+    .select(COLUMNS.map((column) => `component_decisions.${column}` as const))
+    .orderBy('component_decisions.id')
+    .execute();
 }
 
 export function insertDecision(

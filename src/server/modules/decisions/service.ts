@@ -7,7 +7,7 @@ import type { Database, MemberRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { EventBus } from '../../event-bus/event-bus.js';
 import type { AdminActions } from '../admin/policies.js';
-import { commentsOnComponent, currentOutcomes, insertDecision, listDecisions, suggestionsOnComponent, type DecisionRow } from './repo.js';
+import { commentsOnComponent, currentDecisions, currentOutcomes, insertDecision, listDecisions, suggestionsOnComponent, type DecisionRow } from './repo.js';
 
 const ids = (json: string): number[] => (JSON.parse(json) as unknown[]).filter((value): value is number => typeof value === 'number');
 
@@ -51,6 +51,17 @@ export class DecisionService {
   /** Each component's current outcome, for the counts every page reads. */
   current(): Promise<Map<string, DecisionOutcome>> {
     return currentOutcomes(this.db);
+  }
+
+  /** A component's current decision, if it has one (what its AI summary cites). */
+  async currentOf(componentId: string): Promise<Decision | undefined> {
+    const [latest] = await listDecisions(this.db, componentId);
+    return latest === undefined ? undefined : presentDecision(latest);
+  }
+
+  /** Every component's current decision (what the team narrative cites). */
+  async currentAll(): Promise<Decision[]> {
+    return (await currentDecisions(this.db)).map(presentDecision);
   }
 
   async record(

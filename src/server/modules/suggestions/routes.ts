@@ -18,7 +18,14 @@ const NARRATIVE_KEY = 'narrative';
 
 /** The narrative reads the suggestions, their votes, the votes on their source comments and the active prompt. */
 function changesNarrative(event: LiveEvent): boolean {
-  return isSuggestionEvent(event) || event.type === 'ai-prompt.changed' || event.type === 'vote.changed' || event.type === 'comment.deleted';
+  return (
+    isSuggestionEvent(event) ||
+    event.type === 'ai-prompt.changed' ||
+    event.type === 'vote.changed' ||
+    event.type === 'comment.deleted' ||
+    event.type === 'comment.resolution.changed' ||
+    event.type === 'decision.recorded'
+  );
 }
 
 /** Suggestion calls; every one is for signed-in members (the default access level). */

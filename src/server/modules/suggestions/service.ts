@@ -170,13 +170,24 @@ export class SuggestionService {
   /**
    * The active suggestions as the team narrative reads them, with the comments they follow from.
    * Support is the votes on the suggestion plus those on the comments it came from: a fresh
-   * suggestion has no votes of its own yet, but its comments may have many.
+   * suggestion has no votes of its own yet, but its comments may have many. What the team has
+   * settled is not read as live: a suggestion with a status (accepted, in progress, done,
+   * declined) or that a decision rests on is left out, and so are the texts of source comments
+   * that are resolved or that a decision rests on, which is where disagreement is read from.
    */
-  async listForAnalysis(): Promise<{ suggestions: SuggestionForAnalysis[]; sourceComments: CommentForAnalysis[]; sample: AnalysisSample | undefined }> {
-    const active = await this.list();
+  async listForAnalysis(decisionBasis: { commentIds: ReadonlySet<number>; suggestionIds: ReadonlySet<number> } = { commentIds: new Set(), suggestionIds: new Set() }): Promise<{
+    suggestions: SuggestionForAnalysis[];
+    sourceComments: CommentForAnalysis[];
+    sample: AnalysisSample | undefined;
+    settledSuggestionCount: number;
+    settledCommentCount: number;
+  }> {
+    const listed = await this.list();
+    const active = listed.filter((suggestion) => suggestion.status === 'open' && !decisionBasis.suggestionIds.has(suggestion.id));
     const allSources = await commentsForAnalysisByIds(this.db, active.flatMap((suggestion) => suggestion.sources), this.names());
-    // Support counts every source comment's voters; the texts read are a bounded sample (analysis-bounds.ts).
-    const { comments: sourceComments, sample } = boundedComments(allSources);
+    const open = allSources.filter((comment) => comment.resolved !== true && !decisionBasis.commentIds.has(comment.id));
+    // Support counts every source comment's voters; the texts read are a bounded sample of the open ones (analysis-bounds.ts).
+    const { comments: sourceComments, sample } = boundedComments(open);
     const commentById = new Map(allSources.map((comment) => [comment.id, comment]));
     const suggestions = active.map((suggestion) => {
       const sources = suggestion.sources.flatMap((id) => commentById.get(id) ?? []);
@@ -202,7 +213,7 @@ export class SuggestionService {
         sourceIds: suggestion.sources,
       };
     });
-    return { suggestions, sourceComments, sample };
+    return { suggestions, sourceComments, sample, settledSuggestionCount: listed.length - active.length, settledCommentCount: allSources.length - open.length };
   }
 
   /**

@@ -5,7 +5,7 @@ import type { ComponentCount } from '../comment-counts';
 import type { OpenComments } from '../use-comment-panel';
 import { CommentCountBadge } from './comment-count-badge';
 import { CommentTrigger } from './comment-trigger';
-import { DecisionChip } from './decision-chip';
+import { DecisionChip } from '../../../components/ui/decision-chip';
 
 interface ArchitectureCardProps {
   card: Card;

@@ -65,6 +65,19 @@ describe('AI summary of the comments', () => {
     expect(screen.getByText(/Made by local\/analyzer-1 from 3 comments/)).toBeTruthy();
   });
 
+  test('cites the decision and says which comments it no longer reads as open', async () => {
+    const decision = { id: 4, componentId: ID, outcome: 'accepted_with_changes' as const, rationale: 'Dedupe stays, with a shorter window', commentIds: [3], suggestionIds: [], decidedBy: 'Avery Admin', decidedAt: new Date().toISOString() };
+    mockPanel(commentsOn(ID, 4), summaryOf(ID, [4, 3, 2, 1], { outcome: { decision, settledIds: [3, 2], resolvedCount: 1 } }));
+    renderSummary();
+    await screen.findByText('82% confidence');
+    const region = section();
+    expect(region.textContent).toContain('Decision: Accepted with changes');
+    expect(within(region).getByText('Dedupe stays, with a shorter window')).toBeTruthy();
+    expect(within(region).getByText('The summary reads only the open points: it leaves out 1 resolved comment and 1 comment the decision rests on.')).toBeTruthy();
+    // Made from what it read: the two open comments.
+    expect(screen.getByText(/Made by local\/analyzer-1 from 2 comments/)).toBeTruthy();
+  });
+
   test('says when it read a sample of a very large discussion', async () => {
     const comments = commentsOn(ID, 612);
     mockPanel(comments, summaryOf(ID, comments.map((comment) => comment.id), { sample: { read: 300, of: 612, shortened: 0 } }));

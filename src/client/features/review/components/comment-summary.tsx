@@ -1,3 +1,5 @@
+import { plural } from '../../../lib/plural';
+import { SummaryOutcome } from './summary-outcome';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { AlertTriangle, ChevronRight, Info, RefreshCw, Sparkles, ThumbsDown, ThumbsUp } from 'lucide-react';
@@ -17,7 +19,6 @@ import { useNow } from '../../../lib/use-now';
 /** Below this the summary says to read it as a first impression. */
 const LOW_CONFIDENCE = 0.5;
 
-const plural = (count: number, word: string) => `${count} ${count === 1 ? word : `${word}s`}`;
 
 /** A summary made from fewer comments says little the comments below do not: it starts closed. */
 const OPEN_FROM_COMMENTS = 3;
@@ -144,7 +145,8 @@ function SummaryContent({ summary, comments, expanded, bodyId, refreshing, refre
   const summarized = new Set(summary.commentIds);
   const newComments = comments.filter((comment) => !summarized.has(comment.id)).length;
   const byId = new Map(comments.map((comment) => [comment.id, comment]));
-  const madeFrom = summary.commentIds.length;
+  // Settled comments (resolved, or a basis of the decision) are listed but not read.
+  const madeFrom = summary.commentIds.length - summary.outcome.settledIds.length;
   const { provider, model, generatedAt } = summary.generatedBy;
   const themesId = useId();
 
@@ -192,6 +194,7 @@ function SummaryContent({ summary, comments, expanded, bodyId, refreshing, refre
             <span className="min-w-0 break-words">{summary.notice}</span>
           </p>
         )}
+        <SummaryOutcome outcome={summary.outcome} now={now} />
         <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{summary.understanding}</p>
         {summary.keyThemes.length > 0 && (
           <>

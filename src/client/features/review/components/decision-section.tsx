@@ -8,7 +8,7 @@ import { useComments } from '../../../lib/queries/comments';
 import { useDecisions } from '../../../lib/queries/decisions';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
-import { DecisionChip } from './decision-chip';
+import { DecisionChip } from '../../../components/ui/decision-chip';
 import { RecordDecisionDialog } from './record-decision-dialog';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -7,7 +7,7 @@ import type { ReviewTarget } from '../review-target';
 import type { OpenComments } from '../use-comment-panel';
 import { CommentCountBadge } from './comment-count-badge';
 import { CommentTrigger } from './comment-trigger';
-import { DecisionIcon } from './decision-chip';
+import { DecisionIcon } from '../../../components/ui/decision-chip';
 
 export type ComponentNodeData = {
   component: DiagramComponent;

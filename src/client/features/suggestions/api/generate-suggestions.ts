@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 import { queryKeys } from '../../../lib/query-keys';
-import { plural } from '../text';
+import { plural } from '../../../lib/plural';
 
 /** The toast after a generation: what changed, from how many comments (a sample, when it was one), and any provider notice. */
 export function describeGeneration(result: GenerateSuggestionsResponse): { title: string; description: string } {

@@ -24,6 +24,7 @@ function narrativeOf(overrides: Partial<NarrativeSummary> = {}): NarrativeSummar
     ],
     conflicts: [],
     suggestionCount: 4,
+    outcome: { decisions: [], settledSuggestionCount: 0, settledCommentCount: 0 },
     generatedBy: { provider: 'local', model: 'analyzer-1', promptVersion: 'v1', inputHash: 'b'.repeat(64), generatedAt: new Date().toISOString() },
     fallback: false,
     ...overrides,
@@ -126,6 +127,23 @@ describe('AI summary card', () => {
 
     await user.click(screen.getByRole('button', { name: 'Conflicts (0)' }));
     expect(screen.getByText('No conflicts: where the team voted, it pulled the same way.')).toBeTruthy();
+  });
+
+  test('lists each decision with its component, outcome, rationale and who made it, and what the reading left out', async () => {
+    const decidedAt = new Date().toISOString();
+    const decision = { id: 9, componentId: 'agentic-triage', outcome: 'needs_rework' as const, rationale: 'Severity changes need a human gate', commentIds: [3], suggestionIds: [], decidedBy: 'Avery Admin', decidedAt };
+    await renderCard(narrativeOf({ outcome: { decisions: [decision], settledSuggestionCount: 2, settledCommentCount: 1 } }));
+    const decided = screen.getByRole('list', { name: 'Decided so far' });
+    const item = within(decided).getByRole('listitem');
+    expect(item.textContent).toContain('Decision: Needs rework');
+    expect(item.textContent).toContain('Severity changes need a human gate');
+    expect(item.textContent).toContain('Avery Admin');
+    expect(screen.getByText('The summary above reads only what is still open: it leaves out 2 decided suggestions and 1 settled comment.')).toBeTruthy();
+  });
+
+  test('shows no decisions block while nothing is settled', async () => {
+    await renderCard(narrativeOf());
+    expect(screen.queryByText('Decided so far')).toBeNull();
   });
 
   test('names the local analyser as its maker', async () => {

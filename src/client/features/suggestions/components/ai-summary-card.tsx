@@ -7,8 +7,10 @@ import { InlineError } from '../../../components/ui/inline-error';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
 import type { useNarrativeSummary } from '../api/get-narrative-summary';
-import { CONSENSUS_CUT, KEY_ACTION_CUT, TOP_ACTIONS, TOP_THEMES, confidencePercent, plural } from '../text';
+import { plural } from '../../../lib/plural';
+import { CONSENSUS_CUT, KEY_ACTION_CUT, TOP_ACTIONS, TOP_THEMES, confidencePercent } from '../text';
 import { PriorityBadge } from './badges';
+import { ReviewOutcome } from './review-outcome';
 import { ExpandableText } from './expandable-text';
 import { NarrativeSections, NetVotes } from './narrative-sections';
 import { SkeletonBars } from './skeleton-bars';
@@ -86,6 +88,8 @@ function SummaryBody({ narrative }: { narrative: NarrativeSummary }) {
         <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Overall consensus</h3>
         <ExpandableText text={narrative.overallConsensus} max={CONSENSUS_CUT} context="of the overall consensus" className="mt-1.5 leading-relaxed text-slate-800" />
       </div>
+
+      <ReviewOutcome outcome={narrative.outcome} now={now} />
 
       <div className="grid gap-6 md:grid-cols-2">
         <TopList title="Top themes" count={themes.length} empty="No themes stand out yet.">

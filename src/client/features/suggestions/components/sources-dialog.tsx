@@ -10,7 +10,8 @@ import { commentsQueryOptions } from '../../../lib/queries/comments';
 import { useEscapeCloses } from '../../../lib/use-escape-closes';
 import { useNow } from '../../../lib/use-now';
 import { useSuggestionLookup } from '../suggestion-lookup';
-import { cutText, plural } from '../text';
+import { plural } from '../../../lib/plural';
+import { cutText } from '../text';
 import { SkeletonBars } from './skeleton-bars';
 import { ScrollArea } from '../../../components/ui/scroll-area';
 

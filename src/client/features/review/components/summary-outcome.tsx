@@ -1,0 +1,36 @@
+import type { SummaryOutcome as Outcome } from '../../../../common/contract/ai';
+import { plural } from '../../../lib/plural';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
+import { DecisionChip } from '../../../components/ui/decision-chip';
+
+/** What is settled, in words: '2 resolved comments and 1 the decision rests on'. */
+export function settledInWords({ settledIds, resolvedCount }: Pick<Outcome, 'settledIds' | 'resolvedCount'>): string {
+  const basis = settledIds.length - resolvedCount;
+  const parts = [resolvedCount > 0 ? plural(resolvedCount, 'resolved comment') : '', basis > 0 ? `${plural(basis, 'comment')} the decision rests on` : ''].filter(
+    (part) => part !== '',
+  );
+  return parts.join(' and ');
+}
+
+/**
+ * Above a component's AI summary: the decision it cites and what it no longer reads as open
+ * (resolved comments, and those the decision rests on). Both are the server's facts, not the AI's.
+ */
+export function SummaryOutcome({ outcome, now }: { outcome: Outcome; now: number }) {
+  const { decision, settledIds } = outcome;
+  if (decision === null && settledIds.length === 0) return null;
+  return (
+    <div className="mt-2 space-y-1 rounded-lg border border-slate-200 bg-slate-50 px-2.5 py-2">
+      {decision !== null && (
+        <p className="text-sm break-words text-slate-800">
+          <span className="font-semibold">Decided </span>
+          <time dateTime={decision.decidedAt} title={formatDateTime(decision.decidedAt)}>
+            {formatRelativeTime(decision.decidedAt, now)}
+          </time>{' '}
+          by {decision.decidedBy}: <DecisionChip outcome={decision.outcome} className="align-middle" /> <q className="italic">{decision.rationale}</q>
+        </p>
+      )}
+      {settledIds.length > 0 && <p className="text-xs text-slate-700">The summary reads only the open points: it leaves out {settledInWords(outcome)}.</p>}
+    </div>
+  );
+}
