@@ -110,6 +110,36 @@ describe('migrateToLatest', () => {
     expect(after).toEqual({ comment_count: 2, resolved_count: 1 });
   });
 
+  it('keeps the suggestions and votes of the version before outcomes, each open with no owner, and starts with no decisions', async () => {
+    const { handle } = await freshDatabase();
+    const decisions = migrations.findIndex((migration) => migration.name === '0014-component-decisions');
+    await migrateToLatest(handle, migrations.slice(0, decisions));
+    await sql`insert into members (full_name, name_key, first_name, last_name, role, active, created_at) values ('Wen Li', 'wen li', 'Wen', 'Li', 'member', 1, 1)`.execute(handle.db);
+    const member = await handle.db.selectFrom('members').select('id').where('name_key', '=', 'wen li').executeTakeFirstOrThrow();
+    await sql`insert into suggestion_generations (status, started_at, finished_at, requested_by) values ('done', 1, 2, 'Wen Li')`.execute(handle.db);
+    const generation = await handle.db.selectFrom('suggestion_generations').select('id').executeTakeFirstOrThrow();
+    for (const [text, status] of [['Page the secondary after ten minutes', 'active'], ['Archive the old runbook', 'archived']]) {
+      await sql`insert into suggestions (suggestion, recommendation_type, components, member_initials, sources, status, generation_id, created_at, updated_at)
+        values (${text}, 'content', '["agentic-triage"]', '["WL"]', '[1]', ${status}, ${generation.id}, 3, 3)`.execute(handle.db);
+    }
+    const first = await handle.db.selectFrom('suggestions').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await sql`insert into suggestion_votes (suggestion_id, member_id, member_name, vote_type, created_at) values (${first.id}, ${member.id}, 'Wen Li', 'thumbs_up', 4)`.execute(handle.db);
+
+    await migrateToLatest(handle);
+    const rows = await handle.db
+      .selectFrom('suggestions')
+      .select(['suggestion', 'status', 'review_status', 'status_reason', 'status_by_name', 'status_at', 'owner_member_id', 'owner_name', 'due_date'])
+      .orderBy('id')
+      .execute();
+    const untouched = { review_status: 'open', status_reason: null, status_by_name: null, status_at: null, owner_member_id: null, owner_name: null, due_date: null };
+    expect(rows).toEqual([
+      { suggestion: 'Page the secondary after ten minutes', status: 'active', ...untouched },
+      { suggestion: 'Archive the old runbook', status: 'archived', ...untouched },
+    ]);
+    expect(await handle.db.selectFrom('suggestion_votes').select(['suggestion_id', 'vote_type']).execute()).toEqual([{ suggestion_id: first.id, vote_type: 'thumbs_up' }]);
+    expect(await handle.db.selectFrom('component_decisions').selectAll().execute()).toEqual([]);
+  });
+
   it('rolls back completely when a migration fails', async () => {
     const { handle } = await freshDatabase();
     const failing: Migration[] = [
