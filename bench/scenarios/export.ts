@@ -20,6 +20,7 @@ export const EXPORT_TARGETS = { seconds: 5, rssMiB: SERVER_RSS_TARGET_MIB } as c
 const DOWNLOADS = [
   { name: 'export Markdown (GET /api/export/review.md)', path: exportRoutes.markdown.path },
   { name: 'export comments CSV (GET /api/export/review.csv?kind=comments)', path: `${exportRoutes.csv.path}?kind=comments` },
+  { name: 'export printable report (GET /api/export/review.html)', path: exportRoutes.html.path },
 ] as const;
 
 export interface ExportDownload {
@@ -72,7 +73,7 @@ function download(port: number, pathname: string, cookie: string): Promise<Omit<
 }
 
 export async function runExportBench(databaseUrl: string | undefined): Promise<Step<ExportBenchResult>> {
-  say('Export: the Markdown and the comments CSV of the generated review, downloaded whole, on a bench server of its own');
+  say('Export: the Markdown, the comments CSV and the printable report of the generated review, downloaded whole, on a bench server of its own');
   const outcome = await step(async () => {
     const { child, ready } = await startBenchServer(undefined, databaseUrl);
     try {

@@ -197,7 +197,7 @@ function markdownPart(part: ReportPart): string {
         part.actions.length === 0
           ? '_No actions yet: an action is an accepted suggestion._\n'
           : `| Action | Owner | Due | Status |\n|---|---|---|---|\n${part.actions
-              .map((action) => `| ${markdownText(action.suggestion).replace(/\|/g, '\\|').replace(/\n\s*/g, ' ')} | ${action.owner_name ?? 'nobody yet'} | ${action.due_date ?? ''} | ${SUGGESTION_STATUS_LABELS[action.review_status]} |`)
+              .map((action) => `| ${markdownText(action.suggestion).replace(/\|/g, '\\|').replace(/\n\s*/g, ' ')} | ${action.owner_name === null ? 'nobody yet' : markdownText(action.owner_name)} | ${action.due_date ?? ''} | ${SUGGESTION_STATUS_LABELS[action.review_status]} |`)
               .join('\n')}\n`
       }`;
     case 'conflicts':
