@@ -27,20 +27,22 @@ export async function expectToast(page: Page, title: string, text: string | RegE
 
 /**
  * Closes every toast, including those waiting their turn: the app shows one at a time, so closing
- * one can bring in the next (a toast raised while the toaster was still loading, say).
+ * one can bring in the next (a toast raised while the toaster was still loading, say). A plain loop
+ * rather than `expect.poll`, which vitest allows only inside a test: sign-in helpers call this from
+ * `beforeAll` too.
  */
 export async function closeToasts(page: Page): Promise<void> {
   const open = toasts(page);
-  await expect
-    .poll(async () => {
-      for (const toast of await open.all()) {
-        // One that leaves on its own meanwhile needs no click.
-        await toast
-          .getByRole('button', { name: 'Close', includeHidden: true })
-          .click({ timeout: 2_000 })
-          .catch(() => undefined);
-      }
-      return open.count();
-    })
-    .toBe(0);
+  const deadline = Date.now() + 15_000;
+  while ((await open.count()) > 0) {
+    if (Date.now() > deadline) throw new Error(`Toasts still open: ${JSON.stringify(await open.allInnerTexts())}`);
+    for (const toast of await open.all()) {
+      // One that leaves on its own meanwhile needs no click.
+      await toast
+        .getByRole('button', { name: 'Close', includeHidden: true })
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
+      await toast.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+    }
+  }
 }
