@@ -78,6 +78,13 @@ describe('AI summary of the comments', () => {
     expect(screen.getByText(/Made by local\/analyzer-1 from 2 comments/)).toBeTruthy();
   });
 
+  test('claims no low confidence when every comment is settled and nothing was read', async () => {
+    mockPanel(commentsOn(ID, 3), summaryOf(ID, [3, 2, 1], { confidence: 0, outcome: { decision: null, settledIds: [3, 2, 1], resolvedCount: 3 } }));
+    renderSummary();
+    await screen.findByText('The summary reads only the open points: it leaves out 3 resolved comments.');
+    expect(screen.queryByText(/Low confidence/)).toBeNull();
+  });
+
   test('says when it read a sample of a very large discussion', async () => {
     const comments = commentsOn(ID, 612);
     mockPanel(comments, summaryOf(ID, comments.map((comment) => comment.id), { sample: { read: 300, of: 612, shortened: 0 } }));

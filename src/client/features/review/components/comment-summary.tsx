@@ -180,7 +180,8 @@ function SummaryContent({ summary, comments, expanded, bodyId, refreshing, refre
       )}
 
       <div id={bodyId} hidden={!expanded}>
-        {summary.confidence < LOW_CONFIDENCE && (
+        {/* With every comment settled there is nothing to be unsure of: the outcome box says so. */}
+        {summary.confidence < LOW_CONFIDENCE && madeFrom > 0 && (
           <p className="mt-2 flex items-start gap-1.5 text-xs text-slate-600">
             <Info className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
             {madeFrom <= 2

@@ -138,7 +138,7 @@ describe('AI summary card', () => {
     expect(item.textContent).toContain('Decision: Needs rework');
     expect(item.textContent).toContain('Severity changes need a human gate');
     expect(item.textContent).toContain('Avery Admin');
-    expect(screen.getByText('The summary above reads only what is still open: it leaves out 2 decided suggestions and 1 settled comment.')).toBeTruthy();
+    expect(screen.getByText('This summary reads only what is still open: it leaves out 2 decided suggestions and 1 settled comment.')).toBeTruthy();
   });
 
   test('shows no decisions block while nothing is settled', async () => {

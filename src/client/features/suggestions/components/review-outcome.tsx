@@ -43,7 +43,7 @@ export function ReviewOutcome({ outcome, now }: { outcome: Outcome; now: number 
           ))}
         </ul>
       )}
-      {settled.length > 0 && <p className="mt-2 text-xs text-slate-600">The summary above reads only what is still open: it leaves out {settled.join(' and ')}.</p>}
+      {settled.length > 0 && <p className="mt-2 text-xs text-slate-600">This summary reads only what is still open: it leaves out {settled.join(' and ')}.</p>}
     </div>
   );
 }
