@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECISION_LABELS, type DecisionOutcome } from '../src/common/api/decisions.js';
 import { architecture } from '../src/server/content/architecture.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { postComment, voteOn } from './page-api.js';
@@ -561,6 +562,16 @@ describe('main review page', () => {
     );
     // One row per comment of the review.
     expect(rows.length).toBe(counts);
+    // Every decided component (earlier tests record decisions) has its decision under its heading.
+    const decided = await dana.page.evaluate<[string, DecisionOutcome][]>(
+      `fetch('/api/comments/counts', { credentials: 'include' }).then((response) => response.json()).then((body) => Object.entries(body.components).filter(([, count]) => count.decision !== null).map(([id, count]) => [id, count.decision]))`,
+    );
+    expect(decided.length).toBeGreaterThan(0);
+    const titleOf = new Map(architecture.groups.flatMap((group) => group.cards.map((entry) => [entry.id, entry.title] as const)));
+    for (const [componentId, outcome] of decided) {
+      const section = document.split(`## ${titleOf.get(componentId) ?? componentId}\n`)[1]?.split('\n## ')[0] ?? '';
+      expect(section, componentId).toContain(`**Decision:** ${DECISION_LABELS[outcome]}`);
+    }
     expectNoConsoleErrors(dana);
     await dana.context.close();
   });
