@@ -15,6 +15,13 @@ describe('the export links', () => {
     }
   });
 
+  test('make every link a target of at least 24 px in height, also where the line wraps on a phone', () => {
+    render(<ExportLinks />);
+    // happy-dom lays nothing out: the class that gives the height (min-h-6, 1.5rem) stands for it;
+    // the browser test e2e/outcomes-phone-keyboard.test.ts measures the boxes on a phone.
+    for (const link of screen.getAllByRole('link')) expect(link.className.split(' ')).toEqual(expect.arrayContaining(['inline-flex', 'min-h-6']));
+  });
+
   test('open the printable report in a new tab, saying so to a screen reader', () => {
     render(<ExportLinks />);
     const report = screen.getByRole('link', { name: 'Printable report (opens in a new tab)' });

@@ -3,7 +3,8 @@ import { routes } from '../../../../common/api';
 import { EXPORT_CSV_KINDS } from '../../../../common/api/export';
 import { buildUrl } from '../../../../common/api/route';
 
-const link = 'rounded font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-600';
+// At least 24 px tall (WCAG 2.5.8): on a phone the line wraps and its links are tapped, not read.
+const link = 'inline-flex min-h-6 items-center rounded font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-600';
 
 /**
  * The review as files for the people who will build the platform: Markdown, and CSV of the
