@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { ACTION_STATUSES } from '../../../../common/api/suggestions';
 import type { Suggestion } from '../../../../common/contract/ai';
 import { useNow } from '../../../lib/use-now';
@@ -34,19 +34,38 @@ export function MyActions({ suggestions }: { suggestions: readonly Suggestion[] 
       </h2>
       <ul className="mt-3 divide-y divide-slate-200">
         {mine.map((suggestion) => (
-          <li key={suggestion.id} data-action-id={suggestion.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
-            <div className="min-w-0 space-y-1">
-              <p className="text-sm break-words text-slate-900">{suggestion.suggestion}</p>
-              <p className="text-xs text-slate-600">{suggestion.components.map(titleOf).join(', ')}</p>
-              <OwnerLine suggestion={suggestion} day={day} />
-            </div>
-            <div className="flex shrink-0 items-center gap-2">
-              <StatusBadge status={suggestion.status} />
-              {suggestion.status !== 'done' && <DoneButton suggestion={suggestion} />}
-            </div>
-          </li>
+          <ActionItem key={suggestion.id} suggestion={suggestion} day={day} components={suggestion.components.map(titleOf).join(', ')} />
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * One action. 'Mark done' goes with the change it makes: the focus then stays with the action, on
+ * its entry (only when it was lost, never taken from a teammate's change arriving live).
+ */
+function ActionItem({ suggestion, day, components }: { suggestion: Suggestion; day: string; components: string }) {
+  const done = suggestion.status === 'done';
+  const item = useRef<HTMLLIElement>(null);
+  const wasDone = useRef(done);
+  useEffect(() => {
+    if (done === wasDone.current) return;
+    wasDone.current = done;
+    const focused = document.activeElement;
+    if (done && (focused === null || focused === document.body || !focused.isConnected)) item.current?.focus();
+  }, [done]);
+  return (
+    <li ref={item} tabIndex={-1} data-action-id={suggestion.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 space-y-1">
+        <p className="text-sm break-words text-slate-900">{suggestion.suggestion}</p>
+        <p className="text-xs text-slate-600">{components}</p>
+        <OwnerLine suggestion={suggestion} day={day} />
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <StatusBadge status={suggestion.status} />
+        {!done && <DoneButton suggestion={suggestion} />}
+      </div>
+    </li>
   );
 }
