@@ -1,11 +1,12 @@
 import clsx from 'clsx';
 import { CheckCircle2, ChevronDown, RotateCcw } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Comment } from '../../../../common/contract/comments';
 import { Button } from '../../../components/ui/button';
 import { VoteButtons } from '../../../components/ui/vote-buttons';
 import { initialsOf } from '../../../../common/names';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
+import { useFocusWhenLost } from '../../../lib/use-focus-when-lost';
 import { useSetResolved } from '../api/resolve-comment';
 import { useVoteComment } from '../api/vote-comment';
 import { DeleteCommentButton } from './delete-comment-button';
@@ -36,15 +37,8 @@ export function CommentItem({ comment, memberName, now, onDeleted }: CommentItem
   const foldedId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const article = useRef<HTMLElement>(null);
-  const wasResolved = useRef(resolution !== null);
-  // The button that resolved or reopened it is gone with the change: focus stays with the comment
-  // (only when it was lost, never taken from a teammate's change arriving live).
-  useEffect(() => {
-    const resolved = resolution !== null;
-    if (resolved === wasResolved.current) return;
-    wasResolved.current = resolved;
-    if (document.activeElement === document.body || document.activeElement === null) (resolved ? toggle.current : article.current)?.focus();
-  }, [resolution]);
+  // The button that resolved or reopened it is gone with the change: focus stays with the comment.
+  useFocusWhenLost(resolution !== null, (resolved) => (resolved ? toggle.current : article.current));
 
   const reopenButton = (
     <Button
@@ -102,7 +96,7 @@ export function CommentItem({ comment, memberName, now, onDeleted }: CommentItem
         id={foldedId}
         hidden={resolution !== null && !unfolded}
         aria-label={`${resolution !== null ? 'Resolved ' : ''}${proposal ? 'change proposal' : 'comment'} by ${comment.memberName}`.replace(/^./, (first) => first.toUpperCase())}
-        className={clsx('rounded-xl border p-3 outline-none', proposal ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white', resolution !== null && 'mt-1 opacity-90')}
+        className={clsx('rounded-xl border p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600', proposal ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white', resolution !== null && 'mt-1 opacity-90')}
       >
         <header className="flex items-start gap-2.5">
           <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700" aria-hidden="true">

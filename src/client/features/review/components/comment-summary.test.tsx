@@ -13,6 +13,7 @@ const ID = 'alert-ingestion';
 function mockPanel(comments: Comment[], summary: CommentSummary | (() => Promise<Answer<CommentSummary>>)): FetchMock {
   return mockFetch()
     .on(routes.comments.withVotes, { body: comments })
+    .on(routes.decisions.history, { body: [] })
     .on(routes.comments.summary, typeof summary === 'function' ? summary : { body: summary });
 }
 
@@ -76,6 +77,29 @@ describe('AI summary of the comments', () => {
     expect(within(region).getByText('The summary reads only the open points: it leaves out 1 resolved comment and 1 comment the decision rests on.')).toBeTruthy();
     // Made from what it read: the two open comments.
     expect(screen.getByText(/Made by local\/analyzer-1 from 2 comments/)).toBeTruthy();
+  });
+
+  test('offers a refresh when a comment it read was resolved since, or a decision was recorded', async () => {
+    const comments = commentsOn(ID, 3);
+    const resolved = comments.map((comment) => (comment.id === 2 ? { ...comment, resolution: { by: 'Ada Lovelace', at: '2025-01-02T03:04:05.000Z', note: null } } : comment));
+    const api = mockFetch().on(routes.comments.withVotes, { body: resolved }).on(routes.comments.summary, { body: summaryOf(ID, [3, 2, 1]) }).on(routes.decisions.history, { body: [] });
+    renderSummary();
+    expect(await screen.findByText('Points were resolved, reopened or decided since this summary')).toBeTruthy();
+    expect(api.requests(routes.comments.summary)).toHaveLength(1);
+  });
+
+  test('claims nothing changed while the summary already reads the settled points and the decision', async () => {
+    const decision = { id: 4, componentId: ID, outcome: 'deferred' as const, rationale: 'Next quarter', commentIds: [1], suggestionIds: [], decidedBy: 'Avery Admin', decidedAt: '2025-01-02T03:04:05.000Z' };
+    const api = mockFetch()
+      .on(routes.comments.withVotes, { body: commentsOn(ID, 3) })
+      .on(routes.comments.summary, { body: summaryOf(ID, [3, 2, 1], { outcome: { decision, settledIds: [1], resolvedCount: 0 } }) })
+      .on(routes.decisions.history, { body: [decision] });
+    renderSummary();
+    await screen.findByText('82% confidence');
+    await waitFor(() => {
+      expect(api.requests(routes.decisions.history)).toHaveLength(1);
+    });
+    expect(screen.queryByText(/since this summary/)).toBeNull();
   });
 
   test('claims no low confidence when every comment is settled and nothing was read', async () => {
@@ -308,6 +332,7 @@ describe('AI summary of the comments', () => {
   test('the member’s open or closed choice holds for every summary opened after it', async () => {
     mockFetch()
       .on(routes.comments.withVotes, ({ params }) => ({ body: commentsOn(params.componentId ?? '', params.componentId === ID ? 2 : 5) }))
+      .on(routes.decisions.history, { body: [] })
       .on(routes.comments.summary, ({ params }) =>
         params.componentId === ID ? { body: summaryOf(ID, [2, 1]) } : { body: summaryOf('correlation', [5, 4, 3, 2, 1]) },
       );

@@ -1,5 +1,7 @@
+import type { Decision } from '../../../../common/contract/decisions';
 import { plural } from '../../../lib/plural';
-import { SummaryOutcome } from './summary-outcome';
+import { outcomeChangedSince, SummaryOutcome } from './summary-outcome';
+import { useDecisions } from '../../../lib/queries/decisions';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { AlertTriangle, ChevronRight, Info, RefreshCw, Sparkles, ThumbsDown, ThumbsUp } from 'lucide-react';
@@ -51,6 +53,8 @@ export function CommentSummarySection({ componentId, componentTitle }: { compone
   const list = comments.data;
   const hasComments = list !== undefined && list.length > 0;
   const summary = useCommentSummary(componentId, componentTitle, hasComments);
+  // The panel's decision section reads them too: this shares its answer.
+  const decisions = useDecisions(componentId, { refetchOnMount: false });
   const [choice, setChoice] = useState(memberChoice);
   const [wide] = useState(() => window.matchMedia('(min-width: 640px)').matches);
   const ids = useId();
@@ -119,6 +123,7 @@ export function CommentSummarySection({ componentId, componentTitle }: { compone
         <SummaryContent
           summary={data}
           comments={list}
+          decision={decisions.data === undefined ? undefined : (decisions.data[0] ?? null)}
           expanded={expanded}
           bodyId={bodyId}
           refreshing={summary.isFetching}
@@ -133,6 +138,8 @@ export function CommentSummarySection({ componentId, componentTitle }: { compone
 interface SummaryContentProps {
   summary: CommentSummary;
   comments: readonly Comment[];
+  /** The component's current decision: null for none, undefined while not known. */
+  decision: Decision | null | undefined;
   expanded: boolean;
   bodyId: string;
   refreshing: boolean;
@@ -140,10 +147,12 @@ interface SummaryContentProps {
   onRefresh: () => void;
 }
 
-function SummaryContent({ summary, comments, expanded, bodyId, refreshing, refreshError, onRefresh }: SummaryContentProps) {
+function SummaryContent({ summary, comments, decision, expanded, bodyId, refreshing, refreshError, onRefresh }: SummaryContentProps) {
   const now = useNow();
   const summarized = new Set(summary.commentIds);
   const newComments = comments.filter((comment) => !summarized.has(comment.id)).length;
+  const settledSince = outcomeChangedSince(summary, comments, decision);
+  const staleBecause = newComments > 0 ? `${plural(newComments, 'new comment')} since this summary` : settledSince ? 'Points were resolved, reopened or decided since this summary' : undefined;
   const byId = new Map(comments.map((comment) => [comment.id, comment]));
   // Settled comments (resolved, or a basis of the decision) are listed but not read.
   const madeFrom = summary.commentIds.length - summary.outcome.settledIds.length;
@@ -155,11 +164,11 @@ function SummaryContent({ summary, comments, expanded, bodyId, refreshing, refre
       {/* Announced when it changes: a teammate's comment made the summary older than the list. */}
       <div role="status">
         {refreshing ? (
-          newComments > 0 && <span className="sr-only">Updating the summary…</span>
+          staleBecause !== undefined && <span className="sr-only">Updating the summary…</span>
         ) : (
-          newComments > 0 && (
+          staleBecause !== undefined && (
             <div className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-2.5 py-2">
-              <p className="text-sm font-medium text-amber-900">{`${plural(newComments, 'new comment')} since this summary`}</p>
+              <p className="text-sm font-medium text-amber-900">{staleBecause}</p>
               <Button variant="outline" size="sm" className="mt-1.5" onClick={onRefresh}>
                 <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh summary
               </Button>

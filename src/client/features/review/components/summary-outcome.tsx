@@ -1,4 +1,6 @@
-import type { SummaryOutcome as Outcome } from '../../../../common/contract/ai';
+import type { CommentSummary, SummaryOutcome as Outcome } from '../../../../common/contract/ai';
+import type { Comment } from '../../../../common/contract/comments';
+import type { Decision } from '../../../../common/contract/decisions';
 import { plural } from '../../../lib/plural';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { DecisionChip } from '../../../components/ui/decision-chip';
@@ -33,4 +35,19 @@ export function SummaryOutcome({ outcome, now }: { outcome: Outcome; now: number
       {settledIds.length > 0 && <p className="text-xs text-slate-700">The summary reads only the open points: it leaves out {settledInWords(outcome)}.</p>}
     </div>
   );
+}
+
+/**
+ * Whether the team settled something since the summary was made: a comment it read was resolved or
+ * reopened, or the component's decision changed. `decision` is undefined while the decisions are
+ * not known yet (then nothing is claimed).
+ */
+export function outcomeChangedSince(summary: Pick<CommentSummary, 'commentIds' | 'outcome'>, comments: readonly Comment[], decision: Decision | null | undefined): boolean {
+  if (decision === undefined) return false;
+  if ((decision?.id ?? null) !== (summary.outcome.decision?.id ?? null)) return true;
+  const read = new Set(summary.commentIds);
+  const basis = new Set(decision?.commentIds ?? []);
+  const settledNow = comments.filter((comment) => read.has(comment.id) && (comment.resolution !== null || basis.has(comment.id))).map((comment) => comment.id);
+  const settledThen = new Set(summary.outcome.settledIds.filter((id) => comments.some((comment) => comment.id === id)));
+  return settledNow.length !== settledThen.size || settledNow.some((id) => !settledThen.has(id));
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { ACTION_STATUSES } from '../../../../common/api/suggestions';
 import type { Suggestion } from '../../../../common/contract/ai';
+import { useFocusWhenLost } from '../../../lib/use-focus-when-lost';
 import { useNow } from '../../../lib/use-now';
 import { useSuggestionLookup } from '../suggestion-lookup';
 import { DoneButton, isOverdue, OwnerLine, StatusBadge, today } from './suggestion-outcome';
@@ -48,13 +49,7 @@ export function MyActions({ suggestions }: { suggestions: readonly Suggestion[] 
 function ActionItem({ suggestion, day, components }: { suggestion: Suggestion; day: string; components: string }) {
   const done = suggestion.status === 'done';
   const item = useRef<HTMLLIElement>(null);
-  const wasDone = useRef(done);
-  useEffect(() => {
-    if (done === wasDone.current) return;
-    wasDone.current = done;
-    const focused = document.activeElement;
-    if (done && (focused === null || focused === document.body || !focused.isConnected)) item.current?.focus();
-  }, [done]);
+  useFocusWhenLost(done, (isDone) => (isDone ? item.current : null));
   return (
     <li ref={item} tabIndex={-1} data-action-id={suggestion.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1">

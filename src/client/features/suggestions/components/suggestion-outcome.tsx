@@ -1,9 +1,10 @@
 import clsx from 'clsx';
 import { CheckCircle2, Flag, UserPlus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { SUGGESTION_STATUSES, SUGGESTION_STATUS_LABELS, type SuggestionReviewStatus } from '../../../../common/api/suggestions';
 import type { Suggestion } from '../../../../common/contract/ai';
 import { STATUS_REASON_MAX_LENGTH } from '../../../../common/limits';
+import { useFocusWhenLost } from '../../../lib/use-focus-when-lost';
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -231,11 +232,14 @@ export function DoneButton({ suggestion }: { suggestion: Suggestion }) {
  */
 export function SuggestionOutcome({ suggestion, day }: { suggestion: Suggestion; day: string }) {
   const isAction = suggestion.status === 'accepted' || suggestion.status === 'in_progress';
+  // 'Mark done' goes with the change it makes: the focus stays on this cell.
+  const cell = useRef<HTMLDivElement>(null);
+  useFocusWhenLost(suggestion.status, () => cell.current);
   const { canSetStatus, canAssign, canComplete } = suggestion.permissions;
   const showAssign = canAssign && isAction;
   const showDone = canComplete && isAction;
   return (
-    <div className="space-y-1.5 md:min-w-40">
+    <div ref={cell} tabIndex={-1} className="space-y-1.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:min-w-40">
       <StatusBadge status={suggestion.status} />
       {suggestion.status === 'declined' && suggestion.statusReason !== null && <p className="text-xs break-words text-slate-600">Why: {suggestion.statusReason}</p>}
       <OwnerLine suggestion={suggestion} day={day} />
