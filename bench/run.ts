@@ -25,7 +25,7 @@ import { COMMENT_WRITE_SCENARIO } from './scenarios/comment-writes.js';
 import { COMPRESSED_READ_SCENARIOS } from './scenarios/compressed-reads.js';
 import { FLOOD_SCENARIOS } from './scenarios/flood.js';
 import { lighthouseTargets, runLighthouse } from './scenarios/lighthouse.js';
-import { mainPageTarget, runMainPage } from './scenarios/main-page.js';
+import { mainPageRequestsTarget, mainPageTarget, runMainPage } from './scenarios/main-page.js';
 import { mixedLoadSelected, mixedLoadTargets, runMixedLoad } from './scenarios/mixed-load.js';
 import { qaRunSelected, qaRunTargets, runQaBench } from './scenarios/qa-run.js';
 import { exportSelected, exportTargets, runExportBench } from './scenarios/export.js';
@@ -139,6 +139,7 @@ async function runEngine(engine: Engine, clientDir: string | undefined): Promise
     ...(exports === undefined ? [] : exportTargets(exports)),
     ...bundleTargets(bundle),
     mainPageTarget(mainPage),
+    mainPageRequestsTarget(mainPage),
     ...lighthouseTargets(lighthouse),
   ];
   say('Targets');

@@ -1,4 +1,9 @@
 /** The main page's time to interactive in Chromium, on the bench server once the loads are over. */
+import { activityRoutes } from '../../src/common/api/activity.js';
+import { architectureRoutes } from '../../src/common/api/architecture.js';
+import { authRoutes } from '../../src/common/api/auth.js';
+import { commentRoutes } from '../../src/common/api/comments.js';
+import { EVENTS_PATH } from '../../src/common/api/live-events.js';
 import { mainPageSkipReason, measureMainPage, type MainPageLoad, type MainPageResult } from '../lib/main-page.js';
 import { say, step } from '../lib/output.js';
 import { SESSION_COOKIE, type ReadyLine } from '../lib/protocol.js';
@@ -85,5 +90,35 @@ export function mainPageTarget(mainPage: Step<MainPageResult>): TargetResult {
       `median ${fixed(summaryMs.median, 0)} ms (max ${fixed(summaryMs.max, 0)} ms) to ${milestone === 'card+diagram' ? 'first card + diagram' : milestone}` +
       (fallbackReason === undefined ? '' : ' (fallback milestone)'),
     status: summaryMs.median < MAIN_PAGE_INTERACTIVE_TARGET_MS ? 'PASS' : 'FAIL',
+  };
+}
+
+const REQUESTS_NAME = 'main page first-screen API requests';
+
+/**
+ * The first screen's API calls: who is signed in, the architecture, one counts answer that carries
+ * the comment counts, the decisions and the actions the progress line reads, and the page view the
+ * activity log records. Anything else, or one of these twice, is a request the first screen should
+ * not make.
+ */
+const FIRST_SCREEN_API: readonly string[] = [authRoutes.user.path, architectureRoutes.get.path, commentRoutes.counts.path, activityRoutes.log.path];
+
+export function mainPageRequestsTarget(mainPage: Step<MainPageResult>): TargetResult {
+  const target = `each of ${FIRST_SCREEN_API.join(', ')} once, nothing else (the progress line reads the counts)`;
+  if (mainPage.status !== 'done') return unmeasured(REQUESTS_NAME, target, mainPage);
+  const problems = new Set<string>();
+  const seen: string[] = [];
+  for (const load of mainPage.result.loads) {
+    const calls = load.resources.map((entry) => entry.name).filter((name) => name.startsWith('/api/') && name !== EVENTS_PATH);
+    const extra = calls.filter((name) => !FIRST_SCREEN_API.includes(name));
+    const twice = FIRST_SCREEN_API.filter((path) => calls.filter((name) => name === path).length > 1);
+    for (const name of [...extra, ...twice.map((path) => `${path} twice`)]) problems.add(name);
+    if (seen.length === 0) seen.push(...calls);
+  }
+  return {
+    name: REQUESTS_NAME,
+    target,
+    measured: problems.size === 0 ? `${seen.join(', ')} in each of ${mainPage.result.loads.length} loads` : `also ${[...problems].join(', ')}`,
+    status: problems.size === 0 ? 'PASS' : 'FAIL',
   };
 }
