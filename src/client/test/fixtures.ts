@@ -1,4 +1,4 @@
-import type { CommentSummary } from '../../common/contract/ai';
+import type { CommentSummary, Suggestion } from '../../common/contract/ai';
 import type { Comment } from '../../common/contract/comments';
 
 /** Comments 1..count on one component, newest first as the API lists them. */
@@ -35,6 +35,31 @@ export function summaryOf(componentId: string, commentIds: number[], overrides: 
     outcome: { decision: null, settledIds: [], resolvedCount: 0 },
     generatedBy: { provider: 'local', model: 'analyzer-1', promptVersion: 'v1', inputHash: 'a'.repeat(64), generatedAt: new Date().toISOString() },
     fallback: false,
+    ...overrides,
+  };
+}
+
+/** An open suggestion on one component, as the server presents it to a member with no controls over it. */
+export function suggestionFixture(id: number, overrides: Partial<Suggestion> = {}): Suggestion {
+  const at = '2026-11-20T10:00:00.000Z';
+  return {
+    id,
+    suggestion: `Suggestion ${id}: add an owner to every suppression rule.`,
+    components: ['event-deduplication'],
+    recommendationType: 'content',
+    memberInitials: ['AL'],
+    votes: [],
+    sources: [id],
+    createdAt: at,
+    updatedAt: at,
+    status: 'open',
+    statusReason: null,
+    statusBy: null,
+    statusAt: null,
+    owner: null,
+    dueDate: null,
+    mine: false,
+    permissions: { canSetStatus: false, canAssign: false, canComplete: false },
     ...overrides,
   };
 }

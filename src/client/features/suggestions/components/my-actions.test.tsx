@@ -4,33 +4,21 @@ import { routes } from '../../../../common/api';
 import type { Suggestion } from '../../../../common/contract/ai';
 import { useSuggestions } from '../../../lib/queries/suggestions';
 import { queryKeys } from '../../../lib/query-keys';
+import { suggestionFixture } from '../../../test/fixtures';
 import { mockFetch } from '../../../test/mock-fetch';
 import { expectToast, renderWithApp } from '../../../test/render';
 import { SuggestionLookupProvider } from '../suggestion-lookup';
 import { MyActions } from './my-actions';
 
-const at = '2026-11-20T10:00:00.000Z';
-
 function action(id: number, status: Suggestion['status']): Suggestion {
-  return {
-    id,
+  return suggestionFixture(id, {
     suggestion: `Action ${id}: add an owner to every suppression rule.`,
-    components: ['event-deduplication'],
-    recommendationType: 'content',
-    memberInitials: ['AL'],
-    votes: [],
-    sources: [id],
-    createdAt: at,
-    updatedAt: at,
     status,
-    statusReason: null,
-    statusBy: null,
-    statusAt: null,
     owner: 'Ada Lovelace',
     dueDate: '2999-12-01',
     mine: true,
     permissions: { canSetStatus: false, canAssign: false, canComplete: true },
-  };
+  });
 }
 
 /** My actions over the live list, as the page shows them: marking one done refetches it. */

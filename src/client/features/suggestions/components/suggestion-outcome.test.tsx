@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { routes } from '../../../../common/api';
-import type { Suggestion } from '../../../../common/contract/ai';
+import { suggestionFixture } from '../../../test/fixtures';
 import { mockFetch } from '../../../test/mock-fetch';
 import { expectToast, renderWithApp } from '../../../test/render';
 import { SuggestionLookupProvider } from '../suggestion-lookup';
@@ -9,33 +9,11 @@ import { MyActions } from './my-actions';
 import { countsByStatus, visibleSuggestions } from './status-filter';
 import { SuggestionOutcome } from './suggestion-outcome';
 
-const at = '2026-11-20T10:00:00.000Z';
 const NO_CONTROLS = { canSetStatus: false, canAssign: false, canComplete: false };
 const AS_ADMIN = { canSetStatus: true, canAssign: true, canComplete: true };
 /** As the server presents an action to its owner. */
 const OWNED = { mine: true, permissions: { ...NO_CONTROLS, canComplete: true } };
-function suggestion(id: number, overrides: Partial<Suggestion> = {}): Suggestion {
-  return {
-    id,
-    suggestion: `Suggestion ${id}: add an owner to every suppression rule.`,
-    components: ['event-deduplication'],
-    recommendationType: 'content',
-    memberInitials: ['AL'],
-    votes: [],
-    sources: [id],
-    createdAt: at,
-    updatedAt: at,
-    status: 'open',
-    statusReason: null,
-    statusBy: null,
-    statusAt: null,
-    owner: null,
-    dueDate: null,
-    mine: false,
-    permissions: NO_CONTROLS,
-    ...overrides,
-  };
-}
+const suggestion = suggestionFixture;
 
 const DAY = '2026-11-28';
 

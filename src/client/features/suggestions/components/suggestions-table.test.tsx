@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { routes } from '../../../../common/api';
 import type { Suggestion } from '../../../../common/contract/ai';
 import type { CurrentUser } from '../../../../common/contract/user';
+import { suggestionFixture } from '../../../test/fixtures';
 import { mockFetch } from '../../../test/mock-fetch';
 import { renderWithApp } from '../../../test/render';
 import { FIRST_ROWS, SuggestionsTable } from './suggestions-table';
@@ -10,26 +11,14 @@ import { FIRST_ROWS, SuggestionsTable } from './suggestions-table';
 const MEMBER: CurrentUser = { name: 'Robin Rows', firstName: 'Robin', lastName: 'Rows', email: null, profileImageUrl: null, role: 'member', permissions: { canAdminister: false, canDecide: false } };
 
 function suggestionsOf(count: number): Suggestion[] {
-  const at = new Date('2026-11-20T10:00:00Z').toISOString();
-  return Array.from({ length: count }, (_, index) => ({
-    id: index + 1,
-    suggestion: `Suggestion number ${index + 1}: add a dedupe window before enrichment.`,
-    components: ['alert-ingestion'],
-    recommendationType: index % 2 === 0 ? 'content' : 'structural',
-    memberInitials: ['RR'],
-    votes: [],
-    sources: [index + 1],
-    createdAt: at,
-    updatedAt: at,
-    status: 'open' as const,
-    statusReason: null,
-    statusBy: null,
-    statusAt: null,
-    owner: null,
-    dueDate: null,
-    mine: false,
-    permissions: { canSetStatus: false, canAssign: false, canComplete: false },
-  }));
+  return Array.from({ length: count }, (_, index) =>
+    suggestionFixture(index + 1, {
+      suggestion: `Suggestion number ${index + 1}: add a dedupe window before enrichment.`,
+      components: ['alert-ingestion'],
+      recommendationType: index % 2 === 0 ? 'content' : 'structural',
+      memberInitials: ['RR'],
+    }),
+  );
 }
 
 const rows = () => document.querySelectorAll('tbody tr[data-suggestion-id]');
