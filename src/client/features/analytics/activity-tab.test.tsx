@@ -7,6 +7,8 @@ import { mockFetch } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AnalyticsPage from './analytics-page';
 import { ACTIVE_NOW_REFETCH_MS } from './api/analytics';
+import { suggestionFixture } from '../../test/fixtures';
+import { formatClock } from './format';
 import { activityOf, answerAnalytics, openAnalyticsAt, preloadLazyParts } from './test-fixtures';
 
 beforeAll(preloadLazyParts, 60_000);
@@ -26,10 +28,18 @@ describe('activity', () => {
       .on(routes.analytics.activeSessions, { body: [sessionOf('s1', 'Ada Lovelace', 1), sessionOf('s2', 'Grace Hopper', 3), sessionOf('s3', 'Ada Lovelace', 4)] })
       .on(routes.analytics.activity, {
         body: [
-          activityOf(1, { memberName: 'Grace Hopper', activityType: 'vote_cast', details: JSON.stringify({ componentId: 'deduplication', voteType: 'thumbs_up' }) }),
-          activityOf(2, { activityType: 'suggestions_generated', details: JSON.stringify(12) }),
+          activityOf(1, { memberName: 'Grace Hopper', activityType: 'vote_cast', details: JSON.stringify({ target: 'suggestion', suggestionId: 7, myVote: 'thumbs_up' }) }),
+          activityOf(2, { memberName: 'Grace Hopper', activityType: 'vote_cast', details: JSON.stringify({ target: 'suggestion', suggestionId: 99, myVote: 'thumbs_up' }) }),
+          activityOf(3, { details: JSON.stringify({ componentId: 'deduplication', commentId: 12 }) }),
+          // Three page views in a row by Ada fold into one line; Grace's view between others stays its own.
+          activityOf(4, { activityType: 'page_view', details: JSON.stringify({ path: '/analytics' }), timestamp: '2026-11-25T10:09:00.000Z' }),
+          activityOf(5, { activityType: 'page_view', details: JSON.stringify({ path: '/' }), timestamp: '2026-11-25T10:05:00.000Z' }),
+          activityOf(6, { activityType: 'page_view', details: JSON.stringify({ path: '/suggestions' }), timestamp: '2026-11-25T10:02:00.000Z' }),
+          activityOf(7, { memberName: 'Grace Hopper', activityType: 'page_view', details: JSON.stringify({ path: '/' }) }),
+          activityOf(8, { activityType: 'suggestions_generated', details: JSON.stringify({ created: 12, kept: 0, archived: 1, reused: false }) }),
         ],
-      });
+      })
+      .on(routes.suggestions.withVotes, { body: [suggestionFixture(7, { suggestion: 'Add an owner to every suppression rule', components: ['deduplication'] })] });
     openAnalyticsAt('activity');
     renderWithApp(<AnalyticsPage />);
 
@@ -40,10 +50,23 @@ describe('activity', () => {
     ]);
     expect(screen.getByText('2 members active')).toBeTruthy();
     const log = await screen.findByRole('list', { name: "The team's recent activity" });
-    expect(within(log).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Grace Hopper Votedcomponent id: deduplication · vote type: thumbs_up1 minute ago',
-      'Ada Lovelace Generated suggestions122 minutes ago',
+    // Titles and the suggestion's text arrive with their own queries.
+    await waitFor(() => {
+      expect(within(log).getAllByRole('listitem')[0]?.textContent).toContain('“Add an owner');
+    });
+    const lines = within(log)
+      .getAllByRole('listitem')
+      .map((item) => item.firstElementChild?.textContent);
+    expect(lines).toEqual([
+      'Grace Hopper voted for “Add an owner to every suppression rule” on Deduplication',
+      'Grace Hopper voted for a suggestion',
+      'Ada Lovelace commented on Deduplication',
+      `Ada Lovelace viewed 3 pages between ${formatClock('2026-11-25T10:02:00.000Z')} and ${formatClock('2026-11-25T10:09:00.000Z')}`,
+      'Grace Hopper viewed the review',
+      'Ada Lovelace generated suggestions (12 new, 1 archived)',
     ]);
+    // No raw keys, ids or JSON, and nothing about the reader's own vote.
+    expect(log.textContent).not.toMatch(/comment_added|vote_cast|thumbs_up|myVote|my vote|\{|suggestionId|deduplication/);
   });
 
   test('empty: nobody active, no activity yet', async () => {

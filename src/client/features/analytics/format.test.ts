@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { activityLabel, describeDetails, formatDay, formatHoursMinutes, plural } from './format';
+import { activityLabel, activitySentence, formatDay, formatDuration, formatHoursMinutes, plural, timeAxis, type ActivityNames } from './format';
 
 describe('formatHoursMinutes', () => {
   test.each([
@@ -17,20 +17,47 @@ describe('formatHoursMinutes', () => {
   });
 });
 
-describe('describeDetails', () => {
+const NAMES: ActivityNames = {
+  componentTitle: (id) => (id === 'deduplication' ? 'Deduplication & Suppression' : undefined),
+  suggestionText: (id) => (id === 7 ? { text: 'Add an owner to every suppression rule', componentIds: ['deduplication'] } : undefined),
+};
+
+describe('activitySentence', () => {
   test.each([
-    [null, ''],
-    ['', ''],
-    ['{"componentId":"alert-ingestion","voteType":"thumbs_up"}', 'component id: alert-ingestion · vote type: thumbs_up'],
-    ['{"page_path":"/analytics","count":2,"ok":true,"gone":null}', 'page path: /analytics · count: 2 · ok: true · gone: none'],
-    ['{"nested":{"a":1}}', 'nested: {"a":1}'],
-    ['["a",1]', 'a, 1'],
-    ['"just text"', 'just text'],
-    ['42', '42'],
-    ['<script>alert(1)</script>', '<script>alert(1)</script>'],
-  ])('%j reads %j', (details, text) => {
-    expect(describeDetails(details)).toBe(text);
+    ['login', '{"method":"pin"}', 'signed in'],
+    ['page_view', '{"path":"/analytics"}', 'viewed team analytics'],
+    ['page_view', '{"path":"/elsewhere"}', 'viewed /elsewhere'],
+    ['comment_added', '{"componentId":"deduplication","commentId":4}', 'commented on Deduplication & Suppression'],
+    ['comment_added', '{"componentId":"unknown-id","commentId":4}', 'commented'],
+    ['vote_cast', '{"target":"suggestion","suggestionId":7,"myVote":"thumbs_up"}', 'voted for “Add an owner to every suppression rule” on Deduplication & Suppression'],
+    ['vote_cast', '{"target":"suggestion","suggestionId":8,"myVote":"thumbs_down"}', 'voted against a suggestion'],
+    ['vote_cast', '{"target":"comment","commentId":3,"componentId":"deduplication","myVote":null}', 'withdrew a vote on a comment on Deduplication & Suppression'],
+    ['suggestions_generated', '{"created":3,"kept":2,"archived":0,"reused":false}', 'generated suggestions (3 new, 2 kept)'],
+    ['suggestions_generated', 'not json', 'generated suggestions'],
+    ['export_done', null, 'export done'],
+  ])('%s %s reads %j', (activityType, details, text) => {
+    expect(activitySentence({ activityType, details }, NAMES)).toBe(text);
   });
+});
+
+describe('timeAxis', () => {
+  test.each([
+    [0, [0, 60], ['0m', '1m']],
+    [15, [0, 60], ['0m', '1m']],
+    [600, [0, 120, 240, 360, 480, 600], ['0m', '2m', '4m', '6m', '8m', '10m']],
+    [3600, [0, 900, 1800, 2700, 3600], ['0m', '15m', '30m', '45m', '60m']],
+    [7199, [0, 1800, 3600, 5400, 7200], ['0m', '30m', '60m', '90m', '120m']],
+    [9000, [0, 1800, 3600, 5400, 7200, 9000], ['0m', '30m', '1h', '1h 30m', '2h', '2h 30m']],
+    [36_000, [0, 2, 4, 6, 8, 10].map((hours) => hours * 3600), ['0m', '2h', '4h', '6h', '8h', '10h']],
+  ])('%i seconds at most: ticks %j', (max, ticks, labels) => {
+    const axis = timeAxis(max);
+    expect(axis.ticks).toEqual(ticks);
+    expect(axis.ticks.map(axis.label)).toEqual(labels);
+  });
+});
+
+test('durations in minutes below an hour', () => {
+  expect([59, 720, 3600, 7500].map(formatDuration)).toEqual(['0m', '12m', '1h 0m', '2h 5m']);
 });
 
 test('activity types in words, an unknown type as itself', () => {

@@ -25,41 +25,128 @@ export function activityLabel(activityType: string): string {
   return ACTIVITY_LABELS[activityType] ?? activityType.replaceAll('_', ' ');
 }
 
-function valueText(value: unknown): string {
-  if (value === null) return 'none';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+/** What a sentence about a log entry may name: components by id, suggestions' text by id. */
+export interface ActivityNames {
+  componentTitle: (componentId: string) => string | undefined;
+  suggestionText: (suggestionId: number) => { text: string; componentIds: readonly string[] } | undefined;
 }
 
-/** "componentId" → "component id", "page_path" → "page path". */
-function keyText(key: string): string {
-  return key
-    .replaceAll('_', ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase();
+export const NO_NAMES: ActivityNames = { componentTitle: () => undefined, suggestionText: () => undefined };
+
+const PAGE_NAMES: Readonly<Record<string, string>> = {
+  '/': 'the review',
+  '/analytics': 'team analytics',
+  '/suggestions': 'the suggestions',
+  '/admin': 'the admin page',
+  '/development-principles': 'the development principles',
+};
+
+/** Details are the client's own JSON text: an object's fields, or nothing when they are not an object. */
+function detailsObject(details: string | null): Readonly<Record<string, unknown>> {
+  if (details === null) return {};
+  try {
+    const parsed: unknown = JSON.parse(details);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const stringField = (fields: Readonly<Record<string, unknown>>, key: string) => (typeof fields[key] === 'string' ? fields[key] : undefined);
+const numberField = (fields: Readonly<Record<string, unknown>>, key: string) => (typeof fields[key] === 'number' ? fields[key] : undefined);
+
+/** "on Deduplication", or nothing when the component is unknown: a raw id is not a name. */
+function onComponents(componentIds: readonly string[], names: ActivityNames): string {
+  const titles = componentIds.map((id) => names.componentTitle(id)).filter((title) => title !== undefined);
+  return titles.length === 0 ? '' : ` on ${titles.join(', ')}`;
+}
+
+/** A page's name in words; a path this client does not name reads as itself. */
+export function pageName(path: string): string {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return PAGE_NAMES[trimmed] ?? (trimmed.includes('capabilities') ? 'the capabilities' : trimmed);
+}
+
+function voteSentence(fields: Readonly<Record<string, unknown>>, names: ActivityNames): string {
+  const myVote = stringField(fields, 'myVote');
+  // The log stores the voter's own vote ("myVote"): read as theirs, never the reader's.
+  const verb = myVote === 'thumbs_up' ? 'voted for' : myVote === 'thumbs_down' ? 'voted against' : 'withdrew a vote on';
+  if (fields.target === 'suggestion') {
+    const id = numberField(fields, 'suggestionId');
+    const known = id === undefined ? undefined : names.suggestionText(id);
+    if (known === undefined) return `${verb} a suggestion`;
+    return `${verb} “${known.text}”${onComponents(known.componentIds, names)}`;
+  }
+  const componentId = stringField(fields, 'componentId');
+  return `${verb} a comment${componentId === undefined ? '' : onComponents([componentId], names)}`;
+}
+
+function generatedSentence(fields: Readonly<Record<string, unknown>>): string {
+  const parts = (
+    [
+      ['created', 'new'],
+      ['kept', 'kept'],
+      ['archived', 'archived'],
+    ] as const
+  ).flatMap(([key, word]) => {
+    const count = numberField(fields, key);
+    return count === undefined || count === 0 ? [] : [`${count} ${word}`];
+  });
+  return parts.length === 0 ? 'generated suggestions' : `generated suggestions (${parts.join(', ')})`;
 }
 
 /**
- * A log entry's details (JSON text) as one line of plain text: an object's fields as
- * "key: value · key: value", any other value as itself, text that is not JSON as it came.
- * The caller renders the result as text, never as HTML.
+ * A log entry as what the member did, to follow their name: 'voted for a comment on Deduplication'.
+ * Only what the details say is written, so a sentence stays true when a title or text is unknown.
  */
-export function describeDetails(details: string | null): string {
-  if (details === null || details.trim() === '') return '';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(details);
-  } catch {
-    return details;
+export function activitySentence(entry: { activityType: string; details: string | null }, names: ActivityNames): string {
+  const fields = detailsObject(entry.details);
+  switch (entry.activityType) {
+    case 'login':
+      return 'signed in';
+    case 'page_view': {
+      const path = stringField(fields, 'path');
+      return path === undefined ? 'viewed a page' : `viewed ${pageName(path)}`;
+    }
+    case 'comment_added': {
+      const componentId = stringField(fields, 'componentId');
+      return `commented${componentId === undefined ? '' : onComponents([componentId], names)}`;
+    }
+    case 'vote_cast':
+      return voteSentence(fields, names);
+    case 'suggestions_generated':
+      return generatedSentence(fields);
+    default:
+      return activityLabel(entry.activityType).toLowerCase();
   }
-  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-    return Object.entries(parsed)
-      .map(([key, value]) => `${keyText(key)}: ${valueText(value)}`)
-      .join(' · ');
+}
+
+/** "voted for …" → "Voted for …", for a sentence without a name before it. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** A moment as the reader's clock time, "10:02". */
+export function formatClock(iso: string): string {
+  return clockFormat.format(Date.parse(iso));
+}
+
+/** Runs of entries by one member, newest first as they came; consecutive page views fold into one run. */
+export interface ActivityRun<Entry> {
+  first: Entry;
+  entries: Entry[];
+}
+
+export function foldPageViews<Entry extends { activityType: string; memberName?: string }>(entries: readonly Entry[]): ActivityRun<Entry>[] {
+  const runs: ActivityRun<Entry>[] = [];
+  for (const entry of entries) {
+    const last = runs.at(-1);
+    if (last !== undefined && entry.activityType === 'page_view' && last.first.activityType === 'page_view' && last.first.memberName === entry.memberName) last.entries.push(entry);
+    else runs.push({ first: entry, entries: [entry] });
   }
-  if (Array.isArray(parsed)) return parsed.map(valueText).join(', ');
-  return valueText(parsed);
+  return runs;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -68,4 +155,45 @@ const dayFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric'
 export function formatDay(day: string): string {
   const time = Date.parse(`${day}T00:00:00Z`);
   return Number.isNaN(time) ? day : dayFormat.format(time);
+}
+
+/** A duration in the smallest units that hold it: "12m", "2h 5m"; seconds are dropped. */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  return minutes < 60 ? `${minutes}m` : formatHoursMinutes(seconds);
+}
+
+/** A time axis: where its ticks go (seconds) and how each reads. */
+export interface TimeAxis {
+  ticks: number[];
+  label: (seconds: number) => string;
+}
+
+const MINUTE_STEPS = [1, 2, 5, 10, 15, 20, 30].map((minutes) => minutes * 60);
+const HOUR_STEPS = [0.5, 1, 2, 3, 4, 6, 12, 24].map((hours) => hours * 3600);
+/** At most this many steps above zero: a 288 px chart stays readable. */
+const MAX_STEPS = 5;
+
+/** "45m", "2h", "1h 30m". */
+function axisHoursMinutes(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  if (hours === 0) return `${minutes}m`;
+  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
+}
+
+/**
+ * The axis for times up to `maxSeconds`: in minutes below two hours, in hours and minutes above,
+ * with round steps from zero to just past the largest value.
+ */
+export function timeAxis(maxSeconds: number): TimeAxis {
+  const top = Math.max(maxSeconds, 60);
+  const inMinutes = top < 2 * 3600;
+  const steps = inMinutes ? MINUTE_STEPS : HOUR_STEPS;
+  const step = steps.find((candidate) => Math.ceil(top / candidate) <= MAX_STEPS) ?? Math.ceil(top / MAX_STEPS / 86_400) * 86_400;
+  const count = Math.ceil(top / step);
+  return {
+    ticks: Array.from({ length: count + 1 }, (_, index) => index * step),
+    label: inMinutes ? (seconds) => `${Math.round(seconds / 60)}m` : axisHoursMinutes,
+  };
 }

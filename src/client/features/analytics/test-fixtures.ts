@@ -73,6 +73,7 @@ export function answerAnalytics<M extends Answers>(mock: M): M {
   mock.on(routes.analytics.activity, { body: [] });
   mock.on(routes.analytics.coverage, { body: COVERAGE });
   mock.on(routes.comments.counts, { body: COUNTS });
+  mock.on(routes.suggestions.withVotes, { body: [] });
   return mock;
 }
 

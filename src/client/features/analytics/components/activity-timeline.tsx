@@ -1,5 +1,8 @@
+import { useMemo } from 'react';
 import type { ActivityLogEntry } from '../../../../common/contract/activity';
-import { activityLabel, describeDetails } from '../format';
+import { useSuggestions } from '../../../lib/queries/suggestions';
+import { useReviewCoverage } from '../api/analytics';
+import { activitySentence, capitalize, foldPageViews, formatClock, type ActivityNames } from '../format';
 import { EmptyState } from '../../../components/ui/panel';
 import { TimeAgo } from '../../../components/ui/time-text';
 
@@ -7,24 +10,45 @@ import { TimeAgo } from '../../../components/ui/time-text';
 type TimelineEntry = ActivityLogEntry & { memberName?: string };
 
 /**
- * Logged activity, newest first: what was done, when, and its details. Details are the client's
- * own JSON text: parsed and shown as plain text, never as HTML.
+ * The names a sentence may use: component titles from the coverage matrix (the page's own query)
+ * and suggestions' text from the shared suggestions query. Until they arrive, or when one fails,
+ * sentences leave the unknown out rather than show an id.
+ */
+function useActivityNames(): ActivityNames {
+  const coverage = useReviewCoverage();
+  const suggestions = useSuggestions();
+  return useMemo(() => {
+    const titles = new Map(coverage.data?.components.map((component) => [component.id, component.title]));
+    const texts = new Map(suggestions.data?.map((suggestion) => [suggestion.id, { text: suggestion.suggestion, componentIds: suggestion.components }]));
+    return { componentTitle: (id) => titles.get(id), suggestionText: (id) => texts.get(id) };
+  }, [coverage.data, suggestions.data]);
+}
+
+/**
+ * Logged activity, newest first, as sentences: who did what, and when. A member's consecutive page
+ * views are one line, so browsing does not push their comments and votes out of sight.
  */
 export function ActivityTimeline({ entries, now, label, empty }: { entries: readonly TimelineEntry[]; now: number; label: string; empty: string }) {
+  const names = useActivityNames();
   if (entries.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <ol aria-label={label} className="divide-y divide-slate-200">
-      {entries.map((entry) => {
-        const details = describeDetails(entry.details);
+      {foldPageViews(entries).map(({ first, entries: run }) => {
+        const last = run.at(-1) ?? first;
+        const what = run.length > 1 ? `viewed ${run.length} pages between ${formatClock(last.timestamp)} and ${formatClock(first.timestamp)}` : activitySentence(first, names);
         return (
-          <li key={entry.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2.5 text-sm">
-            <span className="min-w-0 flex-1">
-              {entry.memberName !== undefined && <span className="font-medium text-slate-900">{entry.memberName} </span>}
-              <span className={entry.memberName === undefined ? 'font-medium text-slate-900' : 'text-slate-700'}>{activityLabel(entry.activityType)}</span>
-              {details !== '' && <span className="block break-words text-slate-600">{details}</span>}
+          <li key={first.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2.5 text-sm">
+            <span className="min-w-0 flex-1 break-words text-slate-700">
+              {first.memberName === undefined ? (
+                capitalize(what)
+              ) : (
+                <>
+                  <span className="font-medium text-slate-900">{first.memberName}</span> {what}
+                </>
+              )}
             </span>
             <span className="shrink-0 text-xs text-slate-600">
-              <TimeAgo iso={entry.timestamp} now={now} />
+              <TimeAgo iso={first.timestamp} now={now} />
             </span>
           </li>
         );

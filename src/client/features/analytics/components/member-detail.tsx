@@ -67,10 +67,25 @@ function MemberDetail({ memberName }: { memberName: string }) {
   return <MemberFigures analytics={member.data} />;
 }
 
+/**
+ * Days of the span with anything: the day totals (comments, votes, time on the page) and the log's
+ * entries (sign-ins and page views are only there), so the count agrees with the list below it.
+ */
+function activeDayCount(daily: MemberAnalytics['daily'], log: MemberAnalytics['recentActivity']): number {
+  const span = new Set(daily.map((day) => day.day));
+  const active = new Set(daily.filter((day) => day.activeTime > 0 || day.comments > 0 || day.votes > 0).map((day) => day.day));
+  for (const entry of log) {
+    const day = entry.timestamp.slice(0, 10);
+    if (span.has(day)) active.add(day);
+  }
+  return active.size;
+}
+
 function MemberFigures({ analytics }: { analytics: MemberAnalytics }) {
   const now = useNow();
   const { user, recentActivity, daily } = analytics;
-  const activeDays = daily.filter((day) => day.activeTime > 0 || day.comments > 0 || day.votes > 0).length;
+  const activeDays = activeDayCount(daily, recentActivity);
+  const didAnything = activeDays > 0 || user.totalLogins > 0 || user.totalComments > 0 || user.totalVotes > 0 || user.totalActiveTime > 0;
   const figures = [
     { label: 'Logins', value: String(user.totalLogins) },
     { label: 'Comments', value: String(user.totalComments) },
@@ -97,7 +112,7 @@ function MemberFigures({ analytics }: { analytics: MemberAnalytics }) {
       </p>
       <h3 className="mt-6 text-base font-semibold text-slate-900">Recent activity</h3>
       <div className="mt-2">
-        <ActivityTimeline entries={recentActivity} now={now} label={`Recent activity of ${user.memberName}`} empty="No activity yet." />
+        <ActivityTimeline entries={recentActivity} now={now} label={`Recent activity of ${user.memberName}`} empty={didAnything ? 'Nothing in the recent log; the figures above count their sign-ins, comments, votes and time on the page.' : 'No activity yet.'} />
       </div>
     </>
   );

@@ -25,14 +25,16 @@ export interface UserSort {
   direction: Direction;
 }
 
-const COLUMNS: readonly { key: SortKey; label: string; numeric: boolean }[] = [
+/** `wide`: shown from the sm breakpoint on; a phone keeps the name, active time and last login (the rest is in the member's detail). */
+const COLUMNS: readonly { key: SortKey; label: string; numeric: boolean; wide?: true }[] = [
   { key: 'memberName', label: 'Member', numeric: false },
-  { key: 'totalLogins', label: 'Logins', numeric: true },
-  { key: 'totalComments', label: 'Comments', numeric: true },
-  { key: 'totalVotes', label: 'Votes', numeric: true },
+  { key: 'totalLogins', label: 'Logins', numeric: true, wide: true },
+  { key: 'totalComments', label: 'Comments', numeric: true, wide: true },
+  { key: 'totalVotes', label: 'Votes', numeric: true, wide: true },
   { key: 'totalActiveTime', label: 'Active time', numeric: true },
   { key: 'lastLogin', label: 'Last login', numeric: false },
 ];
+const WIDE = 'hidden sm:table-cell';
 
 /** A first click sorts names A to Z, and figures and dates most first; a second click turns the order round. */
 function nextSort(current: UserSort, key: SortKey): UserSort {
@@ -78,7 +80,7 @@ export function UsersTab() {
         {list?.length === 0 && !users.isError && <EmptyState>No members yet.</EmptyState>}
         {list !== undefined && list.length > 0 && !users.isError && (
           <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
-            <table className="w-full min-w-[44rem] text-left text-sm">
+            <table className="w-full text-left text-sm sm:min-w-[44rem]">
               <caption className="sr-only">Members, sorted by {COLUMNS.find((column) => column.key === sort.key)?.label.toLowerCase()}, {sort.direction}</caption>
               <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
@@ -87,6 +89,7 @@ export function UsersTab() {
                       key={column.key}
                       label={column.label}
                       numeric={column.numeric}
+                      wide={column.wide === true}
                       direction={sort.key === column.key ? sort.direction : undefined}
                       onSort={() => {
                         setSort(nextSort(sort, column.key));
@@ -114,10 +117,10 @@ export function UsersTab() {
                         {user.memberName}
                       </button>
                     </th>
-                    <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{user.totalLogins}</td>
-                    <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{user.totalComments}</td>
-                    <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{user.totalVotes}</td>
-                    <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{formatHoursMinutes(user.totalActiveTime)}</td>
+                    <td className={clsx(WIDE, 'px-3 py-2 text-right text-slate-700 tabular-nums')}>{user.totalLogins}</td>
+                    <td className={clsx(WIDE, 'px-3 py-2 text-right text-slate-700 tabular-nums')}>{user.totalComments}</td>
+                    <td className={clsx(WIDE, 'px-3 py-2 text-right text-slate-700 tabular-nums')}>{user.totalVotes}</td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap text-slate-700 tabular-nums">{formatHoursMinutes(user.totalActiveTime)}</td>
                     <td className="px-3 py-2 pr-5 whitespace-nowrap text-slate-700 sm:pr-6">{user.lastLogin === null ? 'Never' : <TimeAgo iso={user.lastLogin} now={now} />}</td>
                   </tr>
                 ))}
@@ -142,10 +145,10 @@ export function UsersTab() {
 }
 
 /** A column header whose button sorts by it; `aria-sort` is on the sorted column only. */
-function SortableHeader({ label, numeric, direction, onSort }: { label: string; numeric: boolean; direction: Direction | undefined; onSort: () => void }) {
+function SortableHeader({ label, numeric, wide, direction, onSort }: { label: string; numeric: boolean; wide: boolean; direction: Direction | undefined; onSort: () => void }) {
   const Icon = direction === undefined ? ArrowUpDown : direction === 'ascending' ? ArrowUp : ArrowDown;
   return (
-    <th scope="col" aria-sort={direction} className={clsx('px-3 py-1 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6', numeric && 'text-right')}>
+    <th scope="col" aria-sort={direction} className={clsx('px-3 py-1 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6', numeric && 'text-right', wide && WIDE)}>
       <button
         type="button"
         onClick={onSort}
