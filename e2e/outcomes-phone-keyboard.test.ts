@@ -198,6 +198,13 @@ function row(page: Page, suggestionId: number): Locator {
 
 // The tests run in order on one server and build on each other, as a review does: the comment of
 // the first is what the second's decision rests on, and the last reads the progress they made.
+/** Whether two elements' boxes overlap on screen (one drawn over the other). */
+async function overlapping(a: Locator, b: Locator): Promise<boolean> {
+  const [first, second] = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  if (first === null || second === null) return false;
+  return first.x < second.x + second.width && second.x < first.x + first.width && first.y < second.y + second.height && second.y < first.y + first.height;
+}
+
 describe('the review’s outcomes on a phone, with the keyboard alone', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -230,8 +237,7 @@ describe('the review’s outcomes on a phone, with the keyboard alone', () => {
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     await signIn(page, server, { ...member, path: route });
     // The harness signs in with the mouse and closes its toast with a click, which leaves the
-    // pointer resting where the phone's toasts sit: over the comment panel's Close button, whose
-    // tooltip a layout change under it would then raise (and Escape would close that first). A
+    // pointer resting where it clicked, where a layout change under it could raise a tooltip. A
     // phone has no resting pointer, so it is parked on the header's empty corner.
     await page.mouse.move(0, 0);
     if (route === '/') {
@@ -268,7 +274,11 @@ describe('the review’s outcomes on a phone, with the keyboard alone', () => {
     const posted = responseTo(page, 'POST', '/api/comments', 201);
     await pressOn(page, post, 'Post comment', findings);
     const created = (await (await posted).json()) as { id: number };
-    await expectToast(page, 'Comment added', 'Your comment has been posted successfully.');
+    const addedToast = await expectToast(page, 'Comment added', 'Your comment has been posted successfully.');
+    // On a phone the toast leaves the panel's title and Close button, and the page's header, free.
+    expect(await overlapping(addedToast, panel.getByRole('button', { name: 'Close comments' }))).toBe(false);
+    expect(await overlapping(addedToast, panel.getByRole('heading', { name: TITLE }))).toBe(false);
+    expect(await overlapping(addedToast, page.getByRole('banner', { includeHidden: true }))).toBe(false);
     const article = commentIn(panel, comment);
     await article.waitFor();
     // Focus is back in the (emptied) comment field.

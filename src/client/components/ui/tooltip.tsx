@@ -10,7 +10,7 @@ import { createPortal } from 'react-dom';
  *
  * The behaviour is the app's tooltip rule: on hover after 700 ms, at once when the pointer moves
  * on from another tooltip within 300 ms, at once on keyboard focus; Escape, a press, scrolling or
- * leaving dismisses it; the pointer may move onto the tooltip without it closing (WCAG 1.4.13).
+ * leaving dismisses it (Escape on a hover tooltip also reaches the dialog below, which closes); the pointer may move onto the tooltip without it closing (WCAG 1.4.13).
  * The control keeps its own accessible name; while shown, the tooltip also describes it.
  */
 
@@ -90,8 +90,12 @@ export function TooltipLayer() {
       window.clearTimeout(openTimer);
       window.clearTimeout(closeTimer);
     };
-    const open = (target: HTMLElement) => {
+    // Whether the tooltip showing came with keyboard focus (the member is at that control) or with
+    // a resting pointer (a tooltip they may not even be looking at).
+    let shownByFocus = false;
+    const open = (target: HTMLElement, byFocus = false) => {
       clearTimers();
+      shownByFocus = byFocus;
       show(shownFor(target));
     };
     function close() {
@@ -137,16 +141,18 @@ export function TooltipLayer() {
     const onFocusIn = (event: FocusEvent) => {
       const target = tipTargetOf(event.target);
       // Only keyboard focus: a click focuses the control too, and should not raise its tooltip.
-      if (target !== null && target === event.target && target.matches(':focus-visible')) open(target);
+      if (target !== null && target === event.target && target.matches(':focus-visible')) open(target, true);
       else if (current !== null && current.target !== target) close();
     };
     const onFocusOut = (event: FocusEvent) => {
       if (current !== null && event.target === current.target) close();
     };
-    // Escape closes the tooltip alone, as the topmost layer: the dialog it sits in stays open.
+    // Escape closes a tooltip shown on keyboard focus alone, as the topmost layer: the dialog it
+    // sits in stays open and the focus stays put (WCAG 1.4.13). A tooltip raised by a resting
+    // pointer closes too, but the key goes on: Escape still closes the panel the member is in.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || current === null) return;
-      event.stopPropagation();
+      if (shownByFocus) event.stopPropagation();
       close();
     };
     // One signal removes every listener when the layer goes.
