@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { addMember } from '../modules/members/service.js';
 import { countCommentsBy, insertComment, insertCommentVotes } from '../modules/comments/repo.js';
 import { findMembersByKeys } from '../modules/members/repo.js';
+import { issueEnrollmentLink } from '../modules/enrollment/service.js';
 import { DEMO_THREADS, type DemoEntry } from './demo-comments.js';
 import { DEMO_MEMBERS, type DemoMemberKey } from './demo-members.js';
 import { prng } from './random.js';
@@ -94,7 +95,7 @@ function votesFor(entry: DemoEntry, random: () => number, available: number): Vo
  * Adds the demo team and their review: a dozen members, a few hundred comments and change
  * proposals over the architecture's components, dated over the last three weeks, with votes.
  * Deterministic for a given seed and `now`; idempotent: when the demo members already have
- * comments, it adds nothing. No PINs are set: each member creates theirs at first sign-in.
+ * comments, it adds nothing. No PINs are set: each member creates theirs from an enrollment link.
  */
 export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   const now = options.now ?? Date.now();
@@ -184,6 +185,52 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** A demo member who has no PIN yet, and the enrollment link that lets them create one. */
+export interface DemoEnrollmentLink {
+  name: string;
+  url: string;
+  expiresAt: number;
+}
+
+/**
+ * Fresh enrollment links for the demo members without a PIN (the only way to create a first PIN),
+ * each replacing any earlier link of the member.
+ */
+export async function issueDemoEnrollmentLinks(db: Kysely<Database>, publicUrl: string, now = Date.now()): Promise<DemoEnrollmentLink[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'full_name'])
+    .where(
+      'name_key',
+      'in',
+      Object.values(DEMO_MEMBERS).map((member) => nameKey(member.name)),
+    )
+    .where('pin_hash', 'is', null)
+    .where('active', '=', 1)
+    .orderBy('full_name')
+    .execute();
+  const links: DemoEnrollmentLink[] = [];
+  for (const row of rows) {
+    const link = await issueEnrollmentLink(db, row.id, publicUrl, now);
+    links.push({ name: row.full_name, ...link });
+  }
+  return links;
+}
+
+/** The lines `npm run seed:demo` prints after its summary: one link per member, or how to get one. */
+export function describeEnrollmentLinks(links: readonly DemoEnrollmentLink[] | undefined): string {
+  if (links === undefined) {
+    return 'A demo member without a PIN creates one with an enrollment link; print one with: npm run admin -- enrollment-link "Full Name"';
+  }
+  if (links.length === 0) return 'Every demo member has a PIN already.';
+  const until = new Date(Math.min(...links.map((link) => link.expiresAt))).toISOString();
+  return [
+    `Enrollment links, one per member (each works once, until ${until}); opening one lets that member create their PIN:`,
+    ...links.map((link) => `  ${link.name}: ${link.url}`),
+    'A new link for a member: npm run admin -- enrollment-link "Full Name"',
+  ].join('\n');
+}
+
 /** The one-paragraph summary `npm run seed:demo` prints. */
 export function describeSeed(result: DemoSeedResult, where: string): string {
   if (result.skipped) {
@@ -193,7 +240,7 @@ export function describeSeed(result: DemoSeedResult, where: string): string {
   const added = result.membersAdded === result.members ? `${result.members} team members` : `${result.membersAdded} new team members (${result.members} in all)`;
   return (
     `Demo data added to ${where}: ${added}, ${result.comments} comments (${result.proposals} of them change proposals) ` +
-    `and ${result.votes} votes over ${result.components} components${dates}. No PINs are set: each member signs in with the ` +
-    'team password and creates a PIN the first time. Running the seed again adds nothing.'
+    `and ${result.votes} votes over ${result.components} components${dates}. No PINs are set: each member creates one by ` +
+    'opening their enrollment link (below) and entering the team password. Running the seed again adds nothing.'
   );
 }

@@ -8,7 +8,8 @@ import { migrateToLatest } from '../db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { votersOf } from '../modules/comments/analysis-input.js';
 import { DEMO_MEMBERS } from './demo-members.js';
-import { describeSeed, seedDemo, type DemoSeedResult } from './demo-seed.js';
+import { describeEnrollmentLinks, describeSeed, issueDemoEnrollmentLinks, seedDemo, type DemoSeedResult } from './demo-seed.js';
+import { memberOfEnrollment } from '../modules/enrollment/service.js';
 
 const NOW = Date.UTC(2025, 5, 20, 12, 0, 0);
 const DAY_MS = 24 * 3_600_000;
@@ -101,6 +102,22 @@ describe('demo data seed', () => {
     expect(downs).toBeLessThan(votes.length * 0.4);
   });
 
+  it('issues one working enrollment link per demo member without a PIN, and prints them', async () => {
+    const links = await issueDemoEnrollmentLinks(handle.db, 'http://review.test/', NOW);
+    expect(links.map((link) => link.name)).toEqual(Object.values(DEMO_MEMBERS).map((member) => member.name).sort((a, b) => a.localeCompare(b)));
+    for (const link of links) {
+      expect(link.url).toMatch(/^http:\/\/review\.test\/enroll\/[A-Za-z0-9_-]{43}$/);
+      const member = await memberOfEnrollment(handle.db, link.url.split('/').at(-1), NOW);
+      expect(member?.full_name).toBe(link.name);
+    }
+    const printed = describeEnrollmentLinks(links).split('\n');
+    expect(printed[0]).toMatch(/^Enrollment links, one per member \(each works once, until 2025-06-23T12:00:00\.000Z\)/);
+    expect(printed.slice(1, -1)).toEqual(links.map((link) => `  ${link.name}: ${link.url}`));
+    expect(printed.at(-1)).toBe('A new link for a member: npm run admin -- enrollment-link "Full Name"');
+    expect(describeEnrollmentLinks(undefined)).toContain('npm run admin -- enrollment-link "Full Name"');
+    expect(describeEnrollmentLinks([])).toBe('Every demo member has a PIN already.');
+  });
+
   it('adds nothing when run again, and says so', async () => {
     const before = { members: await count('members'), comments: await count('comments'), votes: await count('comment_votes') };
     second = await seedDemo(handle.db, { now: NOW + DAY_MS });
@@ -144,10 +161,15 @@ describe('npm run seed:demo', () => {
     try {
       const firstRun = await run();
       expect(firstRun.stdout).toMatch(/^Demo data added to the (SQLite database in .+|PostgreSQL database of DATABASE_URL): 12 team members, \d{3} comments/);
-      expect(firstRun.stdout).toContain('No PINs are set');
+      expect(firstRun.stdout).toContain('No PINs are set: each member creates one by opening their enrollment link');
       expect(firstRun.stdout).not.toContain('postgres://');
+      // One link per member, on this machine's address without PUBLIC_URL.
+      const links = firstRun.stdout.split('\n').filter((line) => /^ {2}.+: http:\/\/localhost:\d+\/enroll\/[A-Za-z0-9_-]{43}$/.test(line));
+      expect(links).toHaveLength(12);
       const secondRun = await run();
-      expect(secondRun.stdout).toMatch(/^Demo data is already in .*: the 12 demo members have \d{3} comments, so nothing was added\.\n$/);
+      expect(secondRun.stdout).toMatch(
+        /^Demo data is already in .*: the 12 demo members have \d{3} comments, so nothing was added\.\nA demo member without a PIN creates one with an enrollment link; print one with: npm run admin -- enrollment-link "Full Name"\n$/,
+      );
     } finally {
       await database.drop();
     }

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { ConfigError, parseEnv, resolveSecrets } from '../config.js';
+import { ConfigError, parseEnv, publicUrlOf, resolveSecrets } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { describeSeed, seedDemo } from './demo-seed.js';
+import { describeEnrollmentLinks, describeSeed, issueDemoEnrollmentLinks, seedDemo } from './demo-seed.js';
 
 /**
  * `npm run seed:demo`: fills the configured database (DATA_DIR / DATABASE_URL, as the server reads
@@ -21,7 +21,10 @@ async function main() {
     const result = await seedDemo(database.db);
     // The URL may hold a password: name the engine, not the address.
     const where = database.dialect === 'postgres' ? 'the PostgreSQL database of DATABASE_URL' : `the SQLite database in ${dataDir}`;
-    process.stdout.write(`${describeSeed(result, where)}\n`);
+    // A first PIN needs an enrollment link: a fresh seed prints one per member; a second run leaves
+    // the links it printed working and says how to get a new one.
+    const links = result.skipped ? undefined : await issueDemoEnrollmentLinks(database.db, publicUrlOf(env));
+    process.stdout.write(`${describeSeed(result, where)}\n${describeEnrollmentLinks(links)}\n`);
   } finally {
     await database.close();
   }
