@@ -207,10 +207,10 @@ describe('sign-in screen', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Ask the Admin for a Link' }).click();
-    await heading(page, 'Reset PIN').waitFor();
+    await heading(page, 'Ask for a PIN').waitFor();
     expect(await page.getByRole('combobox', { name: 'Name' }).inputValue()).toBe('nico nolink');
-    await page.getByRole('button', { name: 'Request PIN Reset' }).click();
-    expect(await toastShown(page)).toEqual({ title: 'PIN Reset Successful', text: FORGOT_PIN_ANSWER, destructive: false });
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    expect(await toastShown(page)).toEqual({ title: 'Request sent', text: FORGOT_PIN_ANSWER, destructive: false });
     const requests = await db.selectFrom('pin_reset_requests').selectAll().where('member_id', '=', memberId('Nico Nolink')).execute();
     expect(requests.map((request) => [request.member_name, request.status])).toEqual([['Nico Nolink', 'pending']]);
     expect((await db.selectFrom('members').select('pin_hash').where('id', '=', memberId('Nico Nolink')).executeTakeFirstOrThrow()).pin_hash).toBeNull();
@@ -416,7 +416,7 @@ describe('sign-in screen', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await submit.click();
 
-    expect(await toastShown(page)).toEqual({ title: 'PIN Reset Successful', text: FORGOT_PIN_ANSWER, destructive: false });
+    expect(await toastShown(page)).toEqual({ title: 'Request sent', text: FORGOT_PIN_ANSWER, destructive: false });
     await heading(page, 'Team Sign In').waitFor();
     const requests = await db.selectFrom('pin_reset_requests').selectAll().where('member_id', '=', memberId('Frankie Forgot')).execute();
     expect(requests.map((request) => [request.member_name, request.status])).toEqual([['Frankie Forgot', 'pending']]);
@@ -428,13 +428,13 @@ describe('sign-in screen', () => {
     expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
   });
 
-  it('forgot PIN says Failed to reset PIN when the network fails', async () => {
+  it('forgot PIN says Failed to send the request when the network fails', async () => {
     const { page } = await open('/');
     await page.route('**/api/forgot-pin', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Forgot your PIN?' }).click();
     await page.getByRole('combobox', { name: 'Name' }).fill('Frankie Forgot');
     await page.getByRole('button', { name: 'Request PIN Reset' }).click();
-    expect(await toastShown(page)).toEqual({ title: 'Error', text: 'Failed to reset PIN', destructive: true });
+    expect(await toastShown(page)).toEqual({ title: 'Error', text: 'Failed to send the request', destructive: true });
     expect(await heading(page, 'Reset PIN').isVisible()).toBe(true);
   });
 
@@ -539,5 +539,47 @@ describe('sign-in screen', () => {
     await heading(page, 'Reset PIN').waitFor();
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(MOBILE.width);
     await screenshot(page, 'sign-in-reset-pin-mobile');
+  });
+});
+
+describe('an enrollment link opened over the sign-in limit', () => {
+  const LIMIT = 3;
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ SIGN_IN_LIMIT_PER_MINUTE: String(LIMIT) }), launchBrowser()]);
+    await seedMember(server, 'Lena Limited');
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser.close();
+    await server.stop();
+  });
+
+  it('lands on the sign-in screen, which says the address must wait and for how long', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: DESKTOP });
+    contexts.push(context);
+    // Failed attempts from this address (every browser test's) use up its budget.
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i += 1) {
+      const response = await page.request.post(`${server.baseUrl}/api/login`, { data: { password: 'not-the-team-password', name: 'Nobody Known', pin: '' } });
+      statuses.push(response.status());
+    }
+    expect(statuses).toEqual([...Array<number>(LIMIT).fill(401), 429]);
+
+    const link = await enrollmentLink(server, 'Lena Limited');
+    await page.goto(link);
+    // The app, not a bare JSON error: its own screen with the message and the wait.
+    const alert = page.getByRole('alert').filter({ hasText: 'Too many sign-in attempts from this address.' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/Your enrollment link is kept: try again in \d+ seconds?, and this page checks it again by itself then\.$/);
+    await heading(page, 'Team Sign In').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await screenshot(page, 'sign-in-enrollment-link-rate-limited');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(consoleErrors.filter((line) => !EXPECTED_FAILED_LOAD.test(line))).toEqual([]);
   });
 });

@@ -57,4 +57,14 @@ describe('the API client', () => {
     await expect(api(architectureRoutes.get)).rejects.toBeInstanceOf(ApiRequestError);
     expect(sent).toEqual([{ url: architectureRoutes.get.path, method: 'GET', key: undefined }]);
   });
+
+  test("keeps a refusal's Retry-After, in seconds", async () => {
+    const answer = (headers: Record<string, string>) => {
+      vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"message":"wait","code":"RATE_LIMITED"}', { status: 429, headers })));
+      return api(architectureRoutes.get).catch((error: unknown) => (error instanceof ApiRequestError ? error.retryAfterSeconds : 'not an API error'));
+    };
+    expect(await answer({ 'Retry-After': '42' })).toBe(42);
+    expect(await answer({})).toBeUndefined();
+    expect(await answer({ 'Retry-After': 'soon' })).toBeUndefined();
+  });
 });

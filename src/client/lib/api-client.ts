@@ -12,17 +12,22 @@ export class ApiRequestError extends Error {
   /** The server's `{ message, code }`, when the body is the API's JSON error. */
   readonly serverMessage: string | undefined;
   readonly code: string | undefined;
+  /** A 429's Retry-After, in seconds: when the call may be made again. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly status: number,
     readonly body: string,
     statusText: string,
+    retryAfter: string | null = null,
   ) {
     super(`${status}: ${body === '' ? statusText : body}`);
     this.name = 'ApiRequestError';
     const fields = errorFields(body);
     this.serverMessage = fields.get('message');
     this.code = fields.get('code');
+    const seconds = Number(retryAfter ?? Number.NaN);
+    this.retryAfterSeconds = Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
   }
 
   /** Whether the server refused the call with this error code. */
@@ -89,7 +94,7 @@ export async function apiWithStatus<R extends AnyRoute>(route: R, ...[input, opt
   const url = buildUrl(route.path, loose.params, loose.query);
   const response = await fetchRetryingOnce(url, init);
   const text = await response.text();
-  if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText);
+  if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText, response.headers.get('retry-after'));
   // The one place the client takes an answer's shape on trust: the server validates and serializes
   // every answer with the schema of this route in the contract, whose type this is. An empty body
   // (204) is null.

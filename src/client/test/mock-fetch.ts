@@ -15,7 +15,9 @@ export interface RecordedRequest {
 }
 
 /** A success with the route's own answer type, or an error in the API's `{ code, message }` shape. */
-export type Answer<T> = { status?: number; body: T } | { status: number; error: { code: ErrorCode; message: string } };
+export type Answer<T> =
+  | { status?: number; body: T }
+  | { status: number; error: { code: ErrorCode; message: string }; headers?: Readonly<Record<string, string>> };
 
 type Handler<T> = Answer<T> | ((request: RecordedRequest) => Answer<T> | Promise<Answer<T>>);
 
@@ -46,7 +48,7 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
 
 function toResponse(answer: Answer<unknown>): Response {
   const headers = { 'Content-Type': 'application/json' };
-  if ('error' in answer) return new Response(JSON.stringify(answer.error), { status: answer.status, headers });
+  if ('error' in answer) return new Response(JSON.stringify(answer.error), { status: answer.status, headers: { ...headers, ...answer.headers } });
   const status = answer.status ?? 200;
   // A 204 may carry no body at all.
   if (status === 204) return new Response(null, { status });

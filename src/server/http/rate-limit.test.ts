@@ -58,6 +58,21 @@ describe('RateLimiter', () => {
     expect((await limiter.hit(long('2'), window, t0)).hits).toBe(1);
   });
 
+  it('refunds a charge in its own window only, atomically under concurrency', async () => {
+    const rule = { name: 'refund', max: 100, windowMs: window };
+    const charges = await Promise.all(Array.from({ length: 50 }, () => limiter.charge(rule, 'a')));
+    await Promise.all(charges.slice(0, 30).map((charge) => limiter.refundCharge(charge)));
+    const bucket = () => handle.db.selectFrom('rate_limit_buckets').select(['hits', 'reset_at']).where('key', '=', 'refund:a').executeTakeFirstOrThrow();
+    expect((await bucket()).hits).toBe(20);
+    // A refund that arrives after its window ended gives nothing back in the next one.
+    const stale = { key: 'refund:b', resetAt: t0 + window };
+    await limiter.hit('refund:b', window, t0);
+    await limiter.hit('refund:b', window, t0 + window);
+    await limiter.refundCharge(stale);
+    const next = await handle.db.selectFrom('rate_limit_buckets').select('hits').where('key', '=', 'refund:b').executeTakeFirstOrThrow();
+    expect(next.hits).toBe(1);
+  });
+
   it('deletes only expired buckets', async () => {
     await limiter.hit('sweep:expired', window, t0);
     await limiter.hit('sweep:live', window, t0 + window);

@@ -13,6 +13,12 @@ export interface RateLimitRule {
   message?: string;
 }
 
+/** One counted hit: its bucket and the end of the window it was counted in (what a refund needs). */
+export interface Charge {
+  key: string;
+  resetAt: number;
+}
+
 /**
  * Fixed-window counters kept in the database, so limits hold across restarts and across every
  * instance sharing a PostgreSQL database. One atomic upsert per hit.
@@ -56,18 +62,34 @@ export class RateLimiter {
     await this.db.deleteFrom('rate_limit_buckets').where('reset_at', '<=', now).execute();
   }
 
+  /**
+   * Gives back the hit `charge` counted, in the window it counted it in: one conditional update, so
+   * concurrent refunds on any instance never give back more than was charged, nor into a later window.
+   */
+  async refundCharge(charge: Charge): Promise<void> {
+    await this.db
+      .updateTable('rate_limit_buckets')
+      .set({ hits: sql<number>`hits - 1` })
+      .where('key', '=', storableKey(charge.key))
+      .where('reset_at', '=', charge.resetAt)
+      .where('hits', '>', 0)
+      .execute();
+  }
+
   /** Counts one request against the rule; throws 429 with Retry-After once the client exceeds it. */
-  async enforce(rule: RateLimitRule, request: FastifyRequest): Promise<void> {
-    await this.charge(rule, rule.key === undefined ? request.ip : rule.key(request));
+  async enforce(rule: RateLimitRule, request: FastifyRequest): Promise<Charge> {
+    return this.charge(rule, rule.key === undefined ? request.ip : rule.key(request));
   }
 
   /** Counts one use by `key` (an address, a member) against the rule; 429 beyond it. */
-  async charge(rule: Omit<RateLimitRule, 'key'>, key: string): Promise<void> {
+  async charge(rule: Omit<RateLimitRule, 'key'>, key: string): Promise<Charge> {
     const now = Date.now();
-    const { hits, resetAt } = await this.hit(`${rule.name}:${key}`, rule.windowMs, now);
+    const bucket = `${rule.name}:${key}`;
+    const { hits, resetAt } = await this.hit(bucket, rule.windowMs, now);
     if (hits > rule.max) {
       throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)), rule.message);
     }
+    return { key: bucket, resetAt };
   }
 
   /** The same, as a route hook. */

@@ -152,6 +152,26 @@ describe('standard login', () => {
     expect(within(card).getByRole('button', { name: 'Ask the Admin for a Link' })).toBeTruthy();
   });
 
+  test("'Ask the Admin for a Link' opens 'Ask for a PIN' and says the request was sent", async () => {
+    const message = AUTH_MESSAGES.forgotPinAccepted;
+    const api = mockSignInApi()
+      .on(routes.auth.login, { status: 202, body: { pinSetupRequired: true, name: 'Ada Lovelace', message: 'Create your 4-digit PIN to finish signing in' } })
+      .on(routes.auth.forgotPin, { body: { message } });
+    const rendered = await renderScreen();
+    await fillLogin(rendered);
+    await rendered.user.click(signInButton());
+    await rendered.user.click(await screen.findByRole('button', { name: 'Ask the Admin for a Link' }));
+
+    const card = screen.getByRole('region', { name: 'Ask for a PIN' });
+    expect(card.textContent).toContain('sends you an enrollment link. Open it in this browser to create your PIN.');
+    expect(within(card).getByRole('combobox', { name: 'Name' })).toHaveProperty('value', 'Ada Lovelace');
+    await rendered.user.click(within(card).getByRole('button', { name: 'Send Request' }));
+
+    await expectToast('Request sent', message);
+    expect(api.requests(routes.auth.forgotPin).map((request) => request.body)).toEqual([{ memberName: 'Ada Lovelace' }]);
+    expect(heading().textContent).toBe('Team Sign In');
+  });
+
   test('a 202 with an enrollment link shows the setup form with the name and password kept and the server message', async () => {
     mockSignInApi({ enrollment: { state: 'valid', memberName: 'Ada Lovelace' } }).on(routes.auth.login, {
       status: 202,
@@ -330,6 +350,25 @@ describe('PIN setup from an enrollment link', () => {
     expect(screen.getByRole('alert').textContent).toContain('This enrollment link no longer works');
     expect(heading().textContent).toBe('Team Sign In');
   });
+
+  test('over the sign-in limit, says when to retry (Retry-After) and opens the link by itself then', async () => {
+    let asked = 0;
+    mockSignInApi().on(routes.auth.enrollment, (): Answer<EnrollmentStatus> => {
+      asked += 1;
+      return asked === 1
+        ? { status: 429, error: { code: 'RATE_LIMITED', message: 'Too many sign-in attempts from this address; try again in 1 second' }, headers: { 'Retry-After': '1' } }
+        : { body: { state: 'valid', memberName: 'Ada Lovelace' } };
+    });
+    await renderScreen();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Too many sign-in attempts from this address. Your enrollment link is kept: try again in 1 second, and this page checks it again by itself then.',
+    );
+    expect(heading().textContent).toBe('Team Sign In');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Your PIN' }, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Name' })).toHaveProperty('value', 'Ada Lovelace');
+  });
 });
 
 describe('forgot PIN', () => {
@@ -349,7 +388,7 @@ describe('forgot PIN', () => {
     await user.type(within(card).getByRole('combobox', { name: 'Name' }), 'Ada Lovelace ');
     await user.click(submit);
 
-    await expectToast('PIN Reset Successful', message);
+    await expectToast('Request sent', message);
     expect(api.requests(routes.auth.forgotPin).map((request) => request.body)).toEqual([{ memberName: 'Ada Lovelace' }]);
     expect(heading().textContent).toBe('Team Sign In');
   });
@@ -363,7 +402,7 @@ describe('forgot PIN', () => {
     expect(name).toHaveProperty('value', 'Ada Lovelace');
     await rendered.user.click(screen.getByRole('button', { name: 'Request PIN Reset' }));
 
-    await expectToast('PIN Reset Failed', 'Too many requests, try again in a minute');
+    await expectToast('Request not sent', 'Too many requests, try again in a minute');
     expect(heading().textContent).toBe('Reset PIN');
   });
 });

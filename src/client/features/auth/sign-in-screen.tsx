@@ -4,7 +4,7 @@ import { ImageWithFallback } from '../../components/image-with-fallback';
 import { useCheckSession } from './api/check-session';
 import { useEnrollmentStatus } from './api/enrollment-status';
 import { useTeamMemberNames } from './api/team-member-names';
-import { ForgotPinForm } from './components/forgot-pin-form';
+import { ForgotPinForm, PIN_REQUEST_TITLES, type PinRequestPurpose } from './components/forgot-pin-form';
 import { EnrollmentNeeded, PinSetupForm } from './components/pin-setup-form';
 import { QuickLoginForm } from './components/quick-login-form';
 import type { SharedFields } from './components/shared-fields';
@@ -12,14 +12,21 @@ import { StandardLoginForm } from './components/standard-login-form';
 import { SignInMarketing } from './sign-in-marketing';
 
 /** The sign-in screen's modes: which card it shows. */
-type Mode = { kind: 'standard' } | { kind: 'quick' } | { kind: 'setup'; description: ReactNode } | { kind: 'forgot' };
+type Mode = { kind: 'standard' } | { kind: 'quick' } | { kind: 'setup'; description: ReactNode } | { kind: 'forgot'; purpose: PinRequestPurpose };
 
-const TITLES: Record<Mode['kind'], string> = {
+const TITLES: Record<Exclude<Mode['kind'], 'forgot'>, string> = {
   standard: 'Team Sign In',
   quick: 'Welcome Back',
   setup: 'Create Your PIN',
-  forgot: 'Reset PIN',
 };
+
+const titleOf = (mode: Mode): string => (mode.kind === 'forgot' ? PIN_REQUEST_TITLES[mode.purpose] : TITLES[mode.kind]);
+
+/** A wait in words, as the server words it: seconds up to a minute and a half, then minutes. */
+function waitPhrase(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
 
 /**
  * The sign-in screen: the form beside the marketing text on wide screens, the form
@@ -77,7 +84,7 @@ export default function SignInScreen() {
         }}
         onForgotPin={() => {
           setName(rememberedName);
-          go({ kind: 'forgot' });
+          go({ kind: 'forgot', purpose: 'reset' });
         }}
       />
     );
@@ -88,14 +95,14 @@ export default function SignInScreen() {
           name={name}
           onBack={back}
           onRequestLink={() => {
-            go({ kind: 'forgot' });
+            go({ kind: 'forgot', purpose: 'first-pin' });
           }}
         />
       ) : (
         <PinSetupForm fields={fields} description={mode.description} onBack={back} onPinAlreadySet={back} />
       );
   } else if (mode.kind === 'forgot') {
-    card = <ForgotPinForm fields={fields} onBack={back} onRequested={back} />;
+    card = <ForgotPinForm purpose={mode.purpose} fields={fields} onBack={back} onRequested={back} />;
   } else {
     card = (
       <StandardLoginForm
@@ -114,7 +121,7 @@ export default function SignInScreen() {
           );
         }}
         onForgotPin={() => {
-          go({ kind: 'forgot' });
+          go({ kind: 'forgot', purpose: 'reset' });
         }}
       />
     );
@@ -137,10 +144,16 @@ export default function SignInScreen() {
               the admin to send you a new one.
             </p>
           )}
+          {enrollment.data?.state === 'rate-limited' && (
+            <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              Too many sign-in attempts from this address. Your enrollment link is kept: try again in{' '}
+              {waitPhrase(enrollment.data.retryAfterSeconds)}, and this page checks it again by itself then.
+            </p>
+          )}
           <div key={chosen?.version ?? 0}>{card}</div>
           {/* Focus moves to a field of the new variant; this tells screen readers which variant it is. */}
           <p className="sr-only" aria-live="polite">
-            {chosen !== null && `${TITLES[chosen.mode.kind]} form`}
+            {chosen !== null && `${titleOf(chosen.mode)} form`}
           </p>
           <p className="mt-6 text-center text-sm text-slate-600">Access is limited to pre-approved team members.</p>
         </div>

@@ -306,6 +306,8 @@ describe('per-IP sign-in limit', () => {
   it('shares one budget across login, setup-pin, quick-login, forgot-pin and names-with-password', async () => {
     const from = { remoteAddress: '198.51.100.20' };
     const withProof = { ...from, headers: { [TEAM_PASSWORD_HEADER]: PASSWORD } };
+    // A right password is a success and gives its attempt back; a wrong one counts.
+    const withWrongProof = { ...from, headers: { [TEAM_PASSWORD_HEADER]: 'not-the-team-password' } };
     const budget = [
       () => calls.login('Unknown One', '1234', from),
       () => calls.login('Unknown Two', '1234', from),
@@ -315,8 +317,8 @@ describe('per-IP sign-in limit', () => {
       () => calls.quickLogin('Unknown Six', '1234', from),
       () => calls.forgotPin('Unknown Seven', from),
       () => calls.forgotPin('Unknown Eight', from),
-      () => calls.names(withProof),
-      () => calls.names(withProof),
+      () => calls.names(withWrongProof),
+      () => calls.names(withWrongProof),
     ];
     expect(budget).toHaveLength(LIMIT);
     for (const attempt of budget) {
@@ -344,8 +346,8 @@ describe('per-IP sign-in limit', () => {
     for (let i = 0; i < 2 * LIMIT; i += 1) {
       expect((await calls.names({ ...from, cookies: { biggy_session: session } })).statusCode).toBe(200);
     }
-    // One attempt used by the sign-in itself: nine more fit, the tenth after it does not.
-    for (let i = 0; i < LIMIT - 1; i += 1) {
+    // The sign-in itself succeeded, so it used none of the budget: ten failures fit, the eleventh does not.
+    for (let i = 0; i < LIMIT; i += 1) {
       expectApiError(await calls.login(`Other Name ${String.fromCharCode(65 + i)}`, '1234', from), 401, 'INVALID_CREDENTIALS');
     }
     expectApiError(await calls.login('Other Name Z', '1234', from), 429, 'RATE_LIMITED');

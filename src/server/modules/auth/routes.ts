@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, ENROLLMENT_LINK_PREFIX, TEAM_PASSWORD_HEADER } from '../
 import { messageResponseSchema } from '../../../common/contract/common.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
+import type { Charge, RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import { presentCurrentUser } from '../members/service.js';
 import { findAdminName } from '../members/repo.js';
@@ -16,7 +16,11 @@ import { AuthService, type RequestContext, type SignedIn } from './service.js';
 import { DEVICE_TOKEN_LIFETIME_MS, type SessionStore } from './sessions.js';
 import { ENROLLMENT_LIFETIME_MS, isEnrollmentTokenShaped } from '../enrollment/service.js';
 
-/** At most 10 sign-in attempts a minute per IP (configurable), shared by every sign-in route. */
+/**
+ * At most 10 failed sign-in attempts a minute per IP (configurable), shared by every sign-in route.
+ * Each attempt is charged up front (so concurrent guesses are held to the limit too) and refunded
+ * once it succeeds: a team behind one office address can all sign in together.
+ */
 function signInRule(maxPerMinute: number): RateLimitRule {
   return { name: 'sign-in', max: maxPerMinute, windowMs: 60_000, message: 'Too many sign-in attempts from this address' };
 }
@@ -39,7 +43,17 @@ export function registerAuthRoutes(
 ) {
   const auth = new AuthService(deps.db, deps.sessions, deps.config.secrets);
   const signInRuleOfConfig = signInRule(deps.config.signInLimitPerMinute);
-  const signInLimit = deps.limiter.hook(signInRuleOfConfig);
+  // The charge of each request still in flight, for its refund when it turns out a success.
+  const charges = new WeakMap<FastifyRequest, Charge>();
+  const chargeSignIn = async (request: FastifyRequest) => {
+    charges.set(request, await deps.limiter.enforce(signInRuleOfConfig, request));
+  };
+  const refundSignIn = async (request: FastifyRequest) => {
+    const charge = charges.get(request);
+    if (charge === undefined) return;
+    charges.delete(request);
+    await deps.limiter.refundCharge(charge);
+  };
 
   const setCookies = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
     const names = cookieNamesFor(request);
@@ -60,12 +74,13 @@ export function registerAuthRoutes(
   /** Ends a sign-in call: the new session replaces the old one, and the answer is the member. */
   const startSession = async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
     await replaceSession(request, reply, signedIn);
+    await refundSignIn(request);
     return presentCurrentUser(signedIn.member);
   };
   /** What every sign-in call shares: public, under the per-IP sign-in limit, its body and answers validated. */
   const signInRoute = <Body, Response>(contract: { body: Body; response: Response }) => ({
     config: { access: 'public' as const },
-    onRequest: signInLimit,
+    onRequest: chargeSignIn,
     schema: { body: contract.body, response: contract.response },
   });
 
@@ -76,6 +91,8 @@ export function registerAuthRoutes(
   app.post(authContract.login.path, signInRoute(authContract.login), async (request, reply) => {
     const outcome = await auth.login(request.body, readEnrollmentToken(request), readDeviceToken(request), contextOf(request));
     if (outcome.kind === 'pin-setup-required') {
+      // The password and the enrollment link were right: a success so far, not a guess.
+      await refundSignIn(request);
       return reply.status(202).send({ pinSetupRequired: true as const, name: outcome.name, message: 'Create your 4-digit PIN to finish signing in' });
     }
     return reply.status(200).send(await startSession(request, reply, outcome));
@@ -129,19 +146,23 @@ export function registerAuthRoutes(
       const proof = request.headers[TEAM_PASSWORD_HEADER];
       const proofText = typeof proof === 'string' ? proof : undefined;
       // A password check is a sign-in attempt: it shares their per-IP budget.
-      if (request.member === null) await deps.limiter.enforce(signInRuleOfConfig, request);
-      return auth.teamMemberNames(request.member, proofText);
+      if (request.member === null) await chargeSignIn(request);
+      const names = await auth.teamMemberNames(request.member, proofText);
+      await refundSignIn(request);
+      return names;
     },
   );
 
   /**
    * An enrollment link: the token moves from the address into an HttpOnly, SameSite=Strict cookie
    * (out of the address bar and history) and the browser lands on the sign-in screen, which asks
-   * GET /api/enrollment whom it may create a PIN for. The token is checked there, not here.
+   * GET /api/enrollment whom it may create a PIN for. The token is checked there, not here, and so
+   * is the sign-in limit: an address over it lands in the app, which shows when to retry, instead
+   * of on a bare 429.
    */
   app.get(
     `${ENROLLMENT_LINK_PREFIX}:token`,
-    { config: { access: 'public' }, onRequest: signInLimit, schema: { params: z.strictObject({ token: z.string().max(200) }) } },
+    { config: { access: 'public' }, schema: { params: z.strictObject({ token: z.string().max(200) }) } },
     async (request, reply) => {
       const { token } = request.params;
       const names = cookieNamesFor(request);
@@ -167,16 +188,17 @@ export function registerAuthRoutes(
     async (request, reply) => {
       const token = readEnrollmentToken(request);
       // Checking a token is a guess at one: it shares the sign-in budget of the address.
-      if (token !== undefined) await deps.limiter.enforce(signInRuleOfConfig, request);
+      if (token !== undefined) await chargeSignIn(request);
       const status = await auth.enrollmentStatus(token);
       if (status.state === 'invalid') clearCookie(request, reply, 'enrollment');
+      else await refundSignIn(request);
       return status;
     },
   );
 
   app.post(
     authContract.forgotPin.path,
-    { config: { access: 'public' }, onRequest: signInLimit, schema: { body: authContract.forgotPin.body, response: { 200: messageResponseSchema } } },
+    { config: { access: 'public' }, onRequest: chargeSignIn, schema: { body: authContract.forgotPin.body, response: { 200: messageResponseSchema } } },
     async (request) => {
       await auth.forgotPin(request.body.memberName, contextOf(request));
       // Sent whether or not the name exists (the answer must not tell); the admin's list simply refetches.
