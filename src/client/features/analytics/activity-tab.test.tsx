@@ -36,7 +36,10 @@ describe('activity', () => {
           activityOf(5, { activityType: 'page_view', details: JSON.stringify({ path: '/' }), timestamp: '2026-11-25T10:05:00.000Z' }),
           activityOf(6, { activityType: 'page_view', details: JSON.stringify({ path: '/suggestions' }), timestamp: '2026-11-25T10:02:00.000Z' }),
           activityOf(7, { memberName: 'Grace Hopper', activityType: 'page_view', details: JSON.stringify({ path: '/' }) }),
-          activityOf(8, { activityType: 'suggestions_generated', details: JSON.stringify({ created: 12, kept: 0, archived: 1, reused: false }) }),
+          // Two views within one minute: one time, not 'between 10:00 and 10:00'.
+          activityOf(8, { activityType: 'page_view', details: JSON.stringify({ path: '/' }), timestamp: '2026-11-25T09:00:40.000Z' }),
+          activityOf(9, { activityType: 'page_view', details: JSON.stringify({ path: '/analytics' }), timestamp: '2026-11-25T09:00:10.000Z' }),
+          activityOf(10, { memberName: 'Grace Hopper', activityType: 'suggestions_generated', details: JSON.stringify({ created: 12, kept: 0, archived: 1, reused: false }) }),
         ],
       })
       .on(routes.suggestions.withVotes, { body: [suggestionFixture(7, { suggestion: 'Add an owner to every suppression rule', components: ['deduplication'] })] });
@@ -63,7 +66,8 @@ describe('activity', () => {
       'Ada Lovelace commented on Deduplication',
       `Ada Lovelace viewed 3 pages between ${formatClock('2026-11-25T10:02:00.000Z')} and ${formatClock('2026-11-25T10:09:00.000Z')}`,
       'Grace Hopper viewed the review',
-      'Ada Lovelace generated suggestions (12 new, 1 archived)',
+      `Ada Lovelace viewed 2 pages at ${formatClock('2026-11-25T09:00:10.000Z')}`,
+      'Grace Hopper generated suggestions (12 new, 1 archived)',
     ]);
     // No raw keys, ids or JSON, and nothing about the reader's own vote.
     expect(log.textContent).not.toMatch(/comment_added|vote_cast|thumbs_up|myVote|my vote|\{|suggestionId|deduplication/);

@@ -133,6 +133,13 @@ export function formatClock(iso: string): string {
   return clockFormat.format(Date.parse(iso));
 }
 
+/** A run of page views: "viewed 5 pages between 10:02 and 10:09", or "at 10:02" when both fall in one minute. */
+export function pageViewsSentence(count: number, firstIso: string, lastIso: string): string {
+  const from = formatClock(firstIso);
+  const to = formatClock(lastIso);
+  return from === to ? `viewed ${count} pages at ${from}` : `viewed ${count} pages between ${from} and ${to}`;
+}
+
 /** Runs of entries by one member, newest first as they came; consecutive page views fold into one run. */
 export interface ActivityRun<Entry> {
   first: Entry;
@@ -174,12 +181,12 @@ const HOUR_STEPS = [0.5, 1, 2, 3, 4, 6, 12, 24].map((hours) => hours * 3600);
 /** At most this many steps above zero: a 288 px chart stays readable. */
 const MAX_STEPS = 5;
 
-/** "45m", "2h", "1h 30m". */
+/** "45m", "2h", "1h 30m"; a no-break space, as Recharts wraps a tick label at spaces. */
 function axisHoursMinutes(seconds: number): string {
   const minutes = Math.round(seconds / 60);
   const hours = Math.floor(minutes / 60);
   if (hours === 0) return `${minutes}m`;
-  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
+  return minutes % 60 === 0 ? `${hours}h` : `${hours}h\u00a0${minutes % 60}m`;
 }
 
 /**

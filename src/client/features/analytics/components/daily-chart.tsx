@@ -27,6 +27,8 @@ function tooltipValue(value: unknown, name: unknown): string {
 export default function DailyChart({ days }: { days: readonly DayTotals[] }) {
   const rows: ChartRow[] = days.map((day) => ({ label: formatDay(day.day), comments: day.comments, votes: day.votes, activeTime: day.activeTime }));
   const axis = timeAxis(Math.max(0, ...days.map((day) => day.activeTime)));
+  // Wide enough for the longest label at 12 px, so none is cut at the chart's edge.
+  const timeAxisWidth = Math.max(...axis.ticks.map((tick) => axis.label(tick).length)) * 7 + 14;
   return (
     <figure aria-label="Comments, votes and active time per day" className="h-72 w-full">
       <ComposedChart responsive data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }} style={{ width: '100%', height: '100%' }}>
@@ -36,6 +38,7 @@ export default function DailyChart({ days }: { days: readonly DayTotals[] }) {
         <YAxis
           yAxisId="time"
           orientation="right"
+          width={timeAxisWidth}
           ticks={axis.ticks}
           domain={[0, axis.ticks.at(-1) ?? 0]}
           tickFormatter={axis.label}
