@@ -366,7 +366,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await member.page.getByRole('button', { name: 'Request PIN Reset' }).click();
     await expectToast(
       member.page,
-      'PIN Reset Successful',
+      'Request sent',
       'The admin has been asked to reset your PIN and will send you a new enrollment link. (A name that is not on the team gets no link.)',
     );
 

@@ -5,8 +5,7 @@ import { dismissToast, useToasts } from './use-toast';
 
 /**
  * Radix Toast gives the behaviour the app wants: F8 focuses the region, swipe right past
- * 50 px dismisses. The viewport sits at the bottom on every screen (bottom-right from 640 px): at the
- * top of a phone a toast would cover the header and the comment panel's title and Close button.
+ * 50 px dismisses. The viewport sits at the top on small screens and bottom-right from 640 px.
  */
 export function Toaster() {
   const toasts = useToasts();
@@ -43,7 +42,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:right-0 md:max-w-[420px]" />
+      <Toast.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
     </Toast.Provider>
   );
 }
