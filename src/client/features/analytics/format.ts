@@ -31,7 +31,6 @@ export interface ActivityNames {
   suggestionText: (suggestionId: number) => { text: string; componentIds: readonly string[] } | undefined;
 }
 
-export const NO_NAMES: ActivityNames = { componentTitle: () => undefined, suggestionText: () => undefined };
 
 const PAGE_NAMES: Readonly<Record<string, string>> = {
   '/': 'the review',
