@@ -31,7 +31,6 @@ export interface ActivityNames {
   suggestionText: (suggestionId: number) => { text: string; componentIds: readonly string[] } | undefined;
 }
 
-
 const PAGE_NAMES: Readonly<Record<string, string>> = {
   '/': 'the review',
   '/analytics': 'team analytics',
