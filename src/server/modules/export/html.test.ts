@@ -6,6 +6,7 @@ import { loadArchitecture, reviewedComponents } from '../../content/validate.js'
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { App } from '../../http/types.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
+import { insertListedSuggestion } from '../../test/suggestions.js';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../../test/test-app.js';
 import { escapeHtml } from './html.js';
 
@@ -65,30 +66,11 @@ describe('the printable report', () => {
     }
     const { db } = app.database;
     const now = Date.now();
-    const generation = await db
-      .insertInto('suggestion_generations')
-      .values({ status: 'done', started_at: now, finished_at: now, requested_by: 'Avery Admin', generated_by: null, notice: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('suggestions')
-      .values({
-        suggestion: 'Page the owner when the <watch window> relapses',
-        recommendation_type: 'content',
-        components: JSON.stringify(['recovery-verification']),
-        member_initials: JSON.stringify(['MR']),
-        sources: JSON.stringify([scripted]),
-        status: 'active',
-        rank: 0,
-        generation_id: generation.id,
-        created_at: now,
-        updated_at: now,
-        archived_at: null,
-        review_status: 'accepted',
-        owner_name: 'Mira Report',
-        due_date: '2026-12-31',
-      })
-      .execute();
+    await insertListedSuggestion(
+      db,
+      { text: 'Page the owner when the <watch window> relapses', componentIds: ['recovery-verification'], initials: ['MR'], sources: [scripted], requestedBy: 'Avery Admin' },
+      { review_status: 'accepted', owner_name: 'Mira Report', due_date: '2026-12-31' },
+    );
     await db
       .insertInto('ai_outputs')
       .values([

@@ -5,6 +5,7 @@ import { AiEngine } from '../../ai-providers/engine.js';
 import type { AiProvider } from '../../ai-providers/provider.js';
 import { LocalEventBus } from '../../event-bus/event-bus.js';
 import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
+import { insertListedSuggestion } from '../../test/suggestions.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { allCommentsForAnalysis, commentsForAnalysisByIds, componentCommentsForAnalysis } from '../comments/analysis-input.js';
 import { findMemberByKey } from '../members/repo.js';
@@ -82,32 +83,16 @@ describe("an author's own vote in the AI input", () => {
 
   it("leaves a suggestion's authors' votes, on it and on its comments, out of its support", async () => {
     const { db, dialect } = testApp.app.database;
-    const now = Date.now();
-    const generation = await db
-      .insertInto('suggestion_generations')
-      .values({ status: 'done', started_at: now, finished_at: now, requested_by: 'Alice Archer', generated_by: null, notice: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const suggestion = await db
-      .insertInto('suggestions')
-      .values({
-        suggestion: 'Escalate stale Sev2 proposals and show the rejected groups.',
-        recommendation_type: 'content',
-        components: JSON.stringify([COMPONENT]),
-        member_initials: JSON.stringify(['AA', 'BB']),
-        sources: JSON.stringify([first, second]),
-        status: 'active',
-        rank: 0,
-        generation_id: generation.id,
-        created_at: now,
-        updated_at: now,
-        archived_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const suggestionId = await insertListedSuggestion(db, {
+      text: 'Escalate stale Sev2 proposals and show the rejected groups.',
+      componentIds: [COMPONENT],
+      initials: ['AA', 'BB'],
+      sources: [first, second],
+      requestedBy: 'Alice Archer',
+    });
     // Alice wrote one of its comments; Casey did not.
-    await vote('alice', `/api/suggestions/${suggestion.id}/vote`, 'thumbs_up');
-    await vote('casey', `/api/suggestions/${suggestion.id}/vote`, 'thumbs_up');
+    await vote('alice', `/api/suggestions/${suggestionId}/vote`, 'thumbs_up');
+    await vote('casey', `/api/suggestions/${suggestionId}/vote`, 'thumbs_up');
 
     const unused: AiProvider = {
       name: 'local',
@@ -120,7 +105,7 @@ describe("an author's own vote in the AI input", () => {
     const service = new SuggestionService(db, dialect, new AiEngine(unused, unused, pino({ level: 'silent' }), 1_000), new LocalEventBus(), new AdminActions(db, new RateLimiter(db), () => 'unused'), (id) => id);
     const { suggestions } = await service.listForAnalysis();
     // Bob's up-vote on Alice's comment is an author's too: both wrote what the suggestion follows from.
-    expect(suggestions.find((item) => item.id === suggestion.id)).toMatchObject({
+    expect(suggestions.find((item) => item.id === suggestionId)).toMatchObject({
       upVotes: 2,
       downVotes: 1,
       upVoterIds: [who.casey.id],

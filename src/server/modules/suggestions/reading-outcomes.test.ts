@@ -70,6 +70,7 @@ describe('the AI reading outcomes', () => {
     expect(after.outcome.resolvedCount).toBe(1);
     // Every comment is still listed (the panel compares them); only the open one is read.
     expect([...after.commentIds].sort()).toEqual([gate, rollback, audit].sort());
+    expect(cited(after)).toContain(audit);
     expect(cited(after).every((id) => id === audit)).toBe(true);
     expect(after.generatedBy.inputHash).not.toBe(before.generatedBy.inputHash);
 

@@ -46,8 +46,10 @@ export function outcomeChangedSince(summary: Pick<CommentSummary, 'commentIds' |
   if (decision === undefined) return false;
   if ((decision?.id ?? null) !== (summary.outcome.decision?.id ?? null)) return true;
   const read = new Set(summary.commentIds);
+  const listed = new Set(comments.map((comment) => comment.id));
   const basis = new Set(decision?.commentIds ?? []);
   const settledNow = comments.filter((comment) => read.has(comment.id) && (comment.resolution !== null || basis.has(comment.id))).map((comment) => comment.id);
-  const settledThen = new Set(summary.outcome.settledIds.filter((id) => comments.some((comment) => comment.id === id)));
+  // A settled comment deleted since is no change of outcome (the panel counts deletions apart).
+  const settledThen = new Set(summary.outcome.settledIds.filter((id) => listed.has(id)));
   return settledNow.length !== settledThen.size || settledNow.some((id) => !settledThen.has(id));
 }
