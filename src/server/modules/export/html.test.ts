@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QA_TEST_COMPONENT_ID } from '../../../common/api/architecture.js';
 import { commentSchema } from '../../../common/contract/comments.js';
@@ -93,6 +95,9 @@ describe('the printable report', () => {
     expect(response.body).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(response.body).toMatch(/<\/main>\n<\/body>\n<\/html>\n$/);
     expect(response.body).toContain("Use your browser's Print (Ctrl+P) to save as PDF.");
+    // The app's own icon: without one the browser asks for /favicon.ico, which the app has not.
+    const icon = /<link rel="icon" type="image\/svg\+xml" href="\/([\w.-]+)">/.exec(response.body)?.[1];
+    expect(icon && existsSync(path.join('public', icon)), icon).toBe(true);
   });
 
   it("allows the page's one style sheet by its hash, and nothing the app's policy does not", async () => {

@@ -106,6 +106,7 @@ function htmlPart(part: ReportPart): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Architecture review ${day(part.exportedAt)}</title>
+<link rel="icon" type="image/svg+xml" href="/biggy-logo.svg">
 <style>${REPORT_STYLE}</style>
 </head>
 <body>
