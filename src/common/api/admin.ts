@@ -54,6 +54,11 @@ export const adminRoutes = {
   setActive: defineRoute<{ body: SetActiveInput; response: MessageResponse }>()('POST', '/api/admin/members/:id/active'),
   initQa: defineRoute<{ body: AdminPasswordInput; response: MessageResponse }>()('POST', '/api/admin/init-qa'),
   pinResetRequests: defineRoute<{ response: PinResetRequest[] }>()('GET', '/api/admin/pin-reset-requests'),
+  /**
+   * The same reset without a request: any active member's PIN, the member's pending requests
+   * resolved with it.
+   */
+  resetPin: defineRoute<{ body: AdminPasswordInput; response: EnrollmentLinkResult }>()('POST', '/api/admin/members/:id/reset-pin'),
   /** Clears the PIN, ends sessions and devices, and answers the fresh enrollment link to hand over. */
   resolvePinReset: defineRoute<{ body: AdminPasswordInput; response: EnrollmentLinkResult }>()('POST', '/api/admin/resolve-pin-reset/:id'),
   audit: defineRoute<{ query: AuditQuery; response: AuditPage }>()('GET', '/api/admin/audit'),

@@ -111,6 +111,7 @@ export const adminContract = {
   setActive: { ...adminRoutes.setActive, params: idParamsSchema, body: setActiveInputSchema, response: { 200: messageResponseSchema } },
   initQa: { ...adminRoutes.initQa, body: adminPasswordInputSchema, response: { 200: messageResponseSchema } },
   pinResetRequests: { ...adminRoutes.pinResetRequests, response: { 200: z.array(pinResetRequestSchema) } },
+  resetPin: { ...adminRoutes.resetPin, params: idParamsSchema, body: adminPasswordInputSchema, response: { 200: enrollmentLinkResultSchema } },
   resolvePinReset: { ...adminRoutes.resolvePinReset, params: idParamsSchema, body: adminPasswordInputSchema, response: { 200: enrollmentLinkResultSchema } },
   audit: { ...adminRoutes.audit, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
   system: { ...adminRoutes.system, response: { 200: systemStatusSchema } },

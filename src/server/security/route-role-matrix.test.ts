@@ -62,6 +62,7 @@ const ADMIN_BODIES = new Map<string, Record<string, unknown>>([
   [key(routes.admin.setRole), { adminPassword: PASSWORD, role: 'member' }],
   [key(routes.admin.setActive), { adminPassword: PASSWORD, active: true }],
   [key(routes.admin.initQa), { adminPassword: PASSWORD }],
+  [key(routes.admin.resetPin), { adminPassword: PASSWORD }],
   [key(routes.admin.resolvePinReset), { adminPassword: PASSWORD }],
   [key(routes.aiPrompts.create), { adminPassword: PASSWORD, name: 'narrative-summary', prompt: 'Summarise:\n{suggestionsText}', description: 'Matrix', isActive: 1 }],
   [key(routes.aiPrompts.activate), { adminPassword: PASSWORD }],

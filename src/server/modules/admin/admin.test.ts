@@ -205,6 +205,67 @@ describe('admin panel calls', () => {
       expectApiError(await apiCall(app, 'POST', path, admin, { adminPassword: PASSWORD }), 409, 'ALREADY_RESOLVED');
       expectApiError(await apiCall(app, 'POST', buildPath(routes.admin.resolvePinReset.path, { id: 999_999 }), admin, { adminPassword: PASSWORD }), 404, 'PIN_RESET_NOT_FOUND');
     });
+
+    it('resets an active member’s PIN without a request: cleared, signed out, a fresh link, audited', async () => {
+      const session = await signInAs(app, 'Nico Noreq');
+      const resetPath = await memberPath(routes.admin.resetPin.path, 'Nico Noreq')();
+      const pendingBefore = pinResetRequestSchema.array().parse((await apiCall(app, 'GET', routes.admin.pinResetRequests.path, admin)).json());
+      expect(pendingBefore.filter((entry) => entry.memberName === 'Nico Noreq')).toEqual([]);
+
+      const reset = await apiCall(app, 'POST', resetPath, admin, { adminPassword: PASSWORD });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const body = enrollmentLinkResultSchema.parse(reset.json());
+      expect(body.memberName).toBe('Nico Noreq');
+      expect(body.message).toMatch(/^The PIN of Nico Noreq has been cleared and they are signed out everywhere\./);
+      expect(body.enrollmentLink.url).toMatch(/\/enroll\/[A-Za-z0-9_-]{43}$/);
+      expect((await apiCall(app, 'GET', routes.auth.user.path, session)).statusCode).toBe(401);
+      expect((await signIn('Nico Noreq', '3816')).statusCode).toBe(401);
+      expect(await memberNamed('Nico Noreq')).toMatchObject({ pinSet: false, enrollment: 'pending' });
+      const nico = await findMemberByKey(app.database.db, nameKey('Nico Noreq'));
+      const devices = await app.database.db.selectFrom('device_tokens').select('member_id').where('member_id', '=', nico?.id ?? -1).execute();
+      expect(devices).toHaveLength(0);
+      const trail = await app.database.db.selectFrom('audit_log').select(['event', 'actor_name', 'detail']).where('detail', 'like', '%Nico Noreq%').orderBy('id').execute();
+      expect(trail).toContainEqual({ event: 'admin-action', actor_name: 'Avery Admin', detail: 'reset the PIN of Nico Noreq' });
+      const issued = await app.database.db.selectFrom('audit_log').select('detail').where('actor_name', '=', 'Nico Noreq').where('event', '=', 'enrollment').execute();
+      expect(issued.map((entry) => entry.detail)).toEqual([expect.stringMatching(/^link issued by Avery Admin, valid until /)]);
+    });
+
+    it('resolves the member’s pending request with an admin’s reset, so it cannot be resolved again', async () => {
+      await signInAs(app, 'Pia Pending');
+      expect((await apiCall(app, 'POST', routes.auth.forgotPin.path, undefined, { memberName: 'Pia Pending' })).statusCode).toBe(200);
+      const before = pinResetRequestSchema.array().parse((await apiCall(app, 'GET', routes.admin.pinResetRequests.path, admin)).json());
+      const request = before.find((entry) => entry.memberName === 'Pia Pending' && entry.status === 'pending');
+      if (request === undefined) throw new Error('no pending request');
+      const reset = await apiCall(app, 'POST', await memberPath(routes.admin.resetPin.path, 'Pia Pending')(), admin, { adminPassword: PASSWORD });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const after = pinResetRequestSchema.array().parse((await apiCall(app, 'GET', routes.admin.pinResetRequests.path, admin)).json());
+      expect(after.find((entry) => entry.id === request.id)).toMatchObject({ status: 'resolved', resolvedBy: 'Avery Admin' });
+      const resolvePath = buildPath(routes.admin.resolvePinReset.path, { id: request.id });
+      expectApiError(await apiCall(app, 'POST', resolvePath, admin, { adminPassword: PASSWORD }), 409, 'ALREADY_RESOLVED');
+    });
+
+    it('refuses a reset of a deactivated member, the QA user, an unknown id, without or with a wrong password, and to members', async () => {
+      await signInAs(app, 'Dee Departed');
+      const departedPath = await memberPath(routes.admin.resetPin.path, 'Dee Departed')();
+      const activePath = await memberPath(routes.admin.setActive.path, 'Dee Departed')();
+      expect((await apiCall(app, 'POST', activePath, admin, { adminPassword: PASSWORD, active: false })).statusCode).toBe(200);
+      const departedPin = (await findMemberByKey(app.database.db, nameKey('Dee Departed')))?.pin_hash;
+      expectApiError(await apiCall(app, 'POST', departedPath, admin, { adminPassword: PASSWORD }), 409, 'MEMBER_INACTIVE', 'Dee Departed is deactivated; reactivate them first');
+      expect((await findMemberByKey(app.database.db, nameKey('Dee Departed')))?.pin_hash).toBe(departedPin);
+
+      const qaPath = await memberPath(routes.admin.resetPin.path, 'QA Test User')();
+      const qaPin = (await findMemberByKey(app.database.db, nameKey('QA Test User')))?.pin_hash;
+      const qa = expectApiError(await apiCall(app, 'POST', qaPath, admin, { adminPassword: PASSWORD }), 409, 'FORBIDDEN_CHANGE');
+      expect(qa.message).toMatch(/QA Test User is the QA user/);
+      expect((await findMemberByKey(app.database.db, nameKey('QA Test User')))?.pin_hash).toBe(qaPin);
+
+      expectApiError(await apiCall(app, 'POST', buildPath(routes.admin.resetPin.path, { id: 999_999 }), admin, { adminPassword: PASSWORD }), 404, 'MEMBER_NOT_FOUND');
+      const morganPath = await memberPath(routes.admin.resetPin.path, 'Morgan Member')();
+      expectApiError(await apiCall(app, 'POST', morganPath, admin, {}), 400, 'VALIDATION_FAILED');
+      expectApiError(await apiCall(app, 'POST', morganPath, admin, { adminPassword: 'wrong' }), 403, 'INVALID_ADMIN_PASSWORD');
+      expectApiError(await apiCall(app, 'POST', morganPath, member, { adminPassword: PASSWORD }), 403, 'ADMIN_ONLY');
+      expect(await memberNamed('Morgan Member')).toMatchObject({ pinSet: true });
+    });
   });
 
   describe('audit trail', () => {

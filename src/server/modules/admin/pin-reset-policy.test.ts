@@ -111,6 +111,63 @@ describe('who may reset whose PIN', () => {
 });
 
 /**
+ * An admin resets a PIN from the member list without a request: the same rule of who may reset
+ * whose PIN, the same writes in one transaction with the member's row locked, and a member
+ * deactivated meanwhile keeps their PIN.
+ */
+describe("an admin's PIN reset without a request", () => {
+  const admins = useAdmins('Sam Second', 'Tia Third');
+  let app: App;
+  let configured: SessionCookies;
+  let second: SessionCookies;
+  beforeAll(() => {
+    app = admins.app();
+    configured = admins.configured();
+    second = admins.session('Sam Second');
+  });
+  const reset = async (name: string, as: SessionCookies) =>
+    apiCall(app, 'POST', buildPath(routes.admin.resetPin.path, { id: (await admins.member(name)).id }), as, { adminPassword: PASSWORD });
+  const refusalsBy = (actor: string) =>
+    app.database.db.selectFrom('audit_log').select('detail').where('actor_name', '=', actor).where('event', '=', 'admin-action').where('outcome', '=', 'failure').execute();
+
+  it("refuses a second admin the configured admin's or another admin's reset with 403, audited, and leaves the PIN", async () => {
+    for (const name of ['Avery Admin', 'Tia Third']) {
+      const before = (await admins.member(name)).pin_hash;
+      const body = expectApiError(await reset(name, second), 403, 'FORBIDDEN_CHANGE');
+      expect(body.message).toMatch(/configured admin/);
+      expect((await admins.member(name)).pin_hash).toBe(before);
+    }
+    expect(await refusalsBy('Sam Second')).toContainEqual({ detail: 'reset the PIN of Tia Third refused: not the configured admin' });
+  });
+
+  it("lets the configured admin reset another admin's PIN, and any admin a member's", async () => {
+    const tia = await reset('Tia Third', configured);
+    expect(tia.statusCode, tia.body).toBe(200);
+    expect(enrollmentLinkResultSchema.parse(tia.json()).memberName).toBe('Tia Third');
+    expect((await admins.member('Tia Third')).pin_hash).toBeNull();
+    const morgan = await reset('Morgan Member', second);
+    expect(morgan.statusCode, morgan.body).toBe(200);
+    expect((await admins.member('Morgan Member')).pin_hash).toBeNull();
+  });
+
+  it('leaves the PIN and issues no link when the deactivation commits while the reset waits', async () => {
+    await signInAs(app, 'Val Vanishing');
+    const { id, pin_hash: before } = await admins.member('Val Vanishing');
+    let resetting: ReturnType<typeof apiCall> | undefined;
+    // The deactivation's own statement, held open while an admin asks for the reset.
+    await app.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('members').set({ active: 0 }).where('id', '=', id).execute();
+      resetting = apiCall(app, 'POST', buildPath(routes.admin.resetPin.path, { id }), second, { adminPassword: PASSWORD });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    if (resetting === undefined) throw new Error('the reset was never asked for');
+    expectApiError(await resetting, 409, 'MEMBER_INACTIVE');
+    expect((await admins.member('Val Vanishing')).pin_hash).toBe(before);
+    expect(await app.database.db.selectFrom('enrollment_tokens').select('member_id').where('member_id', '=', id).execute()).toEqual([]);
+  });
+});
+
+/**
  * Demoting an admin, or deactivating them, would make their PIN reset a member's, which any admin
  * resolves: demote, reset, sign in as them, promote back. So only the configured admin (or the
  * command line) takes another admin's role away or deactivates them; others get 403 with the

@@ -48,6 +48,12 @@ export function registerAdminRoutes(app: App, admin: AdminService) {
   app.get(adminContract.pinResetRequests.path, { config: adminOnly, schema: { response: adminContract.pinResetRequests.response } }, async () => admin.pinResetRequests());
 
   app.post(
+    adminContract.resetPin.path,
+    { config: adminOnly, schema: { params: adminContract.resetPin.params, body: adminContract.resetPin.body, response: adminContract.resetPin.response } },
+    async (request) => admin.resetPin(requireAdmin(request), { ip: request.ip }, request.params.id, request.body.adminPassword),
+  );
+
+  app.post(
     adminContract.resolvePinReset.path,
     { config: adminOnly, schema: { params: adminContract.resolvePinReset.params, body: adminContract.resolvePinReset.body, response: adminContract.resolvePinReset.response } },
     async (request) => admin.resolvePinReset(requireAdmin(request), { ip: request.ip }, request.params.id, request.body.adminPassword),

@@ -81,6 +81,10 @@ interface Context {
   ip: string;
 }
 
+function memberInactive(member: MemberRow) {
+  return conflict(`${member.full_name} is deactivated; reactivate them first`, ERROR_CODES.memberInactive);
+}
+
 /**
  * The admin panel's actions. The route guard has checked the admin role; every change here also
  * checks the admin password through AdminActions (throttled, audited) and announces itself on the
@@ -209,20 +213,49 @@ export class AdminService {
     const request = await findPinResetRequest(this.db, requestId);
     if (request === undefined) throw notFound('No such PIN reset request', ERROR_CODES.pinResetNotFound);
     const member = await this.member(request.member_id);
-    // Forgot-PIN files none for the QA member; one filed before it did must not clear the QA PIN.
-    if (member.is_qa === 1) throw conflict(`${member.full_name} is the QA user: its PIN is the configured QA PIN, which 'Initialize QA user' sets`, ERROR_CODES.forbiddenChange);
+    return this.resetPinOf(admin, context, member, adminPassword, async (trx) => {
+      // Read again under the member's lock: two admins pressing at once reset once.
+      const pending = await findPinResetRequest(trx, requestId);
+      if (pending?.status !== 'pending') throw conflict(`The request of ${member.full_name} is already resolved`, ERROR_CODES.alreadyResolved);
+    });
+  }
+
+  /** A PIN reset the admin starts: no request needed, only an active member. */
+  async resetPin(admin: MemberRow, context: Context, memberId: number, adminPassword: string): Promise<EnrollmentLinkResult> {
+    const member = await this.member(memberId);
+    if (member.active !== 1) throw memberInactive(member);
+    return this.resetPinOf(admin, context, member, adminPassword, (_trx, current) => {
+      // Read again under the member's lock: a deactivation that committed first wins.
+      if (current.active !== 1) throw memberInactive(current);
+      return Promise.resolve();
+    });
+  }
+
+  /**
+   * Clears the member's PIN, ends their sessions, devices and streams, resolves their pending
+   * requests and issues the link, in one transaction with their row locked, once `precondition`
+   * (read inside it) holds. The QA member's PIN is the configured QA PIN, never reset here.
+   */
+  private async resetPinOf(
+    admin: MemberRow,
+    context: Context,
+    member: MemberRow,
+    adminPassword: string,
+    precondition: (trx: Transaction<Database>, current: MemberRow) => Promise<void>,
+  ): Promise<EnrollmentLinkResult> {
+    // Forgot-PIN files none for the QA member; one filed before it did must not clear the QA PIN either.
+    if (member.is_qa === 1) throw conflict(`${member.full_name} is the QA user: its PIN is the configured QA PIN, which every self-test run sets`, ERROR_CODES.forbiddenChange);
     await this.refuse(admin, context, member, 'reset the PIN of', refusalToResetPinOf(admin, member, this.config.adminName));
     const link = await this.actions.run(admin, context, adminPassword, `reset the PIN of ${member.full_name}`, async () => {
       const issued = await this.issueLink(admin, context, member.id, 'reset the PIN of', async (trx, current) => {
-        // Read again under the member's lock: two admins pressing at once reset once.
-        const pending = await findPinResetRequest(trx, requestId);
-        if (pending?.status !== 'pending') throw conflict(`The request of ${member.full_name} is already resolved`, ERROR_CODES.alreadyResolved);
+        await precondition(trx, current);
         return clearPinAndIssueLink(trx, current, admin.full_name, this.config.publicUrl);
       });
       await this.events.endSessions({ memberId: member.id });
       return issued;
     });
     await auditLinkIssued(this.db, member.full_name, admin, context, link);
+    // The member list follows this event too (their PIN), as does the request list.
     await this.events.publish({ type: 'pin-resets.changed' });
     return {
       message: `The PIN of ${member.full_name} has been cleared and they are signed out everywhere. Send them the enrollment link below to create a new PIN.`,
