@@ -39,6 +39,9 @@ export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 
 export const AUDIT_OUTCOMES = ['success', 'failure', 'locked', 'info'] as const;
 
+/** Whether the trail shows what the self-test's own requests wrote ('show' unless asked). */
+export const AUDIT_QA_ROWS = ['show', 'hide'] as const;
+
 /**
  * The admin's calls. Every one is admin-only on the server; every state change also carries the
  * admin password, which the server checks (throttled and audited).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_EVENTS, AUDIT_OUTCOMES, adminRoutes } from '../api/admin.js';
+import { AUDIT_EVENTS, AUDIT_OUTCOMES, AUDIT_QA_ROWS, adminRoutes } from '../api/admin.js';
 import { idParamsSchema } from './comments.js';
 import { memberNameSchema } from './auth.js';
 import { messageResponseSchema } from './common.js';
@@ -60,6 +60,7 @@ export type PinResetRequest = z.infer<typeof pinResetRequestSchema>;
 export const auditQuerySchema = z.strictObject({
   member: memberNameSchema.optional(),
   event: z.enum(AUDIT_EVENTS).optional(),
+  qa: z.enum(AUDIT_QA_ROWS).optional(),
   page: z
     .string()
     .regex(/^[1-9]\d{0,5}$/, 'page must be a whole number from 1')

@@ -10,7 +10,9 @@ import { apiCall, signInAs, type SessionCookies } from '../../test/sign-in.js';
 import { TEST_SECRETS } from '../../test/test-app.js';
 import { allCommentsForAnalysis, componentCommentsForAnalysis } from '../comments/analysis-input.js';
 import { listVotersOf } from '../comments/repo.js';
+import { audit } from '../auth/audit.js';
 import { findMemberByKey } from '../members/repo.js';
+import { QA_REMOTE_ADDRESS } from '../qa/runner.js';
 
 const PASSWORD = TEST_SECRETS.adminPassword;
 
@@ -291,7 +293,29 @@ describe('admin panel calls', () => {
       expect(nora.entries.length).toBe(2);
       expect(nora.entries[0]?.detail).toMatch(/^link issued by Avery Admin, valid until /);
       expectApiError(await apiCall(app, 'GET', `${routes.admin.audit.path}?page=0`, admin), 400, 'VALIDATION_FAILED');
+      expectApiError(await apiCall(app, 'GET', `${routes.admin.audit.path}?qa=maybe`, admin), 400, 'VALIDATION_FAILED');
       expectApiError(await apiCall(app, 'GET', `${routes.admin.audit.path}?event=drop%20table`, admin), 400, 'VALIDATION_FAILED');
+    });
+  });
+
+  describe('audit trail without the self-test', () => {
+    it('leaves out, when asked, what requests from the self-test’s address wrote, and only that', async () => {
+      await audit(app.database.db, { event: 'sign-in', outcome: 'success', actorName: 'QA Test User', ip: QA_REMOTE_ADDRESS, detail: 'QA self-test session' });
+      await audit(app.database.db, { event: 'forgot-pin', outcome: 'failure', actorName: 'QA Test User', ip: '203.0.113.9', detail: 'the QA member: no PIN reset' });
+      await audit(app.database.db, { event: 'admin-action', outcome: 'success', actorName: 'Avery Admin', ip: 'cli', detail: 'unlock Nobody' });
+      const read = async (query: string) => auditPageSchema.parse((await apiCall(app, 'GET', `${routes.admin.audit.path}${query}`, admin)).json());
+      const shown = await read('?qa=show');
+      const hidden = await read('?qa=hide');
+      const byDefault = await read('');
+      expect(byDefault.total).toBe(shown.total);
+      expect(shown.entries.some((entry) => entry.ip === QA_REMOTE_ADDRESS)).toBe(true);
+      expect(hidden.total).toBe(shown.total - 1);
+      expect(hidden.entries.some((entry) => entry.ip === QA_REMOTE_ADDRESS)).toBe(false);
+      // The QA member's name typed from anywhere else is someone's attempt, not the self-test: it stays.
+      expect(hidden.entries.find((entry) => entry.ip === '203.0.113.9')).toMatchObject({ actorName: 'QA Test User', event: 'forgot-pin' });
+      const qaByName = await read('?member=QA%20Test%20User&qa=hide');
+      expect(qaByName.entries.map((entry) => entry.ip)).toContain('203.0.113.9');
+      expect(qaByName.entries.map((entry) => entry.ip)).not.toContain(QA_REMOTE_ADDRESS);
     });
   });
 

@@ -16,6 +16,7 @@ import { deleteEnrollmentTokensOf } from '../enrollment/repo.js';
 import type { EnrollmentLink } from '../enrollment/service.js';
 import { findMemberById, findMemberByKey, lockMember } from '../members/repo.js';
 import { addMember, assignRole, auditLinkRevoked, clearPinAndIssueLink, ensureQaMember, newEnrollmentLink, refuseQaUserName, unlockMember } from '../members/service.js';
+import { QA_REMOTE_ADDRESS } from '../qa/runner.js';
 import { refusalToChangeAdmin, refusalToResetPinOf, type AdminActions } from './policies.js';
 import {
   countActiveAdmins,
@@ -264,11 +265,16 @@ export class AdminService {
     };
   }
 
-  async audit(query: { member?: string | undefined; event?: string | undefined; page?: number | undefined }): Promise<AuditPage> {
+  async audit(query: { member?: string | undefined; event?: string | undefined; qa?: 'show' | 'hide' | undefined; page?: number | undefined }): Promise<AuditPage> {
     const page = query.page ?? 1;
     const { rows, total } = await pageAudit(
       this.db,
-      { actorName: query.member === undefined ? undefined : normalizeFullName(query.member), event: query.event },
+      {
+        actorName: query.member === undefined ? undefined : normalizeFullName(query.member),
+        event: query.event,
+        // Every request of a self-test run comes from its own address, which no real client has.
+        exceptIp: query.qa === 'hide' ? QA_REMOTE_ADDRESS : undefined,
+      },
       { offset: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE },
     );
     return { entries: rows.map(presentAudit), page, pageSize: AUDIT_PAGE_SIZE, total };
