@@ -7,6 +7,7 @@ import { seriousAccessibilityViolations } from './axe.js';
 import { fetchFromPage, postComment } from './page-api.js';
 import { card, commentPanel } from './review-page.js';
 import { E2E_SECRETS, launchBrowser, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { MIN_TARGET } from './targets.js';
 import { expectToast } from './toasts.js';
 
 // The review's outcome features (resolving comments, decisions, suggestion statuses, owners and
@@ -27,9 +28,6 @@ const AVERY = { name: 'Avery Admin', pin: '8024' };
 /** The component the first two tests comment on and decide. */
 const TITLE = 'Authentication and SSO';
 const COMPONENT = 'authentication-and-sso';
-
-/** WCAG 2.5.8 (AA): a pointer target of at least 24 by 24 CSS pixels. */
-const MIN_TARGET = 24;
 
 interface OpenedPage {
   context: BrowserContext;
@@ -184,6 +182,31 @@ async function checkState(page: Page, name: string, dialog?: Locator): Promise<v
   expect(await seriousAccessibilityViolations(page), name).toEqual([]);
 }
 
+type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * What a toast hides that it must not: the page's header (the first in the document, before the
+ * panel's own), the panel's title and Close button
+ * (anywhere on them), and the focused control (all of it, WCAG 2.4.11).
+ */
+async function hiddenByToast(page: Page, toast: Locator, panel: Locator): Promise<string[]> {
+  const box = await toast.boundingBox();
+  if (box === null) return [];
+  const hidden: string[] = [];
+  const kept = { header: page.locator('header').first(), title: panel.getByRole('heading', { name: TITLE }), close: panel.getByRole('button', { name: 'Close comments' }) };
+  for (const [name, locator] of Object.entries(kept)) {
+    const other = await locator.boundingBox();
+    if (other !== null && overlap(box, other)) hidden.push(name);
+  }
+  const focused = await page.locator(':focus').boundingBox();
+  if (focused !== null && focused.x >= box.x && focused.y >= box.y && focused.x + focused.width <= box.x + box.width && focused.y + focused.height <= box.y + box.height) hidden.push(`the focused ${await describeFocus(page)}`);
+  return hidden;
+}
+
 function commentIn(panel: Locator, text: string): Locator {
   return panel.getByRole('article').filter({ hasText: text });
 }
@@ -267,11 +290,12 @@ describe('the review’s outcomes on a phone, with the keyboard alone', () => {
     const posted = responseTo(page, 'POST', '/api/comments', 201);
     await pressOn(page, post, 'Post comment', findings);
     const created = (await (await posted).json()) as { id: number };
-    await expectToast(page, 'Comment added', 'Your comment has been posted successfully.');
+    const added = await expectToast(page, 'Comment added', 'Your comment has been posted successfully.');
     const article = commentIn(panel, comment);
     await article.waitFor();
     // Focus is back in the (emptied) comment field.
     await expect.poll(() => isFocused(field)).toBe(true);
+    await expect.poll(() => hiddenByToast(page, added, panel)).toEqual([]);
     await checkState(page, 'comment-posted', panel);
 
     // Resolve it with a note: Tab to its Resolve button, Enter; the dialog starts in the note.
@@ -289,7 +313,7 @@ describe('the review’s outcomes on a phone, with the keyboard alone', () => {
     const resolved = responseTo(page, 'POST', `/api/comments/${created.id}/resolve`, 200);
     await pressOn(page, confirmResolve, 'the dialog’s Resolve button', findings);
     await resolved;
-    await expectToast(page, 'Comment resolved', 'It is folded in the list, with its votes.');
+    const resolvedToast = await expectToast(page, 'Comment resolved', 'It is folded in the list, with its votes.');
     await resolveDialog.waitFor({ state: 'detached' });
 
     // Folded to one line; the focus stays with the comment, on its Show button.
@@ -300,6 +324,7 @@ describe('the review’s outcomes on a phone, with the keyboard alone', () => {
     const show = panel.getByRole('button', { name: 'Show' });
     await expect.poll(() => isFocused(show), { message: `focus after resolving is on ${await describeFocus(page)}` }).toBe(true);
     expect(await dialogHoldingFocus(page)).toBe(TITLE);
+    await expect.poll(() => hiddenByToast(page, resolvedToast, panel)).toEqual([]);
     await checkState(page, 'resolved-folded', panel);
 
     // Enter on Show unfolds it; the focus stays on the same button, now 'Hide'.
@@ -317,11 +342,12 @@ describe('the review’s outcomes on a phone, with the keyboard alone', () => {
     const reopened = responseTo(page, 'POST', `/api/comments/${created.id}/reopen`, 200);
     await pressOn(page, reopen, 'Reopen', findings);
     await reopened;
-    await expectToast(page, 'Comment reopened', 'It counts as open again.');
+    const reopenedToast = await expectToast(page, 'Comment reopened', 'It counts as open again.');
     await expect.poll(() => panel.getByText(/Resolved by/).count()).toBe(0);
     await article.getByRole('button', { name: 'Resolve' }).waitFor();
     await expect.poll(() => isFocused(article), { message: `focus after reopening is on ${await describeFocus(page)}` }).toBe(true);
     expect(await dialogHoldingFocus(page)).toBe(TITLE);
+    await expect.poll(() => hiddenByToast(page, reopenedToast, panel)).toEqual([]);
     await checkState(page, 'reopened', panel);
 
     // Escape closes the panel and gives the focus back to the card's Comment button.

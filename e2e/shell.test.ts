@@ -72,6 +72,9 @@ describe('client shell in a real browser', () => {
     const release = await holdRequests(page, '**/assets/capabilities-page-*.js');
     await page.goto(`${server.baseUrl}/biggy-capabilities`);
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Loading...');
+    // In the page's main landmark, under a heading, as every screen is.
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Loading...' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     release();
     await expect.poll(() => page.getByText('Loading...').count()).toBe(0);
     await context.close();

@@ -7,6 +7,7 @@ import { PIN_REASONS } from '../src/common/pin-rules.js';
 import type { Database } from '../src/server/db/schema.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { E2E_SECRETS, enrollmentLink, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, waitUntilSessionRefused, type RunningServer, type SeededMember } from './harness.js';
+import { smallTargets } from './targets.js';
 import { closeToasts, toasts } from './toasts.js';
 import { holdRequests } from './page-api.js';
 
@@ -243,6 +244,8 @@ describe('sign-in screen', () => {
     // The device is still remembered: the gate shows Welcome Back for the same member.
     await heading(page, 'Welcome Back').waitFor();
     expect(await page.getByText('Morgan Member', { exact: true }).isVisible()).toBe(true);
+    // 'Use Different Account' and 'Forgot your PIN?' are tapped: 24 px square at least.
+    expect(await smallTargets(page)).toEqual([]);
     const status = await page.evaluate<number>("fetch('/api/user').then((response) => response.status)");
     expect(status).toBe(401);
     expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);

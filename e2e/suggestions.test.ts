@@ -10,6 +10,7 @@ import type { Comment } from '../src/common/contract/comments.js';
 import { significanceOf } from '../src/common/significance.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { E2E_SECRETS, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
+import { smallTargets } from './targets.js';
 import { closeToasts, expectToast } from './toasts.js';
 import { fetchFromPage, holdRequests } from './page-api.js';
 
@@ -312,6 +313,8 @@ describe('Feedback and Recommendations page', () => {
     await page.mouse.move(0, 0);
     await screenshot(page, 'suggestions-desktop', { fullPage: true });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // Every control at least 24 px square, 'View N sources' and 'Show less' included.
+    expect(await smallTargets(page)).toEqual([]);
 
     // ---- A theme's sources: the suggestions it came from, and the comments behind them.
     const firstTheme = narrative.keyThemes[0];

@@ -46,8 +46,9 @@ export function PageHeader({ title, subtitle, titleIsHeading = true }: PageHeade
     };
   }, [menuOpen]);
 
+  // Above the page: the account menu opens inside the header and overlaps what follows it.
   return (
-    <header className="border-b border-slate-200 bg-white/90 backdrop-blur">
+    <header className="relative z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex min-h-14 items-center gap-3 py-2 lg:py-3">
           <ImageWithFallback src="/biggy-logo.svg" alt="Biggy logo" className="h-8 w-8 shrink-0 rounded-lg lg:h-10 lg:w-10" fallbackEmoji="🤖" />

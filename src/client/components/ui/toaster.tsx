@@ -1,14 +1,19 @@
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
+import { useRef } from 'react';
+import { useToastPlacement } from './toast-placement';
 import { dismissToast, useToasts } from './use-toast';
 
 /**
  * Radix Toast gives the behaviour the app wants: F8 focuses the region, swipe right past
- * 50 px dismisses. The viewport sits at the top on small screens and bottom-right from 640 px.
+ * 50 px dismisses. The stack sits at the bottom (full width on a phone, bottom-right from 640 px),
+ * clear of every header, and moves to the top when it would hide the focused control.
  */
 export function Toaster() {
   const toasts = useToasts();
+  const stack = useRef<HTMLOListElement>(null);
+  const placement = useToastPlacement(stack, toasts.some((entry) => entry.open));
   return (
     <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
       {toasts.map((entry) => (
@@ -42,7 +47,12 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+      <Toast.Viewport
+        ref={stack}
+        data-edge={placement.edge}
+        style={placement.edge === 'top' ? { top: placement.offset } : { bottom: 0 }}
+        className="fixed z-[100] flex max-h-screen w-full flex-col p-4 sm:right-0 md:max-w-[420px]"
+      />
     </Toast.Provider>
   );
 }

@@ -63,7 +63,7 @@ export function LinkButton({ children, onClick, disabled }: { children: ReactNod
       type="button"
       onClick={onClick}
       disabled={disabled}
-      className="rounded font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline disabled:opacity-50"
+      className="inline-flex min-h-6 items-center rounded font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline disabled:opacity-50"
     >
       {children}
     </button>

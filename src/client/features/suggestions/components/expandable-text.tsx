@@ -31,7 +31,7 @@ export function ExpandableText({ text, max, context, className }: ExpandableText
           onClick={() => {
             setExpanded((value) => !value);
           }}
-          className="mt-1 rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          className="mt-1 inline-flex min-h-6 items-center rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
         >
           {expanded ? 'Show less' : 'Show more'}
           <span className="sr-only"> {context}</span>

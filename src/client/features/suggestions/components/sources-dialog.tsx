@@ -16,7 +16,7 @@ import { SkeletonBars } from './skeleton-bars';
 import { ScrollArea } from '../../../components/ui/scroll-area';
 
 const triggerClasses =
-  'inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700';
+  'inline-flex min-h-6 items-center gap-1 rounded text-sm font-medium text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700';
 
 /**
  * The sources line under a theme, action or conflict of the narrative: its sources are suggestions,
@@ -63,7 +63,7 @@ export function SuggestionSourcesButton({ suggestion }: { suggestion: Suggestion
       title="Comments behind this suggestion"
       description={suggestion.suggestion}
     >
-      <CitedComments suggestion={suggestion} />
+      <CitedComments suggestion={suggestion} heading="h3" />
     </SourcesDialog>
   );
 }
@@ -119,7 +119,7 @@ function CitedSuggestions({ suggestionIds }: { suggestionIds: readonly number[] 
             <p className="text-sm font-medium break-words whitespace-pre-wrap text-slate-900">{suggestion.suggestion}</p>
             <p className="mt-1 text-xs text-slate-600">On {suggestion.components.map(titleOf).join(', ')}</p>
             <div className="mt-3">
-              <CitedComments suggestion={suggestion} />
+              <CitedComments suggestion={suggestion} heading="h4" />
             </div>
           </li>
         ))}
@@ -133,8 +133,12 @@ function CitedSuggestions({ suggestionIds }: { suggestionIds: readonly number[] 
   );
 }
 
-/** The comments a suggestion cites, read from its components' comment lists (the review's own queries). */
-function CitedComments({ suggestion }: { suggestion: Suggestion }) {
+/**
+ * The comments a suggestion cites, read from its components' comment lists (the review's own
+ * queries). Headed one level under where it sits: straight under the dialog's title, or under a
+ * cited suggestion's heading.
+ */
+function CitedComments({ suggestion, heading: Heading }: { suggestion: Suggestion; heading: 'h3' | 'h4' }) {
   const { titleOf } = useSuggestionLookup();
   const now = useNow();
   const lists = useQueries({ queries: suggestion.components.map((componentId) => commentsQueryOptions(componentId)) });
@@ -169,7 +173,7 @@ function CitedComments({ suggestion }: { suggestion: Suggestion }) {
   }
   return (
     <div>
-      {cited.length > 0 && <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{plural(cited.length, 'team comment')}</h4>}
+      {cited.length > 0 && <Heading className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{plural(cited.length, 'team comment')}</Heading>}
       <ul className="space-y-2">
         {cited.map((comment) => (
           <li key={comment.id}>
