@@ -15,7 +15,7 @@ import { holdRequests } from './page-api.js';
 // Browser-side code is passed to page.evaluate as strings: this file is type-checked for Node, without the DOM library.
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 390, height: 844 };
-const FORGOT_PIN_ANSWER = 'The admin has been asked to reset your PIN and will send you a new enrollment link. (A name that is not on the team gets no link.)';
+const FORGOT_PIN_ANSWER = 'Your request is with the admin, who will send you an enrollment link to create your PIN. (A name that is not on the team gets no link.)';
 
 /** Chromium logs every non-2xx fetch; refused sign-ins are the point of some tests. Anything else fails. */
 const EXPECTED_FAILED_LOAD = /Failed to load resource: the server responded with a status of (400|401|403|404|409|429)/;

@@ -18,7 +18,7 @@ export const AUTH_MESSAGES = {
   pinRequired: 'PIN is required',
   pinNotSet: 'PIN not set. Please use full login to set up your PIN.',
   pinAlreadySet: 'A PIN is already set for this member. Sign in with it, or use Forgot PIN.',
-  forgotPinAccepted: 'The admin has been asked to reset your PIN and will send you a new enrollment link. (A name that is not on the team gets no link.)',
+  forgotPinAccepted: 'Your request is with the admin, who will send you an enrollment link to create your PIN. (A name that is not on the team gets no link.)',
   loggedOut: 'Logged out',
   enrollmentRequired: 'Creating a PIN needs the enrollment link from the admin. Ask the admin to send you a new one, then open it in this browser.',
 } as const;
