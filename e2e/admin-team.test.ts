@@ -367,7 +367,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await expectToast(
       member.page,
       'Request sent',
-      'The admin has been asked to reset your PIN and will send you a new enrollment link. (A name that is not on the team gets no link.)',
+      'Your request is with the admin, who will send you an enrollment link to create your PIN. (A name that is not on the team gets no link.)',
     );
 
     // Without a reload: the live event (or the 5 s poll) brings it.
