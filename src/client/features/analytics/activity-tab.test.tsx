@@ -40,6 +40,11 @@ describe('activity', () => {
           activityOf(8, { activityType: 'page_view', details: JSON.stringify({ path: '/' }), timestamp: '2026-11-25T09:00:40.000Z' }),
           activityOf(9, { activityType: 'page_view', details: JSON.stringify({ path: '/analytics' }), timestamp: '2026-11-25T09:00:10.000Z' }),
           activityOf(10, { memberName: 'Grace Hopper', activityType: 'suggestions_generated', details: JSON.stringify({ created: 12, kept: 0, archived: 1, reused: false }) }),
+          // Signing in again and again (a new tab, a lost session) is one line too.
+          activityOf(11, { memberName: 'Grace Hopper', activityType: 'login', details: JSON.stringify({ method: 'pin' }), timestamp: '2026-11-25T08:40:00.000Z' }),
+          activityOf(12, { memberName: 'Grace Hopper', activityType: 'login', details: JSON.stringify({ method: 'quick' }), timestamp: '2026-11-25T08:31:00.000Z' }),
+          activityOf(13, { memberName: 'Grace Hopper', activityType: 'login', details: JSON.stringify({ method: 'pin' }), timestamp: '2026-11-25T08:30:00.000Z' }),
+          activityOf(14, { activityType: 'page_view', details: JSON.stringify({ path: '/no-such-page' }) }),
         ],
       })
       .on(routes.suggestions.withVotes, { body: [suggestionFixture(7, { suggestion: 'Add an owner to every suppression rule', components: ['deduplication'] })] });
@@ -68,6 +73,8 @@ describe('activity', () => {
       'Grace Hopper viewed the review',
       `Ada Lovelace viewed 2 pages at ${formatClock('2026-11-25T09:00:10.000Z')}`,
       'Grace Hopper generated suggestions (12 new, 1 archived)',
+      `Grace Hopper signed in 3 times between ${formatClock('2026-11-25T08:30:00.000Z')} and ${formatClock('2026-11-25T08:40:00.000Z')}`,
+      'Ada Lovelace viewed a missing page (/no-such-page)',
     ]);
     // No raw keys, ids or JSON, and nothing about the reader's own vote.
     expect(log.textContent).not.toMatch(/comment_added|vote_cast|thumbs_up|myVote|my vote|\{|suggestionId|deduplication/);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { activityLabel, activitySentence, formatDay, formatDuration, formatHoursMinutes, plural, timeAxis, type ActivityNames } from './format';
+import { ROUTES } from '../../../common/routes';
+import { activityLabel, activitySentence, formatDay, formatDuration, formatHoursMinutes, pageName, timeAxis, type ActivityNames } from './format';
 
 describe('formatHoursMinutes', () => {
   test.each([
@@ -26,7 +27,7 @@ describe('activitySentence', () => {
   test.each([
     ['login', '{"method":"pin"}', 'signed in'],
     ['page_view', '{"path":"/analytics"}', 'viewed team analytics'],
-    ['page_view', '{"path":"/elsewhere"}', 'viewed /elsewhere'],
+    ['page_view', '{"path":"/elsewhere"}', 'viewed a missing page (/elsewhere)'],
     ['comment_added', '{"componentId":"deduplication","commentId":4}', 'commented on Deduplication & Suppression'],
     ['comment_added', '{"componentId":"unknown-id","commentId":4}', 'commented'],
     ['vote_cast', '{"target":"suggestion","suggestionId":7,"myVote":"thumbs_up"}', 'voted for “Add an owner to every suppression rule” on Deduplication & Suppression'],
@@ -71,8 +72,12 @@ test('activity types in words, an unknown type as itself', () => {
   ]);
 });
 
-test('days and counts', () => {
+test('every screen of the app has a name in words', () => {
+  for (const path of Object.values(ROUTES)) expect(pageName(path)).not.toMatch(/\/|missing/);
+  expect(pageName('/analytics/')).toBe('team analytics');
+});
+
+test('days', () => {
   expect(formatDay('2026-11-05')).toBe('Nov 5');
   expect(formatDay('soon')).toBe('soon');
-  expect([plural(1, 'vote'), plural(0, 'vote'), plural(2, 'vote')]).toEqual(['1 vote', '0 votes', '2 votes']);
 });

@@ -1,7 +1,4 @@
-/** "1 comment", "3 comments". */
-export function plural(count: number, word: string): string {
-  return `${count} ${count === 1 ? word : `${word}s`}`;
-}
+import { ROUTES } from '../../../common/routes';
 
 /**
  * Active time as whole hours and minutes: 7,500 s reads "2h 5m", 720 s "0h 12m", 59 s "0h 0m".
@@ -31,13 +28,16 @@ export interface ActivityNames {
   suggestionText: (suggestionId: number) => { text: string; componentIds: readonly string[] } | undefined;
 }
 
-const PAGE_NAMES: Readonly<Record<string, string>> = {
-  '/': 'the review',
-  '/analytics': 'team analytics',
-  '/suggestions': 'the suggestions',
-  '/admin': 'the admin page',
-  '/development-principles': 'the development principles',
+const SCREEN_NAMES: Readonly<Record<keyof typeof ROUTES, string>> = {
+  home: 'the review',
+  capabilities: 'the capabilities',
+  principles: 'the development principles',
+  analytics: 'team analytics',
+  suggestions: 'the suggestions',
+  admin: 'the admin page',
 };
+
+const PAGE_NAMES: ReadonlyMap<string, string> = new Map(Object.entries(ROUTES).map(([screen, path]) => [path, SCREEN_NAMES[screen as keyof typeof ROUTES]]));
 
 /** Details are the client's own JSON text: an object's fields, or nothing when they are not an object. */
 function detailsObject(details: string | null): Readonly<Record<string, unknown>> {
@@ -59,10 +59,10 @@ function onComponents(componentIds: readonly string[], names: ActivityNames): st
   return titles.length === 0 ? '' : ` on ${titles.join(', ')}`;
 }
 
-/** A page's name in words; a path this client does not name reads as itself. */
+/** A page's name in words; an address that is no screen of the app (a mistyped link) says so, with the address. */
 export function pageName(path: string): string {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return PAGE_NAMES[trimmed] ?? (trimmed.includes('capabilities') ? 'the capabilities' : trimmed);
+  return PAGE_NAMES.get(trimmed) ?? `a missing page (${trimmed})`;
 }
 
 function voteSentence(fields: Readonly<Record<string, unknown>>, names: ActivityNames): string {
@@ -131,24 +131,33 @@ export function formatClock(iso: string): string {
   return clockFormat.format(Date.parse(iso));
 }
 
-/** A run of page views: "viewed 5 pages between 10:02 and 10:09", or "at 10:02" when both fall in one minute. */
-export function pageViewsSentence(count: number, firstIso: string, lastIso: string): string {
+/** What a run of one kind says, before its time: "viewed 5 pages", "signed in 3 times". */
+const RUN_WORDS: Readonly<Record<string, (count: number) => string>> = {
+  page_view: (count) => `viewed ${count} pages`,
+  login: (count) => `signed in ${count} times`,
+};
+
+/** A run of page views or sign-ins: "viewed 5 pages between 10:02 and 10:09", or "at 10:02" when both fall in one minute. */
+export function runSentence(activityType: string, count: number, firstIso: string, lastIso: string): string {
+  const what = RUN_WORDS[activityType]?.(count) ?? `${activityLabel(activityType).toLowerCase()} ${count} times`;
   const from = formatClock(firstIso);
   const to = formatClock(lastIso);
-  return from === to ? `viewed ${count} pages at ${from}` : `viewed ${count} pages between ${from} and ${to}`;
+  return from === to ? `${what} at ${from}` : `${what} between ${from} and ${to}`;
 }
 
-/** Runs of entries by one member, newest first as they came; consecutive page views fold into one run. */
+/** Runs of entries by one member, newest first as they came. */
 export interface ActivityRun<Entry> {
   first: Entry;
   entries: Entry[];
 }
 
-export function foldPageViews<Entry extends { activityType: string; memberName?: string }>(entries: readonly Entry[]): ActivityRun<Entry>[] {
+/** Consecutive page views, or sign-ins, by one member fold into one run: browsing and coming back do not push comments and votes out of sight. */
+export function foldRuns<Entry extends { activityType: string; memberName?: string }>(entries: readonly Entry[]): ActivityRun<Entry>[] {
   const runs: ActivityRun<Entry>[] = [];
   for (const entry of entries) {
     const last = runs.at(-1);
-    if (last !== undefined && entry.activityType === 'page_view' && last.first.activityType === 'page_view' && last.first.memberName === entry.memberName) last.entries.push(entry);
+    const folds = entry.activityType in RUN_WORDS && last?.first.activityType === entry.activityType && last.first.memberName === entry.memberName;
+    if (folds) last.entries.push(entry);
     else runs.push({ first: entry, entries: [entry] });
   }
   return runs;

@@ -4,7 +4,7 @@ import type { ActiveSessionEntry } from '../../../../common/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { ACTIVE_NOW_REFETCH_MS, useActiveSessions, useTeamActivity } from '../api/analytics';
-import { plural } from '../format';
+import { plural } from '../../../lib/plural';
 import { ActivityTimeline } from './activity-timeline';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 import { TimeAgo } from '../../../components/ui/time-text';

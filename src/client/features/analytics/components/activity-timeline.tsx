@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ActivityLogEntry } from '../../../../common/contract/activity';
 import { useSuggestions } from '../../../lib/queries/suggestions';
 import { useReviewCoverage } from '../api/analytics';
-import { activitySentence, capitalize, foldPageViews, pageViewsSentence, type ActivityNames } from '../format';
+import { activitySentence, capitalize, foldRuns, runSentence, type ActivityNames } from '../format';
 import { EmptyState } from '../../../components/ui/panel';
 import { TimeAgo } from '../../../components/ui/time-text';
 
@@ -26,16 +26,16 @@ function useActivityNames(): ActivityNames {
 
 /**
  * Logged activity, newest first, as sentences: who did what, and when. A member's consecutive page
- * views are one line, so browsing does not push their comments and votes out of sight.
+ * views, or sign-ins, are one line.
  */
 export function ActivityTimeline({ entries, now, label, empty }: { entries: readonly TimelineEntry[]; now: number; label: string; empty: string }) {
   const names = useActivityNames();
   if (entries.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <ol aria-label={label} className="divide-y divide-slate-200">
-      {foldPageViews(entries).map(({ first, entries: run }) => {
+      {foldRuns(entries).map(({ first, entries: run }) => {
         const last = run.at(-1) ?? first;
-        const what = run.length > 1 ? pageViewsSentence(run.length, last.timestamp, first.timestamp) : activitySentence(first, names);
+        const what = run.length > 1 ? runSentence(first.activityType, run.length, last.timestamp, first.timestamp) : activitySentence(first, names);
         return (
           <li key={first.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2.5 text-sm">
             <span className="min-w-0 flex-1 break-words text-slate-700">

@@ -4,7 +4,7 @@ import type { CoverageMatrix } from '../../../../common/contract/activity';
 import { InlineError } from '../../../components/ui/inline-error';
 import { LoadError } from '../../../components/ui/load-error';
 import { useComponentDecisions, useReviewCoverage } from '../api/analytics';
-import { plural } from '../format';
+import { plural } from '../../../lib/plural';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';

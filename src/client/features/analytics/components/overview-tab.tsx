@@ -5,7 +5,8 @@ import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAnalyticsUsers, useDailyTotals } from '../api/analytics';
-import { formatDay, formatHoursMinutes, plural } from '../format';
+import { plural } from '../../../lib/plural';
+import { formatDay, formatHoursMinutes } from '../format';
 import { DailyTable } from './daily-table';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 
