@@ -13,7 +13,7 @@ import { LABEL_FONT, layoutDiagramInSteps, type DiagramLayout, type EdgeLabel, t
  */
 const STORAGE_KEY = 'review:diagram-layout';
 /** Bump whenever diagram-layout.ts routes differently, so stored layouts of the old router are dropped. */
-const ROUTER_VERSION = 4;
+const ROUTER_VERSION = 5;
 
 const inMemory = new WeakMap<Architecture['diagram'], DiagramLayout>();
 

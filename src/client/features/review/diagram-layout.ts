@@ -87,12 +87,13 @@ const isHorizontalSide = (side: Side) => side === 'left' || side === 'right';
 
 /**
  * Whether an arrow may use this side of `rect` to reach `other`: a left or right side only when
- * `other` reaches past it that way (leaving a box backwards is never the clearest route); tops and
- * bottoms always, because the rows between the boxes carry the arrows that go around.
+ * `other` reaches as far that way or further (leaving a box backwards is never the clearest route;
+ * a box flush with this one's side, such as a panel above a column, can be reached round it); tops
+ * and bottoms always, because the rows between the boxes carry the arrows that go around.
  */
 function facesTowards(rect: Rect, side: Side, other: Rect): boolean {
-  if (side === 'right') return other.x + other.width > rect.x + rect.width;
-  if (side === 'left') return other.x < rect.x;
+  if (side === 'right') return other.x + other.width >= rect.x + rect.width;
+  if (side === 'left') return other.x <= rect.x;
   return true;
 }
 
@@ -157,11 +158,17 @@ function turnsBefore(positions: readonly number[], to: number, direction: number
   return (direction > 0 ? behind.reverse() : behind).slice(0, 2);
 }
 
+/** The free positions strictly between two coordinates: where a path between bands of boxes can cross over. */
+function positionsBetween(positions: readonly number[], a: number, b: number): number[] {
+  return positions.filter((position) => position > Math.min(a, b) && position < Math.max(a, b));
+}
+
 /**
  * The orthogonal paths from one port to the other that leave and enter their boxes head-on:
  * straight, one bend (L), two bends (a step or a U through a gap) and four bends (out to the
- * nearest gap, along it, into the gap before the target). Turns happen only in the gaps nearest to
- * either end, which keeps the search small without losing the routes a reader would draw.
+ * nearest gap, along it, into the gap before the target). Turns happen in the gaps nearest to
+ * either end, and in any gap between the two ends, where an arrow from one band of boxes to
+ * another crosses over; that keeps the search small without losing the routes a reader would draw.
  */
 function candidatePaths(from: Port, to: Port, lanes: readonly number[], bands: readonly number[]): Point[][] {
   const p = from.point;
@@ -185,7 +192,7 @@ function candidatePaths(from: Port, to: Port, lanes: readonly number[], bands: r
     if (p.x !== q.x) {
       // A U (leaving and entering the same way, e.g. a loop back over the top) may need any band beyond both ends.
       const around = out.y !== inward.y ? bands.filter((y) => (y - p.y) * out.y > 0 && (q.y - y) * inward.y > 0) : [];
-      for (const y of new Set([(p.y + q.y) / 2, ...turnsAfter(bands, p.y, out.y), ...turnsBefore(bands, q.y, inward.y), ...around])) {
+      for (const y of new Set([(p.y + q.y) / 2, ...turnsAfter(bands, p.y, out.y), ...turnsBefore(bands, q.y, inward.y), ...around, ...positionsBetween(bands, p.y, q.y)])) {
         if ((y - p.y) * out.y > 0 && (q.y - y) * inward.y > 0) paths.push([p, { x: p.x, y }, { x: q.x, y }, q]);
       }
     }
@@ -193,14 +200,14 @@ function candidatePaths(from: Port, to: Port, lanes: readonly number[], bands: r
     if ((q.x - p.x) * out.x > 0 && (q.y - p.y) * inward.y > 0) paths.push([p, { x: q.x, y: p.y }, q]);
     for (const x of turnsAfter(lanes, p.x, out.x)) {
       if (x === q.x) continue;
-      for (const y of turnsBefore(bands, q.y, inward.y)) {
-        if (y !== p.y) paths.push([p, { x, y: p.y }, { x, y }, { x: q.x, y }, q]);
+      for (const y of new Set([...turnsBefore(bands, q.y, inward.y), ...positionsBetween(bands, p.y, q.y)])) {
+        if (y !== p.y && (q.y - y) * inward.y > 0) paths.push([p, { x, y: p.y }, { x, y }, { x: q.x, y }, q]);
       }
     }
   } else {
     if ((q.y - p.y) * out.y > 0 && (q.x - p.x) * inward.x > 0) paths.push([p, { x: p.x, y: q.y }, q]);
-    for (const y of turnsAfter(bands, p.y, out.y)) {
-      if (y === q.y) continue;
+    for (const y of new Set([...turnsAfter(bands, p.y, out.y), ...positionsBetween(bands, p.y, q.y)])) {
+      if (y === q.y || (y - p.y) * out.y <= 0) continue;
       for (const x of turnsBefore(lanes, q.x, inward.x)) {
         if (x !== p.x) paths.push([p, { x: p.x, y }, { x, y }, { x, y: q.y }, q]);
       }
