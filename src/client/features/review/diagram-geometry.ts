@@ -12,15 +12,15 @@ export const DIAGRAM_PADDING = 24;
 
 /**
  * Font sizes of the diagram's text in diagram units: a box's title, and every smaller label (a box's
- * phase and comment count, an arrow's label). On screen they are these times the zoom.
+ * phase, comment count and Comment button, an arrow's label). On screen they are these times the zoom.
  */
-export const DIAGRAM_FONT = { title: 18, label: 12.5 } as const;
+export const DIAGRAM_FONT = { title: 18, label: 13.5 } as const;
 
 /**
- * The zoom the diagram opens at when fitting the container's width would shrink it below: titles
- * render at 16 px and labels at 11.25 px, above the 12 px and 11 px floors. Narrower containers (a
- * laptop's, a phone's) keep it and scroll sideways instead. One of ZOOM_STEPS, so stepping the zoom
- * comes back to it.
+ * The least zoom the diagram opens at: titles render at 16.2 px and every label at 12.15 px, above
+ * the 12 px floor. The flow wraps into two bands to fit a desktop page at this zoom or more; a
+ * container too narrow even for that (a phone's) keeps it and scrolls sideways. One of ZOOM_STEPS,
+ * so stepping the zoom comes back to it.
  */
 export const READABLE_ZOOM = 0.9;
 

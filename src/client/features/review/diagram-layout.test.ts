@@ -177,9 +177,9 @@ describe('diagram geometry', () => {
     expect(diagramBounds([])).toEqual({ x: 0, y: 0, width: 0, height: 0 });
   });
 
-  it('keeps the text readable at the zoom the diagram opens at: titles 12 px and labels 11 px or more', () => {
+  it('keeps the text readable at the least zoom the diagram opens at: every text 12 px or more', () => {
     expect(DIAGRAM_FONT.title * READABLE_ZOOM).toBeGreaterThanOrEqual(12);
-    expect(DIAGRAM_FONT.label * READABLE_ZOOM).toBeGreaterThanOrEqual(11);
+    expect(DIAGRAM_FONT.label * READABLE_ZOOM).toBeGreaterThanOrEqual(12);
     expect(ZOOM_STEPS).toContain(READABLE_ZOOM);
   });
 

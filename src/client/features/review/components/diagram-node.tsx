@@ -36,14 +36,14 @@ export function DiagramNode({ data }: NodeProps<ComponentNode>) {
     >
       <Handle type="target" position={Position.Left} isConnectable={false} className="!pointer-events-none !opacity-0" />
       <div className="flex items-center justify-between gap-2">
-        <span className="truncate leading-[15px] font-bold tracking-wide uppercase" style={{ fontSize: DIAGRAM_FONT.label }}>
+        <span className="truncate leading-[16px] font-bold tracking-wide uppercase" style={{ fontSize: DIAGRAM_FONT.label }}>
           {component.phase}
         </span>
         {count?.decision != null && <DecisionIcon outcome={count.decision} className="ml-auto" />}
         {/* DIAGRAM_FONT.label, as the phase. */}
-        <CommentCountBadge count={count} tone={ink.onDark ? 'on-dark' : 'on-light'} className="!px-1.5 !py-0 !text-[12.5px] !leading-[15px]" />
+        <CommentCountBadge count={count} tone={ink.onDark ? 'on-dark' : 'on-light'} className="!px-1.5 !py-0 !text-[13.5px] !leading-[16px]" />
       </div>
-      {/* Three lines of title fit under the phase: 8 + 15 + 4 + 3 × 20 + 8 = 95 of the box's 96 units. */}
+      {/* Three lines of title fit under the phase: 8 + 16 + 4 + 3 × 20 + 8 = 96 units, the box's height. */}
       <p className="mt-1 line-clamp-3 leading-[20px] font-semibold break-words" style={{ fontSize: DIAGRAM_FONT.title }}>
         {component.title}
       </p>
@@ -51,7 +51,7 @@ export function DiagramNode({ data }: NodeProps<ComponentNode>) {
       <CommentTrigger
         target={targetOf(component)}
         onOpen={onOpenComments}
-        className="!absolute right-1.5 bottom-1.5 !h-7 !px-2 !text-[13px] [@media(hover:none)]:!opacity-0 [@media(hover:none)]:group-focus-within:!opacity-100"
+        className="!absolute right-1.5 bottom-1.5 !h-7 !px-2 !text-[13.5px] [@media(hover:none)]:!opacity-0 [@media(hover:none)]:group-focus-within:!opacity-100"
       />
       <Handle type="source" position={Position.Right} isConnectable={false} className="!pointer-events-none !opacity-0" />
     </div>

@@ -5,6 +5,7 @@ import type { Architecture } from '../../../../common/contract/architecture';
 import type { CommentCounts } from '../../../../common/contract/comments';
 import { Button } from '../../../components/ui/button';
 import { ToggleGroup } from '../../../components/ui/toggle-group';
+import { arrangeDiagram, bandsToFit } from '../diagram-arrangement';
 import { diagramBounds, diagramView, nextZoom, nodeRect, type ZoomChoice } from '../diagram-geometry';
 import { initialRevealState, revealReducer, visibleComponentIds, type DiagramMode } from '../reveal-state';
 import type { OpenComments } from '../use-comment-panel';
@@ -37,7 +38,9 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
   const [reveal, dispatch] = useReducer(revealReducer, initialRevealState);
   const [measure, containerWidth] = useElementWidth();
   const scroller = useRef<HTMLDivElement | null>(null);
-  const bounds = useMemo(() => diagramBounds(diagram.components), [diagram.components]);
+  // Wrapped into two bands where one row would not fit at a readable size (the same object for the same diagram).
+  const arranged = arrangeDiagram(diagram, bandsToFit(diagram, containerWidth));
+  const bounds = useMemo(() => diagramBounds(arranged.components), [arranged.components]);
   const [zoomChoice, setZoomChoice] = useState<ZoomChoice>('readable');
   const view = diagramView(bounds, containerWidth, zoomChoice);
   const zoomIn = nextZoom(view.zoom, 1);
@@ -76,7 +79,7 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
   const visible = useMemo(() => visibleComponentIds(reveal, allIds, diagram.stepOrder), [reveal, allIds, diagram.stepOrder]);
   const total = diagram.stepOrder.length;
   const latestId = reveal.mode === 'step' && reveal.revealed > 0 ? diagram.stepOrder[reveal.revealed - 1] : undefined;
-  const latest = latestId === undefined ? undefined : diagram.components.find((component) => component.id === latestId);
+  const latest = latestId === undefined ? undefined : arranged.components.find((component) => component.id === latestId);
 
   // On a narrow screen the newly revealed box may be off to the side: bring it into view.
   useEffect(() => {
@@ -195,7 +198,7 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
             <Suspense fallback={<DiagramPlaceholder width={view.width} height={view.height} />}>
               {/* Once the chunk is in, render it directly: a lazy component suspends once even when its
                   code has arrived, and React then holds the reveal for up to 300 ms. */}
-              <IncidentFlowDiagram diagram={diagram} visibleIds={visible} counts={counts} view={view} bounds={bounds} onOpenComments={onOpenComments} />
+              <IncidentFlowDiagram diagram={arranged} visibleIds={visible} counts={counts} view={view} bounds={bounds} onOpenComments={onOpenComments} />
             </Suspense>
           )}
         </div>
