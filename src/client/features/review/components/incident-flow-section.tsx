@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, Eye, ListOrdered, MoveHorizontal, RotateCcw, Scan, StepForward, ZoomIn, ZoomOut, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Architecture } from '../../../../common/contract/architecture';
 import type { CommentCounts } from '../../../../common/contract/comments';
 import { Button } from '../../../components/ui/button';
@@ -31,6 +31,10 @@ const MODE_OPTIONS = [
 
 const HEADING_ID = 'incident-flow-heading';
 const SCROLL_HINT_ID = 'incident-flow-scroll-hint';
+/** Room kept between a newly revealed box and the window's edges (or the sticky step bar), in pixels. */
+const REVEAL_MARGIN = 16;
+
+const smoothUnlessReduced = (): ScrollBehavior => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
 export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagram: Architecture['diagram']; counts: CommentCounts | undefined; onOpenComments: OpenComments }) {
   // Chosen once: switching from the lazy wrapper to the loaded component later would remount the diagram.
@@ -38,6 +42,7 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
   const [reveal, dispatch] = useReducer(revealReducer, initialRevealState);
   const [measure, containerWidth] = useElementWidth();
   const scroller = useRef<HTMLDivElement | null>(null);
+  const stepBar = useRef<HTMLDivElement | null>(null);
   // Wrapped into two bands where one row would not fit at a readable size (the same object for the same diagram).
   const arranged = arrangeDiagram(diagram, bandsToFit(diagram, containerWidth));
   const bounds = useMemo(() => diagramBounds(arranged.components), [arranged.components]);
@@ -60,8 +65,7 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
   const scrollSideways = (direction: 1 | -1) => {
     const element = scroller.current;
     if (element === null) return;
-    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    element.scrollBy({ left: direction * Math.max(120, element.clientWidth * 0.7), behavior: reduceMotion ? 'auto' : 'smooth' });
+    element.scrollBy({ left: direction * Math.max(120, element.clientWidth * 0.7), behavior: smoothUnlessReduced() });
   };
 
   // Zooming keeps the middle of what was on screen in the middle.
@@ -81,17 +85,36 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
   const latestId = reveal.mode === 'step' && reveal.revealed > 0 ? diagram.stepOrder[reveal.revealed - 1] : undefined;
   const latest = latestId === undefined ? undefined : arranged.components.find((component) => component.id === latestId);
 
-  // On a narrow screen the newly revealed box may be off to the side: bring it into view.
-  useEffect(() => {
+  /**
+   * Brings the box a click revealed into view with the step bar: sideways in the diagram's scroller
+   * when it scrolls, and up or down the page so the box is clear of the step bar, which sticks to
+   * the top of the window. Measured once the click has rendered (the bar's own height may have
+   * changed with it), from the box's place in the layout, not its element, which React Flow draws
+   * a frame later. Only after a click: a resize or a zoom leaves the page where the reader put it.
+   */
+  const revealedByClick = useRef(false);
+  useLayoutEffect(() => {
+    if (!revealedByClick.current) return;
+    revealedByClick.current = false;
     const element = scroller.current;
-    if (latest === undefined || element === null || !view.scrolls) return;
+    if (latest === undefined || element === null) return;
     const rect = nodeRect(latest);
-    const left = (rect.x - bounds.x) * view.zoom;
-    const right = left + rect.width * view.zoom;
-    if (left >= element.scrollLeft && right <= element.scrollLeft + element.clientWidth) return;
-    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    element.scrollTo({ left: Math.max(0, left - 24), behavior: reduceMotion ? 'auto' : 'smooth' });
-  }, [latest, bounds.x, view.scrolls, view.zoom]);
+    const behavior = smoothUnlessReduced();
+    if (view.scrolls) {
+      const left = (rect.x - bounds.x) * view.zoom;
+      const right = left + rect.width * view.zoom;
+      // A little of what comes before it too, unless the box is about as wide as the frame.
+      const before = right - left > element.clientWidth - 48 ? 0 : 24;
+      if (left < element.scrollLeft || right > element.scrollLeft + element.clientWidth) element.scrollTo({ left: Math.max(0, left - before), behavior });
+    }
+    const top = element.getBoundingClientRect().top + element.clientTop + (rect.y - bounds.y) * view.zoom;
+    const bottom = top + rect.height * view.zoom;
+    // Where the step bar ends once stuck to the top of the window; above that the box would be under it.
+    const clearTop = (stepBar.current?.offsetHeight ?? 0) + REVEAL_MARGIN;
+    const clearBottom = window.innerHeight - REVEAL_MARGIN;
+    const by = top < clearTop ? top - clearTop : bottom > clearBottom ? Math.min(bottom - clearBottom, top - clearTop) : 0;
+    if (by !== 0) window.scrollBy({ top: by, behavior });
+  });
 
   return (
     <section aria-labelledby={HEADING_ID} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -116,10 +139,12 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
       </div>
 
       {reveal.mode === 'step' && (
-        <div className="mt-4 flex flex-wrap items-center gap-3">
+        // Sticks to the top of the window while the diagram scrolls under it, so the button and the box it reveals are on screen together.
+        <div ref={stepBar} data-step-bar="" className="sticky top-0 z-10 -mx-4 mt-2 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 sm:-mx-6 sm:px-6">
           {/* aria-disabled, not disabled, once all are shown: a disabled button would drop keyboard focus. */}
           <Button
             onClick={() => {
+              revealedByClick.current = reveal.revealed < total;
               dispatch({ type: 'reveal-next', total });
             }}
             aria-disabled={reveal.revealed >= total}
@@ -131,19 +156,20 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
           <span className="text-sm font-semibold text-slate-800 tabular-nums" aria-hidden="true">
             {reveal.revealed} / {total}
           </span>
-          {reveal.revealed > 0 && (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                dispatch({ type: 'restart' });
-              }}
-            >
-              <RotateCcw className="h-4 w-4" aria-hidden="true" />
-              Start over
-            </Button>
-          )}
-          <p role="status" className="text-sm text-slate-600">
+          {/* Kept in place while there is nothing to start over, so the bar does not change size on the first step. */}
+          <Button
+            variant="ghost"
+            size="sm"
+            className={clsx(reveal.revealed === 0 && 'invisible')}
+            onClick={() => {
+              dispatch({ type: 'restart' });
+            }}
+          >
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            Start over
+          </Button>
+          {/* One line beside the buttons, cut short if need be (a screen reader hears all of it), so the bar keeps its height from step to step. */}
+          <p role="status" className="min-h-5 min-w-0 flex-1 truncate text-sm text-slate-600">
             <span className="sr-only">
               Step {reveal.revealed} of {total}
               {latest === undefined ? '' : ': '}
@@ -221,7 +247,7 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
           </>
         )}
         {reveal.mode === 'step' && reveal.revealed === 0 && (
-          <p className="pointer-events-none absolute inset-x-0 top-1/2 -translate-y-1/2 px-4 text-center text-sm font-medium text-slate-600">
+          <p className="pointer-events-none absolute inset-x-0 top-8 px-4 text-center text-sm font-medium text-slate-600">
             Select <span className="font-semibold text-slate-900">Reveal next step</span> to show the first box.
           </p>
         )}
