@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../lib/auth';
 import { prefetchArchitecture, useArchitecture } from '../../lib/queries/architecture';
 import { useCommentCounts } from '../../lib/queries/comment-counts';
 import { CardGroupSection } from './components/card-group-section';
-import { IncidentFlowSection } from './components/incident-flow-section';
+import { IncidentFlowLink, IncidentFlowSection } from './components/incident-flow-section';
 import { ExportLinks } from './components/export-links';
 import { ReviewProgress } from './components/review-progress';
 import { loadCommentPanel, useCommentPanel, type OpenComments } from './use-comment-panel';
@@ -63,6 +63,10 @@ export default function ReviewHomePage() {
           </p>
           <ReviewProgress architecture={architecture.data} counts={counts.data} />
           <ExportLinks />
+          {/* The diagram comes after two groups of cards: one step to it from the top. */}
+          <p className="mt-1 text-sm">
+            <IncidentFlowLink className="inline-flex min-h-6 items-center gap-2 rounded font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-600" />
+          </p>
         </div>
 
         {architecture.isPending && <ArchitectureSkeleton />}

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { ChevronLeft, ChevronRight, Eye, ListOrdered, MoveHorizontal, RotateCcw, Scan, StepForward, ZoomIn, ZoomOut, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight, Eye, ListOrdered, MoveHorizontal, RotateCcw, Scan, StepForward, Workflow, ZoomIn, ZoomOut, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
 import type { Architecture } from '../../../../common/contract/architecture';
 import type { CommentCounts } from '../../../../common/contract/comments';
 import { Button } from '../../../components/ui/button';
@@ -29,12 +29,35 @@ const MODE_OPTIONS = [
   { value: 'step', label: 'Reveal Step-by-Step', icon: <ListOrdered className="h-4 w-4" aria-hidden="true" /> },
 ] as const;
 
+const SECTION_ID = 'incident-flow';
 const HEADING_ID = 'incident-flow-heading';
 const SCROLL_HINT_ID = 'incident-flow-scroll-hint';
 /** Room kept between a newly revealed box and the window's edges (or the sticky step bar), in pixels. */
 const REVEAL_MARGIN = 16;
 
 const smoothUnlessReduced = (): ScrollBehavior => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+
+/**
+ * A link near the top of the main page to the diagram, which sits below two groups of cards: it
+ * scrolls to the section and moves the keyboard focus to its heading, so the next Tab is in the
+ * diagram's controls. Until the section is on the page it is a plain fragment link.
+ */
+export function IncidentFlowLink({ className }: { className?: string }) {
+  const go = (event: MouseEvent<HTMLAnchorElement>) => {
+    const heading = document.getElementById(HEADING_ID);
+    const section = document.getElementById(SECTION_ID);
+    if (heading === null || section === null) return;
+    event.preventDefault();
+    section.scrollIntoView({ block: 'start', behavior: smoothUnlessReduced() });
+    heading.focus({ preventScroll: true });
+  };
+  return (
+    <a href={`#${SECTION_ID}`} onClick={go} className={className}>
+      <Workflow className="h-4 w-4 shrink-0" aria-hidden="true" />
+      Go to the Incident Management Flow diagram
+    </a>
+  );
+}
 
 export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagram: Architecture['diagram']; counts: CommentCounts | undefined; onOpenComments: OpenComments }) {
   // Chosen once: switching from the lazy wrapper to the loaded component later would remount the diagram.
@@ -117,10 +140,11 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
   });
 
   return (
-    <section aria-labelledby={HEADING_ID} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section id={SECTION_ID} aria-labelledby={HEADING_ID} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-3xl">
-          <h2 id={HEADING_ID} className="text-xl font-bold text-slate-900">
+          {/* Focused by the link at the top of the page (IncidentFlowLink). */}
+          <h2 id={HEADING_ID} tabIndex={-1} className="w-fit rounded-sm text-xl font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600">
             Incident Management Flow
           </h2>
           <p className="mt-1 text-slate-600">
