@@ -16,7 +16,8 @@ export async function smallTargets(page: Page): Promise<string[]> {
     const small = [];
     for (const control of controls) {
       const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
+      // Not drawn, or drawn 1 px square and clipped away (a native radio under its visible label).
+      if (box.width <= 1 || box.height <= 1) continue;
       const style = getComputedStyle(control);
       if (style.visibility === 'hidden' || control.closest('[aria-hidden="true"], [inert]')) continue;
       // Inline in a sentence: a link whose block holds other text around it.

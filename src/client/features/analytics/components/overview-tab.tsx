@@ -127,7 +127,7 @@ function DailyFigures({ days }: { days: readonly DayTotals[] }) {
         <DailyChart days={days} />
       </Suspense>
       <details className="mt-4 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700">Show the figures as a table</summary>
+        <summary className="cursor-pointer py-0.5 font-medium text-brand-700">Show the figures as a table</summary>
         <DailyTable days={days} />
       </details>
     </>

@@ -297,7 +297,7 @@ function ChangeSection({ title, text, sources, byId }: { title: string; text: st
         <>
           <button
             {...toggle}
-            className="mt-1 inline-flex items-center gap-1 rounded-md text-xs font-medium text-brand-700 hover:underline"
+            className="mt-1 inline-flex min-h-6 items-center gap-1 rounded-md text-xs font-medium text-brand-700 hover:underline"
           >
             <ChevronRight className={clsx('h-3.5 w-3.5 transition-transform motion-reduce:transition-none', open && 'rotate-90')} aria-hidden="true" />
             {`From ${plural(sources.length, 'comment')}`}
