@@ -11,6 +11,7 @@ import {
   panel,
   scrollToTop,
   shot,
+  tab,
   useAdminPanel,
 } from './admin-panel.js';
 import { seriousAccessibilityViolations } from './axe.js';
@@ -24,6 +25,9 @@ import { closeToasts, expectToast, toasts } from './toasts.js';
 // page.evaluate as strings: this file is type-checked for Node, without the DOM library.
 
 const MEMBER = { name: 'Riley Reporter', pin: '3691' };
+
+/** Where the self-test's requests come from (a documentation-range address no real client has). */
+const QA_ADDRESS = '192.0.2.44';
 
 /** A full self-test run takes 5–30 s; on a loaded two-core machine, give it twice that. */
 const QA_RUN_WAIT_MS = 60_000;
@@ -78,7 +82,9 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     // Live: no reload, no tab switch.
     await htmlEntry.waitFor({ timeout: 15_000 });
     expect(await htmlEntry.getByText(HTML_MESSAGE, { exact: true }).isVisible()).toBe(true);
-    expect(await htmlEntry.getByText('javascript_error (high)', { exact: true }).isVisible()).toBe(true);
+    // The type in words, the page it happened on and how often.
+    expect(await htmlEntry.getByText('JavaScript error (high)', { exact: true }).isVisible()).toBe(true);
+    expect(await htmlEntry.getByText('Page / · Reported once', { exact: true }).isVisible()).toBe(true);
     expect(await htmlEntry.innerText()).toMatch(/frontend · Unknown · /);
     await htmlEntry.getByText('Stack trace', { exact: true }).click();
     expect(await htmlEntry.locator('pre').innerText()).toBe(HTML_STACK);
@@ -91,13 +97,18 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     expect(memberPosted.status, memberPosted.text).toBe(201);
     const memberEntry = unresolved.getByRole('listitem').filter({ hasText: MEMBER_MESSAGE });
     await memberEntry.waitFor({ timeout: 15_000 });
-    expect(await memberEntry.getByText('api_error (medium)', { exact: true }).isVisible()).toBe(true);
+    expect(await memberEntry.getByText('API error (medium)', { exact: true }).isVisible()).toBe(true);
+    await memberEntry.getByText('Page not reported · Reported once', { exact: true }).waitFor();
+    // The same report again is the same entry, counted.
+    const again = await fetchFromPage(member.page, 'POST', '/api/errors/log', memberReport);
+    expect(again.status, again.text).toBe(201);
+    await memberEntry.getByText('Page not reported · Reported 2 times', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await memberEntry.innerText()).toMatch(new RegExp(`frontend · ${MEMBER.name} · `));
     // Most recently seen first.
     expect(await unresolved.getByRole('listitem').count()).toBe(2);
     expect(await unresolved.getByRole('listitem').first().innerText()).toContain(MEMBER_MESSAGE);
 
-    const allLogs = tabPanel.getByRole('region', { name: 'All error logs' });
+    const allLogs = tabPanel.getByRole('region', { name: 'Error log entries', exact: true });
     const allHtml = allLogs.getByRole('listitem').filter({ hasText: 'broke the e2e page' });
     await allHtml.waitFor();
     expect(await allHtml.getByText('Open', { exact: true }).isVisible()).toBe(true);
@@ -136,7 +147,11 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     const { page } = admin;
     const tabPanel = panel(page, 'QA Testing');
     await tabPanel.getByText('No test results available. Run the QA test suite to see results.', { exact: true }).waitFor();
-    expect(await tabPanel.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Core Systems (6)', 'Management & Analytics (4)', 'Advanced Testing (8)']);
+    const suitePanel = tabPanel.getByRole('region', { name: 'QA Test Suite' });
+    expect(await suitePanel.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Core Systems (6)', 'Management & Analytics (4)', 'Advanced Testing (8)']);
+    // No QA user to set up first: the run creates it, and the tab says so.
+    expect(await suitePanel.innerText()).toMatch(/creates it first if it does not exist/);
+    expect(await tabPanel.getByRole('button', { name: /Initialize QA User/i }).count()).toBe(0);
     await shot(page, 'qa-empty-desktop');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
@@ -165,8 +180,8 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     await tabPanel.getByRole('button', { name: 'Run Full QA Test Suite' }).waitFor();
     await expect.poll(() => tabPanel.getByRole('status').filter({ hasText: /^Running|^Starting/ }).count()).toBe(0);
 
-    const results = tabPanel.getByRole('list', { name: 'Test results' });
-    await results.waitFor();
+    const results = tabPanel.getByRole('region', { name: 'Latest Test Results' });
+    await results.getByRole('list', { name: 'Database checks' }).waitFor();
     const counts = tabPanel.locator('dl > div');
     for (const [label, value] of [
       ['Passed', summary.passed],
@@ -175,11 +190,17 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     ] as const) {
       expect(await counts.filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').innerText()).toBe(String(value));
     }
+    // Who ran it and when, once for the run.
+    expect(await results.innerText()).toMatch(/Run by Avery Admin on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M, took \d+ s/);
+    // One group per suite, in the order they ran, each with its own list of checks.
+    const suiteNames = ['Database', 'Authentication', 'Comments', 'Voting', 'Proposals', 'AI Summaries', 'Analytics', 'Error Logging', 'Team Management', 'AI Prompts', 'Sessions', 'PIN Resets', 'Data Integrity', 'Performance', 'API Validation', 'User Stats', 'Input Validation', 'Concurrency'];
+    const headings = (await results.getByRole('heading', { level: 3 }).allInnerTexts()).map((text) => text.replace(/\s*\d+ of \d+ passed$/, ''));
+    expect(headings.filter((heading) => heading !== 'Clean-up')).toEqual(suiteNames);
     const rows = results.getByRole('listitem');
     expect(await rows.count()).toBe(summary.totalTests);
     expect(await rows.filter({ has: page.getByText('Passed', { exact: true }) }).count()).toBe(summary.passed);
     expect(await rows.filter({ has: page.getByText('Failed', { exact: true }) }).count()).toBe(summary.failed);
-    expect(await rows.first().innerText()).toMatch(/Database · \d+ ms · run by Avery Admin/);
+    expect(await results.getByRole('list', { name: 'Database checks' }).getByRole('listitem').first().innerText()).toMatch(/\d+ ms/);
     // A check that did not pass says why, right under its name.
     const notPassed = await rows.filter({ hasNot: page.getByText('Passed', { exact: true }) }).allInnerTexts();
     const failedChecks = notPassed.filter((entry) => entry.endsWith('Failed'));
@@ -192,17 +213,30 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
 
     // ---- On a phone: the results read without sideways scrolling.
     const phone = await openAdmin('QA Testing', PHONE);
-    await panel(phone.page, 'QA Testing').getByRole('list', { name: 'Test results' }).waitFor();
+    await panel(phone.page, 'QA Testing').getByRole('list', { name: 'Database checks' }).waitFor();
     expect(await hasHorizontalPageScroll(phone.page)).toBe(false);
     await shot(phone.page, 'qa-results-mobile');
     await shot(phone.page, 'qa-results-mobile-viewport', { fullPage: false });
     await scrollToTop(phone.page, phone.page.getByRole('heading', { level: 2, name: 'Latest Test Results' }));
     await shot(phone.page, 'qa-results-mobile-counts', { fullPage: false });
     // Each check's badge stays on one line beside its name.
-    for (const badge of await panel(phone.page, 'QA Testing').getByRole('list', { name: 'Test results' }).getByText(/^(Passed|Failed|Skipped)$/).all()) {
+    for (const badge of await panel(phone.page, 'QA Testing').getByRole('region', { name: 'Latest Test Results' }).getByRole('listitem').getByText(/^(Passed|Failed|Skipped)$/).all()) {
       expect((await badge.boundingBox())?.height).toBeLessThan(30);
     }
     expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+
+    // ---- The Audit Trail leaves out what the run's own requests wrote, unless asked; the admin's run entry stays.
+    await tab(page, 'Audit Trail').click();
+    const audit = panel(page, 'Audit Trail');
+    const auditTable = audit.getByRole('table', { name: /^Audit trail, page \d+$/ });
+    await auditTable.waitFor();
+    const addresses = () => auditTable.locator('tbody tr td:nth-child(5)').allInnerTexts();
+    expect(await addresses()).not.toContain(QA_ADDRESS);
+    expect(await auditTable.locator('tbody tr').filter({ hasText: /QA self-test run \d+: / }).count()).toBe(1);
+    await shot(page, 'audit-qa-hidden-desktop');
+    await audit.getByRole('checkbox', { name: 'Show QA self-test entries' }).check();
+    await expect.poll(addresses).toContain(QA_ADDRESS);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     expectNoConsoleErrors(admin);
     expectNoConsoleErrors(phone);

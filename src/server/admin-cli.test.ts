@@ -86,7 +86,7 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     expect(unknownCommand.stderr).toContain('Usage: npm run admin');
   });
 
-  it("refuses to add a member under the QA user's name (QA_USER_NAME), which 'Initialize QA user' needs", async () => {
+  it("refuses to add a member under the QA user's name (QA_USER_NAME), which the self-test needs", async () => {
     const refused = await admin('add-member', 'qa test user');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('is the QA user\'s name (QA_USER_NAME)');

@@ -14,11 +14,3 @@ export function requireAdminPassword(adminPassword: string): boolean {
   toast({ title: 'Admin Password Required', description: 'Please enter the admin password above', variant: 'destructive' });
   return false;
 }
-
-/**
- * The first two characters and a fixed row of asterisks: enough to recognise which password is
- * typed, without showing it or its length. Array.from keeps a character of two code units whole.
- */
-export function maskPassword(password: string): string {
-  return `${Array.from(password).slice(0, 2).join('')}******`;
-}

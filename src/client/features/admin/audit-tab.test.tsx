@@ -46,14 +46,15 @@ describe('audit trail', () => {
       });
     await renderAudit();
     const row = within(screen.getByRole('table', { name: /Audit trail/ })).getAllByRole('row')[1];
-    expect(Array.from(row?.querySelectorAll('td') ?? []).map((cell) => cell.textContent)).toEqual(['1 minute ago', 'lockout', 'locked', '—', '—', 'Five wrong PINs']);
+    expect(Array.from(row?.querySelectorAll('td') ?? []).map((cell) => cell.textContent)).toEqual(['1 minute ago', 'Lockout', 'locked', '—', '—', 'Five wrong PINs']);
     expect(within(pager()).getByText('Page 1 of 1')).toBeTruthy();
   });
 
   test('pages through the trail with Previous and Next', async () => {
     const api = mockAuditApi();
     const { user } = await renderAudit();
-    expect(queries(api)).toEqual([{ page: '1' }]);
+    // The self-test's own entries are left out unless asked for.
+    expect(queries(api)).toEqual([{ qa: 'hide', page: '1' }]);
     expect(within(pager()).getByText('Page 1 of 3')).toBeTruthy();
     expect(within(pager()).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
 
@@ -85,20 +86,71 @@ describe('audit trail', () => {
     expect(queries(api)).toHaveLength(2);
     await user.type(member, '{Enter}');
     await screen.findByText('Page 1 of 1');
-    expect(queries(api).at(-1)).toEqual({ member: 'Ada Lovelace', page: '1' });
+    expect(queries(api).at(-1)).toEqual({ member: 'Ada Lovelace', qa: 'hide', page: '1' });
 
     const events = screen.getByLabelText('Event type');
-    expect(within(events).getAllByRole('option').map((option) => option.textContent)).toEqual(['All events', ...AUDIT_EVENTS]);
-    await user.selectOptions(events, 'lockout');
+    expect(within(events).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['', ...AUDIT_EVENTS]);
+    await user.selectOptions(events, 'Lockout');
     await waitFor(() => {
-      expect(queries(api).at(-1)).toEqual({ member: 'Ada Lovelace', event: 'lockout', page: '1' });
+      expect(queries(api).at(-1)).toEqual({ member: 'Ada Lovelace', event: 'lockout', qa: 'hide', page: '1' });
     });
 
     await user.clear(member);
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await user.selectOptions(events, 'All events');
     await waitFor(() => {
-      expect(queries(api).at(-1)).toEqual({ page: '1' });
+      expect(queries(api).at(-1)).toEqual({ qa: 'hide', page: '1' });
+    });
+  });
+
+  test('event types read as words, in the table and in the filter', async () => {
+    mockFetch()
+      .on(routes.auth.user, { body: ADMIN })
+      .on(routes.admin.audit, {
+        body: {
+          entries: [entryOf(1, { event: 'admin-password', outcome: 'failure' }), entryOf(2, { event: 'quick-login' }), entryOf(3, { event: 'some_new_event' })],
+          page: 1,
+          pageSize: AUDIT_PAGE_SIZE,
+          total: 3,
+        },
+      });
+    await renderAudit();
+    const rows = within(screen.getByRole('table', { name: /Audit trail/ })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelectorAll('td')[1]?.textContent)).toEqual(['Admin password check', 'Quick sign-in', 'Some new event']);
+    const options = within(screen.getByLabelText('Event type')).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual([
+      'All events',
+      'Sign-in',
+      'Quick sign-in',
+      'PIN setup',
+      'Sign-out',
+      'Session cleared',
+      'Forgot PIN',
+      'Lockout',
+      'Enrollment link',
+      'Admin action',
+      'Admin password check',
+      'Comment resolved',
+      'Comment reopened',
+      'Action completed',
+    ]);
+    expect(options.some((label) => /[_]|^[a-z]/.test(label))).toBe(false);
+  });
+
+  test('Show QA self-test entries asks for them from page 1, and unticked leaves them out again', async () => {
+    const api = mockAuditApi();
+    const { user } = await renderAudit();
+    await user.click(within(pager()).getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    const show = screen.getByRole('checkbox', { name: 'Show QA self-test entries' });
+    expect(show).toHaveProperty('checked', false);
+    await user.click(show);
+    await waitFor(() => {
+      expect(queries(api).at(-1)).toEqual({ qa: 'show', page: '1' });
+    });
+    await user.click(show);
+    await waitFor(() => {
+      expect(queries(api).at(-1)).toEqual({ qa: 'hide', page: '1' });
     });
   });
 });

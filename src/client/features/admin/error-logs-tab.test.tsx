@@ -30,10 +30,10 @@ describe('error logs', () => {
     expect(await screen.findByText('No error logs found. System is clean!')).toBeTruthy();
   });
 
-  test(`shows the first ${UNRESOLVED_ERRORS_SHOWN} unresolved errors with type, severity, source, member, time and count`, async () => {
+  test(`shows the first ${UNRESOLVED_ERRORS_SHOWN} unresolved errors with type in words, severity, page, count, source, member and time`, async () => {
     const unresolved = [
-      errorOf({ id: 1, severity: 'critical', occurrences: 3, memberName: null, message: 'Boom' }),
-      ...many(UNRESOLVED_ERRORS_SHOWN, { severity: 'low' }).map((entry) => ({ ...entry, id: entry.id + 10 })),
+      errorOf({ id: 1, severity: 'critical', occurrences: 3, memberName: null, message: 'Boom', url: `${window.location.origin}/review/event-management?tab=comments` }),
+      ...many(UNRESOLVED_ERRORS_SHOWN, { severity: 'low', url: null, errorType: 'unhandled_promise_rejection' }).map((entry) => ({ ...entry, id: entry.id + 10 })),
     ];
     mockErrorApi({ unresolved });
     await renderErrors();
@@ -41,12 +41,23 @@ describe('error logs', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(UNRESOLVED_ERRORS_SHOWN);
     const first = items[0] ?? list;
-    expect(first.textContent).toMatch(/javascript_error \(critical\)×3/);
+    expect(first.textContent).toMatch(/^JavaScript error \(critical\)/);
     expect(first.textContent).toMatch(/Boom/);
+    expect(first.textContent).toContain('Page /review/event-management?tab=comments · Reported 3 times');
     expect(first.textContent).toMatch(/frontend · Unknown · .*ago/);
+    expect(first.textContent).not.toContain('javascript_error');
     expect(first.querySelector('[aria-hidden="true"].rounded-full')?.className).toContain('bg-red-600');
-    expect((items[1] ?? list).querySelector('[aria-hidden="true"].rounded-full')?.className).toContain('bg-blue-500');
-    expect((items[1] ?? list).textContent).not.toContain('×');
+    const second = items[1] ?? list;
+    expect(second.querySelector('[aria-hidden="true"].rounded-full')?.className).toContain('bg-blue-500');
+    expect(second.textContent).toMatch(/^Unhandled promise rejection \(low\)/);
+    expect(second.textContent).toContain('Page not reported · Reported once');
+  });
+
+  test('a page on another site is shown as sent', async () => {
+    mockErrorApi({ unresolved: [errorOf({ url: 'https://elsewhere.example/app' })] });
+    await renderErrors();
+    const list = await screen.findByRole('list', { name: 'Unresolved errors' });
+    expect(list.textContent).toContain('Page https://elsewhere.example/app · Reported once');
   });
 
   test('renders messages and stacks as text, the stack on demand', async () => {
@@ -89,14 +100,14 @@ describe('error logs', () => {
     const all = [errorOf({ id: 1, resolved: true, severity: 'medium', message: 'Old one' }), ...many(ALL_ERRORS_SHOWN + 5).map((entry) => ({ ...entry, id: entry.id + 100 }))];
     mockErrorApi({ all });
     await renderErrors();
-    const box = await screen.findByRole('region', { name: 'All error logs' });
+    const box = await screen.findByRole('region', { name: 'Error log entries' });
     expect(box.getAttribute('tabindex')).toBe('0');
     // The app's scroll area: the region is its viewport, bounded in height.
     expect(box.hasAttribute('data-radix-scroll-area-viewport')).toBe(true);
     expect(box.className).toContain('max-h-[28rem]');
     const items = within(box).getAllByRole('listitem');
     expect(items).toHaveLength(ALL_ERRORS_SHOWN);
-    expect(items[0]?.textContent).toMatch(/^Resolvedmedium.*Old one.*javascript_error · .*ago/);
+    expect(items[0]?.textContent).toMatch(/^Resolvedmedium.*Old one.*Page \/suggestions · Reported once.*JavaScript error · .*ago/);
     expect(items[1]?.textContent).toMatch(/^Openhigh/);
   });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { routes } from '../../../common/api';
 import { ERROR_CODES } from '../../../common/api/error-codes';
@@ -232,36 +232,10 @@ describe('member list', () => {
 });
 
 describe('QA test user', () => {
-  test('Initialize QA User needs the admin password and shows only its first two characters', async () => {
-    const api = mockTeamApi().on(routes.admin.initQa, { body: { message: 'QA test user is ready' } });
-    const { user } = await renderTeam();
-    const button = screen.getByRole('button', { name: 'Initialize QA User' });
-    expect(button).toHaveProperty('disabled', true);
-    expect(screen.getByText('QA Test User', { selector: 'h2' })).toBeTruthy();
-
-    await user.type(passwordField(), 'admin-password');
-    expect(button).toHaveProperty('disabled', false);
-    expect(screen.getByText('ad******')).toBeTruthy();
-    expect(document.body.textContent).not.toContain('admin-password');
-
-    await user.click(button);
-    await expectToast('QA User Initialized', 'QA test user is ready');
-    expect(api.requests(routes.admin.initQa).map((request) => request.body)).toEqual([{ adminPassword: 'admin-password' }]);
-  });
-
-  test('says Initializing... while the call runs, and a refusal shows the server message', async () => {
-    const answer = deferred<Answer<{ message: string }>>();
-    mockTeamApi().on(routes.admin.initQa, () => answer.promise);
-    const { user } = await renderTeam();
-    await user.type(passwordField(), ADMIN_PASSWORD);
-    await user.click(screen.getByRole('button', { name: 'Initialize QA User' }));
-    const pending = screen.getByRole('button', { name: 'Initializing...' });
-    expect(pending).toHaveProperty('disabled', true);
-
-    answer.resolve({ status: 403, error: { code: ERROR_CODES.invalidAdminPassword, message: 'Invalid admin password' } });
-    await expectToast('Error', 'Invalid admin password');
-    await waitFor(() => {
-      expect(screen.getByRole('button', { name: 'Initialize QA User' })).toHaveProperty('disabled', false);
-    });
+  test('has no card of its own: the self-test creates it, and the QA tab says so', async () => {
+    mockTeamApi();
+    await renderTeam();
+    expect(screen.queryByRole('button', { name: /Initialize QA User/i })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'QA Test User' })).toBeNull();
   });
 });

@@ -167,8 +167,8 @@ export async function forgetAllPins(db: Kysely<Database>): Promise<number> {
 /**
  * The QA member the self-test signs in as: a real member flagged as QA (left out of analytics, AI
  * inputs and the sign-in name list) whose PIN is the configured QA PIN. Creating it again resets it
- * to that state; `reactivate` (the admin's 'Initialize QA user') also undoes a deactivation, which
- * the self-test must never do. Refuses a name that belongs to a real member, so the flag can never
+ * to that state; `reactivate` (the admin's `init-qa` call) also undoes a deactivation, which the
+ * self-test must never do. Refuses a name that belongs to a real member, so the flag can never
  * take one over.
  */
 export async function ensureQaMember(db: Kysely<Database>, qaUserName: string, qaPin: string, pinPepper: string, options: { reactivate: boolean }): Promise<MemberRow> {
@@ -184,13 +184,13 @@ export async function ensureQaMember(db: Kysely<Database>, qaUserName: string, q
 }
 
 /**
- * Adding a member by hand under QA_USER_NAME is refused: a real member of that name would make
- * 'Initialize QA user' refuse to take it over (ensureQaMember), so the self-test could never run.
+ * Adding a member by hand under QA_USER_NAME is refused: a real member of that name would make the
+ * self-test refuse to take it over (ensureQaMember), so it could never run.
  */
 export function refuseQaUserName(rawName: string, qaUserName: string): void {
   if (nameKey(rawName) !== nameKey(qaUserName)) return;
   throw conflict(
-    `"${normalizeFullName(qaUserName)}" is the QA user's name (QA_USER_NAME), kept for the self-test: choose another name, or create the QA user with 'Initialize QA user'`,
+    `"${normalizeFullName(qaUserName)}" is the QA user's name (QA_USER_NAME), kept for the self-test, which creates that member itself: choose another name`,
     ERROR_CODES.conflict,
   );
 }
@@ -198,7 +198,7 @@ export function refuseQaUserName(rawName: string, qaUserName: string): void {
 /** The self-test's answer when an admin deactivated the QA member: it says so rather than undo it. */
 export function qaMemberDeactivated(fullName: string) {
   return conflict(
-    `The QA member ${fullName} is deactivated, so the self-test cannot run; an admin can reactivate it (Members, or 'Initialize QA user')`,
+    `The QA member ${fullName} is deactivated, so the self-test cannot run; an admin can reactivate it in Team Management`,
     ERROR_CODES.memberInactive,
   );
 }

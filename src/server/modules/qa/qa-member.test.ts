@@ -85,23 +85,23 @@ describe('the QA member', () => {
 
     const run = await apiCall(app, 'POST', routes.qa.runTests.path, admin);
     const body = expectApiError(run, 409, 'MEMBER_INACTIVE');
-    expect(body.message).toMatch(/QA Test User.*deactivated/);
+    expect(body.message).toBe('The QA member QA Test User is deactivated, so the self-test cannot run; an admin can reactivate it in Team Management');
     expect((await qaMember()).active).toBe(0);
   });
 });
 
 /**
- * QA_USER_NAME is kept for the QA member: a real member added under it first would make
- * 'Initialize QA user' refuse for good (it never takes a real member over).
+ * QA_USER_NAME is kept for the QA member: a real member added under it first would make the
+ * self-test (and the init-qa call) refuse for good (they never take a real member over).
  */
 describe("the QA member's name", () => {
   const fixture = useAdminAndMember();
 
-  it("is refused to add-member with a clear 409 before the QA member exists, and 'Initialize QA user' still works", async () => {
+  it('is refused to add-member with a clear 409 before the QA member exists, and the init-qa call still works', async () => {
     const { app, admin } = fixture;
     const added = await apiCall(app, 'POST', routes.admin.addMember.path, admin, { adminPassword: TEST_SECRETS.adminPassword, memberName: '  qa  TEST user ' });
     const body = expectApiError(added, 409, 'CONFLICT');
-    expect(body.message).toMatch(/"QA Test User" is the QA user's name \(QA_USER_NAME\)/);
+    expect(body.message).toBe(`"QA Test User" is the QA user's name (QA_USER_NAME), kept for the self-test, which creates that member itself: choose another name`);
     expect(await findMemberByKey(app.database.db, nameKey(QA_NAME))).toBeUndefined();
 
     const init = await apiCall(app, 'POST', routes.admin.initQa.path, admin, { adminPassword: TEST_SECRETS.adminPassword });

@@ -6,6 +6,8 @@ import { queryKeys } from '../../../lib/query-keys';
 export interface AuditFilter {
   member?: string | undefined;
   event?: AuditEventName | undefined;
+  /** Whether the self-test's own entries are listed. */
+  qa: 'show' | 'hide';
   page: number;
 }
 
@@ -17,7 +19,7 @@ export interface AuditFilter {
 export function useAuditPage(filter: AuditFilter) {
   return useQuery({
     queryKey: queryKeys.audit(filter),
-    queryFn: ({ signal }) => api(adminRoutes.audit, { query: { member: filter.member, event: filter.event, page: String(filter.page) } }, { signal }),
+    queryFn: ({ signal }) => api(adminRoutes.audit, { query: { member: filter.member, event: filter.event, qa: filter.qa, page: String(filter.page) } }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchOnMount: 'always',

@@ -65,16 +65,3 @@ export function useMemberActions(memberId: number) {
   });
   return { enrollmentLink, unlock, setRole, setActive };
 }
-
-/** Creates (or refreshes) the QA test member for the self-test; its PIN never leaves the server. */
-export function useInitQaUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (adminPassword: string) => api(adminRoutes.initQa, { body: { adminPassword } }),
-    onSuccess: async (result) => {
-      toast({ title: 'QA User Initialized', description: result.message });
-      await refetchChangedBy(queryClient, { type: 'members.changed' });
-    },
-    onError: failureToast('Failed to initialize the QA user'),
-  });
-}

@@ -7,6 +7,7 @@ import { Input, inputClasses } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { useAuditPage, type AuditFilter } from '../api/audit';
+import { auditEventLabel } from '../labels';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 import { TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge, type Tone } from './tone-badge';
@@ -20,8 +21,10 @@ function parseEvent(value: string): AuditEventName | undefined {
 export function AuditTab() {
   const memberId = useId();
   const eventId = useId();
+  const qaId = useId();
   const [memberDraft, setMemberDraft] = useState('');
-  const [filter, setFilter] = useState<AuditFilter>({ page: 1 });
+  // A self-test run writes dozens of rows; they would bury the members' and admins' own.
+  const [filter, setFilter] = useState<AuditFilter>({ qa: 'hide', page: 1 });
   const audit = useAuditPage(filter);
   const now = useNow();
   const page = audit.data;
@@ -29,7 +32,7 @@ export function AuditTab() {
   const pages = page === undefined ? 1 : Math.max(1, Math.ceil(page.total / pageSize));
 
   return (
-    <Panel title="Audit Trail" icon={<ScrollText className="h-5 w-5 text-brand-600" aria-hidden="true" />} description="Sign-ins, lockouts and admin actions, newest first.">
+    <Panel title="Audit Trail" icon={<ScrollText className="h-5 w-5 text-brand-600" aria-hidden="true" />} description="Sign-ins, lockouts and admin actions, newest first. What the QA self-test's own requests wrote is left out unless you show it.">
       <form
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
@@ -67,7 +70,7 @@ export function AuditTab() {
             <option value="">All events</option>
             {AUDIT_EVENTS.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {auditEventLabel(name)}
               </option>
             ))}
           </select>
@@ -75,6 +78,20 @@ export function AuditTab() {
         <Button type="submit" variant="outline" className="h-11">
           Apply
         </Button>
+        <div className="flex h-11 items-center gap-2">
+          <input
+            id={qaId}
+            type="checkbox"
+            checked={filter.qa === 'show'}
+            className="h-6 w-6 accent-brand-600"
+            onChange={(event) => {
+              setFilter({ ...filter, qa: event.target.checked ? 'show' : 'hide', page: 1 });
+            }}
+          />
+          <label htmlFor={qaId} className="text-sm font-medium text-slate-900">
+            Show QA self-test entries
+          </label>
+        </div>
       </form>
 
       <div className="mt-5" aria-busy={audit.isFetching}>
@@ -100,7 +117,7 @@ export function AuditTab() {
                     <td className="px-3 py-2 pl-5 whitespace-nowrap text-slate-700 sm:pl-6">
                       <TimeAgo iso={entry.createdAt} now={now} />
                     </td>
-                    <td className="px-3 py-2 font-medium text-slate-900">{entry.event}</td>
+                    <td className="px-3 py-2 font-medium text-slate-900">{auditEventLabel(entry.event)}</td>
                     <td className="px-3 py-2">
                       <ToneBadge tone={OUTCOME_TONES[entry.outcome]}>{entry.outcome}</ToneBadge>
                     </td>

@@ -10,6 +10,7 @@ import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 import { TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge, type Tone } from './tone-badge';
 import { ScrollArea } from '../../../components/ui/scroll-area';
+import { errorTypeLabel } from '../labels';
 
 /** Severity colours; the severity is also written out, so colour is never the only signal. */
 const SEVERITY_DOTS: Readonly<Record<string, string>> = { critical: 'bg-red-600', high: 'bg-orange-500', medium: 'bg-yellow-400', low: 'bg-blue-500' };
@@ -27,6 +28,28 @@ function Stack({ stack }: { stack: string | null }) {
       <summary className="cursor-pointer rounded font-medium text-brand-700">Stack trace</summary>
       <pre className="mt-1 max-h-60 overflow-auto rounded bg-slate-900 p-3 whitespace-pre-wrap text-slate-100">{stack}</pre>
     </details>
+  );
+}
+
+/** The page the report came from: its path on this site, the address as sent otherwise. */
+function pageOf(url: string | null): string | null {
+  if (url === null || url.trim() === '') return null;
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.origin === window.location.origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : url;
+  } catch {
+    return url;
+  }
+}
+
+/** Where the error happened and how often: identical reports are one entry with a count. */
+function PageAndCount({ entry }: { entry: ErrorLogEntry }) {
+  const page = pageOf(entry.url);
+  return (
+    <p className="mt-1 text-xs text-slate-700">
+      {page === null ? 'Page not reported' : <>Page <span className="font-mono break-all">{page}</span></>} &middot;{' '}
+      <span className="font-medium">{entry.occurrences === 1 ? 'Reported once' : `Reported ${entry.occurrences} times`}</span>
+    </p>
   );
 }
 
@@ -76,14 +99,10 @@ function UnresolvedError({ entry, now }: { entry: ErrorLogEntry; now: number }) 
           <SeverityDot severity={entry.severity} />
           <div className="min-w-0">
             <p className="text-sm font-semibold text-slate-900">
-              {entry.errorType} <span className="font-normal text-slate-600">({entry.severity})</span>
-              {entry.occurrences > 1 && (
-                <span className="ml-2 text-slate-700" title={`Reported ${entry.occurrences} times`}>
-                  ×{entry.occurrences}
-                </span>
-              )}
+              {errorTypeLabel(entry.errorType)} <span className="font-normal text-slate-600">({entry.severity})</span>
             </p>
             <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">{entry.message}</p>
+            <PageAndCount entry={entry} />
             <p className="mt-1 text-xs text-slate-600">
               {entry.source} &middot; {entry.memberName ?? 'Unknown'} &middot; <TimeAgo iso={entry.lastSeenAt} now={now} />
             </p>
@@ -120,19 +139,19 @@ function AllErrors() {
       {errors.isError && shown === undefined && <LoadError title="Error logs could not be loaded" query={errors} />}
       {shown?.length === 0 && <EmptyState>No error logs found. System is clean!</EmptyState>}
       {shown !== undefined && shown.length > 0 && (
-        // A focusable region, so the box scrolls from the keyboard too.
-        <ScrollArea label="All error logs" className="rounded-lg border border-slate-200" viewportClassName="max-h-[28rem]">
+        // A focusable region, so the box scrolls from the keyboard too; named apart from its card, so the two landmarks differ.
+        <ScrollArea label="Error log entries" className="rounded-lg border border-slate-200" viewportClassName="max-h-[28rem]">
           <ul className="divide-y divide-slate-200">
             {shown.map((entry) => (
               <li key={entry.id} className="px-4 py-3">
                 <p className="flex flex-wrap items-center gap-2">
                   <ToneBadge tone={entry.resolved ? 'green' : 'amber'}>{entry.resolved ? 'Resolved' : 'Open'}</ToneBadge>
                   <ToneBadge tone={SEVERITY_TONES[entry.severity] ?? 'gray'}>{entry.severity}</ToneBadge>
-                  {entry.occurrences > 1 && <span className="text-xs text-slate-700">×{entry.occurrences}</span>}
                 </p>
                 <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">{entry.message}</p>
+                <PageAndCount entry={entry} />
                 <p className="mt-1 text-xs text-slate-600">
-                  {entry.errorType} &middot; <TimeAgo iso={entry.lastSeenAt} now={now} />
+                  {errorTypeLabel(entry.errorType)} &middot; <TimeAgo iso={entry.lastSeenAt} now={now} />
                 </p>
                 <Stack stack={entry.stack} />
               </li>

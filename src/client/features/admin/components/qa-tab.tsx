@@ -1,10 +1,13 @@
 import { ClipboardCheck, FlaskConical, Loader2, Play } from 'lucide-react';
 import { QA_SUITE_GROUPS } from '../../../../common/api/qa';
 import type { QaProgress, QaResults, QaRun, QaStatus, QaTestResult } from '../../../../common/contract/qa';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
+import { formatDateTime } from '../../../lib/relative-time';
 import { useQaProgress, useQaResults, useRunQaTests } from '../api/qa';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { Note } from './note';
 import { ToneBadge, type Tone } from './tone-badge';
 
 const SUITE_COUNT = QA_SUITE_GROUPS.reduce((sum, group) => sum + group.suites.length, 0);
@@ -50,6 +53,10 @@ export function QaTab() {
             </div>
           ))}
         </div>
+        <Note className="mt-4">
+          The run signs in as the QA test user and creates it first if it does not exist, with the name and PIN configured on the server, so there is
+          nothing to set up. It never brings back a QA test user an admin deactivated: reactivate it in Team Management.
+        </Note>
         <div className="mt-5 flex flex-wrap items-center gap-4">
           <Button
             disabled={running}
@@ -74,18 +81,58 @@ export function QaTab() {
   );
 }
 
+/** The checks by suite, in the order they ran (the clean-up's own line, if any, last). */
+function bySuite(results: readonly QaTestResult[]): [string, QaTestResult[]][] {
+  const suites = new Map<string, QaTestResult[]>();
+  for (const result of results) suites.set(result.testSuite, [...(suites.get(result.testSuite) ?? []), result]);
+  return [...suites];
+}
+
 function ResultsBody({ results }: { results: QaResults }) {
   const { run } = results;
   if (run === null || results.results.length === 0) return <EmptyState>No test results available. Run the QA test suite to see results.</EmptyState>;
   return (
     <>
+      <RunLine run={run} />
       <RunCounts run={run} />
-      <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Test results">
-        {results.results.map((result) => (
+      <div className="mt-4 space-y-4">
+        {bySuite(results.results).map(([suite, checks]) => (
+          <SuiteResults key={suite} suite={suite} checks={checks} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** When the run started, how long it took and who started it. */
+function RunLine({ run }: { run: QaRun }) {
+  const seconds = run.finishedAt === null ? null : Math.max(0, Math.round((Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000));
+  return (
+    <p className="mb-4 text-sm text-slate-700">
+      Run by <strong className="font-semibold text-slate-900">{run.runBy}</strong> on <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
+      {seconds !== null && <>, took {seconds} s</>}
+    </p>
+  );
+}
+
+function SuiteResults({ suite, checks }: { suite: string; checks: QaTestResult[] }) {
+  const headingId = useId();
+  const passed = checks.filter((check) => check.status === 'passed').length;
+  const allPassed = passed === checks.length;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="flex flex-wrap items-baseline gap-x-2 text-base font-semibold text-slate-900">
+        {suite}
+        <span className={allPassed ? 'text-sm font-normal text-slate-600' : 'text-sm font-medium text-red-800'}>
+          {passed} of {checks.length} passed
+        </span>
+      </h3>
+      <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={`${suite} checks`}>
+        {checks.map((result) => (
           <ResultRow key={result.id} result={result} />
         ))}
       </ul>
-    </>
+    </section>
   );
 }
 
@@ -115,9 +162,7 @@ function ResultRow({ result }: { result: QaTestResult }) {
       <div className="min-w-0">
         <p className="font-medium break-words text-slate-900">{result.testName}</p>
         {result.status !== 'passed' && result.reason !== null && <p className="mt-0.5 text-sm break-words text-slate-700">{result.reason}</p>}
-        <p className="mt-0.5 text-xs text-slate-600">
-          {result.testSuite} &middot; {result.duration} ms &middot; run by {result.runBy}
-        </p>
+        <p className="mt-0.5 text-xs text-slate-600">{result.duration} ms</p>
       </div>
       <ToneBadge tone={STATUS_TONES[result.status]}>{STATUS_LABELS[result.status]}</ToneBadge>
     </li>

@@ -1,7 +1,6 @@
 import type { EnrollmentLinkResult } from '../../../../common/contract/admin';
 import { AddMemberForm } from './add-member-form';
 import { MemberTable } from './member-table';
-import { QaUserCard } from './qa-user-card';
 
 interface TeamTabProps {
   adminPassword: string;
@@ -14,7 +13,6 @@ export function TeamTab({ adminPassword, onAdminPasswordChange, onLinkIssued }: 
     <div className="space-y-6">
       <AddMemberForm adminPassword={adminPassword} onAdminPasswordChange={onAdminPasswordChange} onLinkIssued={onLinkIssued} />
       <MemberTable adminPassword={adminPassword} onLinkIssued={onLinkIssued} />
-      <QaUserCard adminPassword={adminPassword} />
     </div>
   );
 }
