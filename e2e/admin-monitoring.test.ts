@@ -12,6 +12,7 @@ import {
   scrollToTop,
   shot,
   tab,
+  unlockDialog,
   useAdminPanel,
 } from './admin-panel.js';
 import { seriousAccessibilityViolations } from './axe.js';
@@ -243,7 +244,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     for (const entry of [admin, phone]) await entry.context.close();
   });
 
-  it('AI Prompts: Save needs description, text with {suggestionsText} and the password; versions compare as a line diff and roll back', { timeout: 90_000 }, async () => {
+  it('AI Prompts: Save needs description and text with {suggestionsText}, then the password; versions compare as a line diff and roll back', { timeout: 90_000 }, async () => {
     const admin = await openAdmin('AI Prompts');
     const { page } = admin;
     const tabPanel = panel(page, 'AI Prompts');
@@ -256,7 +257,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     expect(await versions.first().getByText('Active', { exact: true }).isVisible()).toBe(true);
     const builtIn = versions.filter({ hasText: 'by System' });
 
-    // ---- Save Prompt stays disabled until description, text (with the placeholder) and the admin password are there.
+    // ---- Save Prompt stays disabled until description and text (with the placeholder) are there.
     const save = tabPanel.getByRole('button', { name: /^(Save Prompt|Saving\.\.\.)$/ });
     const description = tabPanel.getByLabel('Description', { exact: true });
     const text = tabPanel.getByLabel('Prompt', { exact: true });
@@ -273,16 +274,19 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     await text.fill(PROMPT_V1.prompt);
     await warning.waitFor({ state: 'detached' });
     expect(await text.getAttribute('aria-invalid')).toBe('false');
-    expect(await save.isDisabled()).toBe(true);
-    await tabPanel.getByText('Enter the admin password in Team Management first.', { exact: true }).waitFor();
-    // The draft outlives the visit to Team Management for the password.
-    await enterAdminPassword(page);
+    expect(await save.isEnabled()).toBe(true);
+    expect(await tabPanel.getByText(/Enter the admin password/).count()).toBe(0);
+    // The draft outlives a visit to another tab.
+    await tab(page, 'Team Management').click();
+    await tab(page, 'AI Prompts').click();
     expect(await tabPanel.getByLabel('Prompt', { exact: true }).inputValue()).toBe(PROMPT_V1.prompt);
     expect(await tabPanel.getByLabel('Description', { exact: true }).inputValue()).toBe(PROMPT_V1.description);
     expect(await save.isEnabled()).toBe(true);
 
-    // ---- Save: the new prompt is the active one; the form empties.
+    // ---- Save, locked: the password is asked, then the new prompt is the active one; the form empties.
     await save.click();
+    await unlockDialog(page).waitFor();
+    await enterAdminPassword(page);
     await expectTitleToast(page, 'AI prompt updated successfully');
     await activeCard.getByText(PROMPT_V1.description, { exact: true }).waitFor();
     expect(await activeCard.locator('pre').innerText()).toBe(PROMPT_V1.prompt);

@@ -5,9 +5,9 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { E2E_SECRETS, launchBrowser, newPage, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 
-// What the admin panel's browser tests share: its tabs, how a page is opened and watched, and the
-// admin password that other tabs' actions take from Team Management. Browser-side code is passed
-// to page.evaluate as strings: this file is type-checked for Node, without the DOM library.
+// What the admin panel's browser tests share: its tabs, how a page is opened and watched, and how
+// the admin actions are unlocked with the admin password. Browser-side code is passed to
+// page.evaluate as strings: this file is type-checked for Node, without the DOM library.
 
 /** Outside the repository: the screenshots are for looking at, not for keeping. */
 export const SHOTS = path.join(tmpdir(), 'admin-shots');
@@ -144,10 +144,30 @@ export async function selectedTab(page: Page): Promise<string> {
   return page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { selected: true }).innerText();
 }
 
-/** The admin password lives in Team Management (page state only); other tabs' actions use it. Comes back to the tab it left. */
-export async function enterAdminPassword(page: Page) {
-  const back = (await selectedTab(page)) as TabLabel;
-  await tab(page, 'Team Management').click();
-  await page.getByLabel('Admin Password', { exact: true }).fill(E2E_SECRETS.ADMIN_PASSWORD);
-  if (back !== 'Team Management') await tab(page, back).click();
+/** The panel's one control for the admin password, above every tab. */
+export function adminActionsBar(page: Page): Locator {
+  return page.getByRole('region', { name: 'Admin actions' });
+}
+
+export function unlockDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Unlock admin actions' });
+}
+
+/** Answers the unlock dialog (opened by the control or by an action) and waits for it to close. */
+export async function enterAdminPassword(page: Page, password: string = E2E_SECRETS.ADMIN_PASSWORD) {
+  const dialog = unlockDialog(page);
+  await dialog.getByLabel('Admin password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Unlock', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Waits until `element` has the keyboard focus. */
+export async function focused(page: Page, element: Locator) {
+  await element.and(page.locator(':focus')).waitFor();
+}
+
+/** Unlocks the admin actions with the panel's control, on whatever tab is shown. */
+export async function unlockAdminActions(page: Page, password: string = E2E_SECRETS.ADMIN_PASSWORD) {
+  await adminActionsBar(page).getByRole('button', { name: 'Unlock admin actions' }).click();
+  await enterAdminPassword(page, password);
 }

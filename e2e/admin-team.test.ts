@@ -6,14 +6,18 @@ import {
   TAB_HEADINGS,
   TAB_IDS,
   TAB_LABELS,
+  adminActionsBar,
   enterAdminPassword,
   expectNoConsoleErrors,
+  focused,
   hasHorizontalPageScroll,
   panel,
   scrollToTop,
   selectedTab,
   shot,
   tab,
+  unlockAdminActions,
+  unlockDialog,
   useAdminPanel,
 } from './admin-panel.js';
 import { seriousAccessibilityViolations } from './axe.js';
@@ -79,7 +83,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await page.getByText('Admin access is restricted to Avery Admin only.', { exact: true }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Admin Panel');
     expect(await page.getByRole('tablist').count()).toBe(0);
-    expect(await page.getByLabel('Admin Password').count()).toBe(0);
+    expect(await adminActionsBar(page).count()).toBe(0);
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     // The page itself asked for nothing an admin would.
     expect(member.apiCalls.filter((call) => call.includes('/api/admin/'))).toEqual([]);
@@ -164,7 +168,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await admin.context.close();
   });
 
-  it('Team Management: adds a member whose one-time link enrolls them, refuses a taken name, deactivates and reactivates', { timeout: 120_000 }, async () => {
+  it('Team Management: one unlock for every action; adds a member whose link enrolls them, refuses a taken name, deactivates, reactivates and resets a PIN', { timeout: 120_000 }, async () => {
     const admin = await openAdmin('Team Management');
     const { page, context } = admin;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
@@ -173,16 +177,15 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['Add Team Member', 'Team Members']);
     expect(await page.getByRole('button', { name: /Initialize QA User/i }).count()).toBe(0);
 
-    // ---- Add Member needs both the admin password and a name.
-    const password = page.getByLabel('Admin Password', { exact: true });
+    // ---- Locked at first: one control says so; no card has a password field of its own.
+    const bar = adminActionsBar(page);
+    const barStatus = bar.getByRole('status');
+    expect(await barStatus.innerText()).toBe('Admin actions are locked. Unlock them once with the admin password; this tab keeps it in memory for 15 minutes.');
+    expect(await page.getByLabel(/admin password/i).count()).toBe(0);
+
+    // ---- Add Member needs a name; pressed while locked, it asks for the password first.
     const name = page.getByLabel('Member full name', { exact: true });
     const add = page.getByRole('button', { name: /^(Add Member|Adding\.\.\.)$/ });
-    expect(await password.getAttribute('type')).toBe('password');
-    expect(await add.isDisabled()).toBe(true);
-    await name.fill(NEWCOMER.name);
-    expect(await add.isDisabled()).toBe(true);
-    await name.fill('');
-    await password.fill(E2E_SECRETS.ADMIN_PASSWORD);
     expect(await add.isDisabled()).toBe(true);
     await name.fill('   ');
     expect(await add.isDisabled()).toBe(true);
@@ -190,12 +193,23 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     expect(await add.isEnabled()).toBe(true);
     await shot(page, 'team-add-ready-desktop');
 
-    // ---- Adding: 'Adding...' while the call is held, then 'Success', the name cleared and the link shown once.
+    // ---- Adding: the unlock dialog, then 'Adding...' while the call is held, then 'Success', the name cleared and the link shown once.
     const release = await holdRequests(page, '**/api/admin/add-member');
     const addAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/add-member');
     await add.click();
+    const dialog = unlockDialog(page);
+    await dialog.waitFor();
+    const field = dialog.getByLabel('Admin password', { exact: true });
+    expect(await field.getAttribute('type')).toBe('password');
+    await focused(page, field);
+    expect(admin.apiCalls.filter((call) => call.endsWith('/add-member'))).toEqual([]);
+    await shot(page, 'team-unlock-dialog-desktop', { fullPage: false });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await enterAdminPassword(page);
     await page.getByRole('button', { name: 'Adding...' }).waitFor();
     expect(await add.isDisabled()).toBe(true);
+    expect(await barStatus.innerText()).toMatch(/^Admin actions are unlocked until \d{1,2}:\d{2}\s?[AP]M, in this tab only\.$/);
+    expect(await bar.getByRole('button', { name: 'Lock admin actions' }).isVisible()).toBe(true);
     release();
     expect((await addAnswer).status()).toBe(201);
     await page.unroute('**/api/admin/add-member');
@@ -204,6 +218,9 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     // The form clears (and the link shows) once the member list is read again, a moment after the toast.
     await expect.poll(() => name.inputValue()).toBe('');
     await page.getByRole('button', { name: 'Add Member' }).waitFor();
+    // Kept in memory only: not on the page, not in web storage.
+    expect(await page.locator('body').innerText()).not.toContain(E2E_SECRETS.ADMIN_PASSWORD);
+    expect(await page.evaluate<string>('JSON.stringify([Object.values(localStorage), Object.values(sessionStorage)])')).not.toContain(E2E_SECRETS.ADMIN_PASSWORD);
     const linkPanel = page.getByRole('region', { name: `Enrollment link for ${NEWCOMER.name}` });
     await linkPanel.waitFor();
     expect(await page.getByRole('region', { name: /^Enrollment link for / }).count()).toBe(1);
@@ -231,6 +248,9 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await memberRow(page, NEWCOMER.name).waitFor();
     expect(await page.getByRole('region', { name: /^Enrollment link for / }).count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toContain(link);
+    // The password went with the page it was typed in: memory only.
+    await barStatus.getByText(/^Admin actions are locked\./).waitFor();
+    await unlockAdminActions(page);
 
     // ---- The link, opened in a fresh browser, leads to PIN creation for that member, who is then signed in.
     const newcomer = await openPage();
@@ -244,8 +264,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await second.page.getByRole('heading', { level: 1, name: 'Team Sign In' }).waitFor();
     expect(await second.page.getByRole('button', { name: 'Create PIN and Sign In' }).count()).toBe(0);
     await second.context.close();
-    // The admin's list shows the PIN once the tab is shown again.
-    await password.fill(E2E_SECRETS.ADMIN_PASSWORD);
+    // The admin's list shows the PIN once the tab is shown again; the unlock outlives the visit.
     await tab(page, 'System').click();
     await tab(page, 'Team Management').click();
     await memberRow(page, NEWCOMER.name).getByText('PIN set', { exact: true }).waitFor();
@@ -276,6 +295,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
+    await focused(page, row.getByRole('button', { name: 'Deactivate' }));
     expect(admin.apiCalls.filter((call) => call.endsWith('/active'))).toEqual([]);
     await row.getByRole('button', { name: 'Deactivate' }).click();
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
@@ -283,6 +303,10 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await expectToast(page, 'Success', `${NEWCOMER.name} has been deactivated and signed out everywhere.`);
     await row.getByText('Deactivated', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Reactivate' }).waitFor();
+    // Focus came back to the row's button (the same one, now Reactivate).
+    await focused(page, row.getByRole('button', { name: 'Reactivate' }));
+    // Deactivated: no enrollment link or PIN reset to hand out, only Reactivate.
+    expect(await row.getByRole('button', { name: /^(New enrollment link|Reset PIN)$/ }).count()).toBe(0);
 
     // The member's open review page learns without a click: its live stream ends, the reconnect is
     // refused, and the page asks who is signed in (nobody).
@@ -300,6 +324,58 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await row.getByText('Active', { exact: true }).waitFor();
     await signIn(newcomer.page, server, NEWCOMER);
     await newcomer.page.getByRole('heading', { name: /^Welcome, Jordan/ }).waitFor();
+    // Active again with a PIN: Reset PIN is offered, a new enrollment link is not.
+    await row.getByRole('button', { name: 'Reset PIN' }).waitFor();
+    expect(await row.getByRole('button', { name: 'New enrollment link' }).count()).toBe(0);
+
+    // ---- Reset PIN from the list, without any request of the member's: asked first; Cancel gives focus back.
+    await closeToasts(page);
+    const morganRow = memberRow(page, MEMBER.name);
+    const resetPin = morganRow.getByRole('button', { name: 'Reset PIN' });
+    await resetPin.click();
+    const confirmReset = page.getByRole('alertdialog', { name: `Reset the PIN of ${MEMBER.name}?` });
+    await confirmReset.waitFor();
+    expect(await confirmReset.innerText()).toContain('signed out on every device');
+    expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Cancel');
+    await shot(page, 'team-reset-pin-confirm-desktop', { fullPage: false });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await confirmReset.waitFor({ state: 'detached' });
+    await focused(page, resetPin);
+    expect(admin.apiCalls.filter((call) => call.endsWith('/reset-pin'))).toEqual([]);
+    await resetPin.click();
+    await confirmReset.getByRole('button', { name: 'Reset PIN' }).click();
+    adminActions.push(`reset the PIN of ${MEMBER.name}`);
+    await expectToast(
+      page,
+      'PIN Reset Successful',
+      `The PIN of ${MEMBER.name} has been cleared and they are signed out everywhere. Send them the enrollment link below to create a new PIN.`,
+    );
+    const resetLink = page.getByRole('region', { name: `Enrollment link for ${MEMBER.name}` });
+    await resetLink.waitFor();
+    expect(await resetLink.getByLabel('Enrollment link', { exact: true }).inputValue()).toMatch(/\/enroll\/[A-Za-z0-9_-]{43}$/);
+    await morganRow.getByText('No PIN', { exact: true }).waitFor();
+    // The same button now offers the new member's path, and kept the focus.
+    const newLink = morganRow.getByRole('button', { name: 'New enrollment link' });
+    await newLink.waitFor();
+    await focused(page, newLink);
+    await resetLink.getByRole('button', { name: 'Done, close the link' }).click();
+
+    // ---- A wrong password: the first action it is used for locks the actions again, and says so.
+    await closeToasts(page);
+    await bar.getByRole('button', { name: 'Lock admin actions' }).click();
+    await barStatus.getByText(/^Admin actions are locked\./).waitFor();
+    await unlockAdminActions(page, 'not-the-admin-password');
+    await newLink.click();
+    await expectToast(page, 'Wrong admin password', 'Admin actions are locked again. Unlock them with the right password.');
+    await barStatus.getByText('The admin password was wrong, so admin actions are locked again. Unlock them with the right password.', { exact: true }).waitFor();
+    expect(await page.getByRole('region', { name: /^Enrollment link for / }).count()).toBe(0);
+    await closeToasts(page);
+    await scrollToTop(page, page.getByRole('tablist', { name: 'Admin sections' }));
+    await shot(page, 'team-wrong-password-desktop', { fullPage: false });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await unlockAdminActions(page);
+    await barStatus.getByText(/^Admin actions are unlocked until/).waitFor();
 
     await closeToasts(page);
     await shot(page, 'team-desktop');
@@ -320,7 +396,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await shot(phone.page, 'team-mobile-table', { fullPage: false });
     expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
 
-    expectNoConsoleErrors(admin, [409]);
+    expectNoConsoleErrors(admin, [403, 409]);
     expectNoConsoleErrors(newcomer);
     expectNoConsoleErrors(phone);
     for (const entry of [admin, newcomer, phone]) expect(entry.dialogs).toEqual([]);
@@ -359,17 +435,24 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await shot(page, 'pin-resets-pending-desktop');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    // ---- Without the admin password: told so, and nothing is sent.
+    // ---- Locked: the password is asked first; Cancel sends nothing and gives focus back.
+    expect(await panel(page, 'PIN Resets').getByText(/Enter the admin password/).count()).toBe(0);
     const reset = row.getByRole('button', { name: `Reset PIN of ${FORGETFUL.name}` });
     await reset.click();
-    const required = await expectToast(page, 'Admin Password Required', 'Please enter the admin password above');
-    expect(await required.getAttribute('class')).toContain('destructive');
+    await unlockDialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await unlockDialog(page).waitFor({ state: 'detached' });
+    await focused(page, reset);
     expect(admin.apiCalls.filter((call) => call.includes('/resolve-pin-reset/'))).toEqual([]);
-    await closeToasts(page);
 
-    // ---- With it: reset, a fresh enrollment link, and the row resolved by the admin.
-    await enterAdminPassword(page);
+    // ---- Unlocked, then asked to confirm: reset, a fresh enrollment link, and the row resolved by the admin.
     await reset.click();
+    await enterAdminPassword(page);
+    const confirm = page.getByRole('alertdialog', { name: `Reset the PIN of ${FORGETFUL.name}?` });
+    await confirm.waitFor();
+    expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Cancel');
+    await shot(page, 'pin-resets-confirm-desktop', { fullPage: false });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Reset PIN' }).click();
     adminActions.push(`reset the PIN of ${FORGETFUL.name}`);
     await expectToast(
       page,
@@ -413,8 +496,8 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     const admin = await openAdmin('Team Management');
     const { page } = admin;
     // One admin action of this test's own: a new enrollment link for a member without a PIN.
-    await page.getByLabel('Admin Password', { exact: true }).fill(E2E_SECRETS.ADMIN_PASSWORD);
     await memberRow(page, UNENROLLED.name).getByRole('button', { name: 'New enrollment link' }).click();
+    await enterAdminPassword(page);
     adminActions.push(`new enrollment link for ${UNENROLLED.name}`);
     await expectToast(page, 'Success', `A new enrollment link for ${UNENROLLED.name}; any earlier link no longer works.`);
     await page.getByRole('region', { name: `Enrollment link for ${UNENROLLED.name}` }).getByRole('button', { name: 'Done, close the link' }).click();

@@ -4,6 +4,7 @@
  */
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const absoluteFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const timeOfDayFormat = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -38,4 +39,9 @@ export function formatRelativeTime(date: Date | string, now: number = Date.now()
 export function formatDateTime(date: Date | string): string {
   const value = typeof date === 'string' ? new Date(date) : date;
   return Number.isNaN(value.getTime()) ? '' : absoluteFormat.format(value);
+}
+
+/** "2:05 PM" in the reader's time zone: for a moment within the next hours (when an unlock ends). */
+export function formatTimeOfDay(epochMs: number): string {
+  return timeOfDayFormat.format(new Date(epochMs));
 }

@@ -1,11 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { routes } from '../../../common/api';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AdminPage from './admin-page';
-import { ADMIN, MEMBER, openAdminAt } from './test-fixtures';
+import { ADMIN, MEMBER, openAdminAt, unlockWith } from './test-fixtures';
 
 /** Every path the page fetched, in order. */
 function fetchedPaths(): string[] {
@@ -21,7 +21,7 @@ describe('access', () => {
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     expect(await screen.findByText('Admin access is restricted to Avery Admin only.')).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
-    expect(screen.queryByLabelText('Admin Password')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Admin actions' })).toBeNull();
     expect(fetchedPaths()).toEqual([routes.auth.user.path, routes.auth.adminContact.path]);
   });
 
@@ -63,7 +63,7 @@ describe('tabs', () => {
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Team Management', 'PIN Resets', 'QA Testing', 'Error Logs', 'AI Prompts', 'System', 'Audit Trail']);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Team Management');
-    expect(screen.getByLabelText('Admin Password')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Admin actions' })).getByRole('button', { name: 'Unlock admin actions' })).toBeTruthy();
   });
 
   test('opens the tab the URL names, and writes the chosen tab into the URL', async () => {
@@ -101,16 +101,16 @@ describe('tabs', () => {
     expect((await screen.findByRole('tab', { selected: true })).textContent).toBe('Team Management');
   });
 
-  test('the admin password typed in Team Management stays when switching tabs and back', async () => {
+  test('the admin actions unlocked once stay unlocked when switching tabs, and nothing is kept in web storage', async () => {
     mockAdminApi();
     openAdminAt('team');
     const { user } = renderWithApp(<AdminPage />);
-    await user.type(await screen.findByLabelText('Admin Password'), 'secret');
+    await screen.findByRole('region', { name: 'Admin actions' });
+    await unlockWith(user, 'secret');
     await user.click(screen.getByRole('tab', { name: 'PIN Resets' }));
     await user.click(screen.getByRole('tab', { name: 'Team Management' }));
-    expect(screen.getByLabelText('Admin Password')).toHaveProperty('value', 'secret');
-    expect(screen.getByLabelText('Admin Password').getAttribute('type')).toBe('password');
-    expect(screen.getByLabelText('Admin Password').getAttribute('autocomplete')).toBe('off');
+    const bar = screen.getByRole('region', { name: 'Admin actions' });
+    expect(within(bar).getByRole('status').textContent).toMatch(/^Admin actions are unlocked until/);
     // Nothing of it is kept in web storage (the only entry there is the signed-in hint).
     const stored = [window.localStorage, window.sessionStorage].flatMap((storage) => Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i) ?? '')}`));
     expect(stored.filter((entry) => entry !== 'biggy:signed-in=1')).toEqual([]);

@@ -9,6 +9,7 @@ import { canAdminister, useCurrentUser } from '../../lib/auth';
 import { useLiveQueryUpdates } from '../../lib/live-events';
 import { SectionTabList, useSectionTab } from '../../components/ui/section-tabs';
 import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
+import { AdminUnlockBar, AdminUnlockProvider } from './admin-unlock';
 import { useAdminContact } from './api/admin-contact';
 import { AuditTab } from './components/audit-tab';
 import { EnrollmentLinkPanel } from './components/enrollment-link-panel';
@@ -66,50 +67,49 @@ function AccessDenied() {
 
 function AdminTabs() {
   const [tab, selectTab] = useSectionTab(ADMIN_TABS);
-  // Page state only: the password is typed once and used by every tab, and is gone with the page.
-  const [adminPassword, setAdminPassword] = useState('');
   // The last enrollment link issued, shown until closed: the server keeps only its hash.
   const [issuedLink, setIssuedLink] = useState<EnrollmentLinkResult | null>(null);
   // Only the shown tab is mounted; a prompt being written outlives a visit to another tab.
   const [promptDraft, setPromptDraft] = useState<PromptDraft>(EMPTY_PROMPT_DRAFT);
   return (
-    <Tabs.Root
-      value={tab}
-      onValueChange={selectTab}
-    >
-      <SectionTabList label="Admin sections" tabs={ADMIN_TABS} icons={TAB_ICONS} />
-      {issuedLink !== null && (
-        <EnrollmentLinkPanel
-          link={issuedLink}
-          onDone={() => {
-            setIssuedLink(null);
-          }}
-        />
-      )}
-      <div className="mt-6">
-        <Tabs.Content value="team">
-          <TeamTab adminPassword={adminPassword} onAdminPasswordChange={setAdminPassword} onLinkIssued={setIssuedLink} />
-        </Tabs.Content>
-        <Tabs.Content value="pin-resets">
-          <PinResetsTab adminPassword={adminPassword} onLinkIssued={setIssuedLink} />
-        </Tabs.Content>
-        <Tabs.Content value="qa-testing">
-          <QaTab />
-        </Tabs.Content>
-        <Tabs.Content value="error-logs">
-          <ErrorLogsTab />
-        </Tabs.Content>
-        <Tabs.Content value="ai-prompts">
-          <PromptsTab adminPassword={adminPassword} draft={promptDraft} onDraftChange={setPromptDraft} />
-        </Tabs.Content>
-        <Tabs.Content value="system">
-          <SystemTab />
-        </Tabs.Content>
-        <Tabs.Content value="audit-trail">
-          <AuditTab />
-        </Tabs.Content>
-      </div>
-    </Tabs.Root>
+    // The admin password is asked once for every tab's actions, and is gone with the page.
+    <AdminUnlockProvider>
+      <Tabs.Root value={tab} onValueChange={selectTab}>
+        <SectionTabList label="Admin sections" tabs={ADMIN_TABS} icons={TAB_ICONS} />
+        <AdminUnlockBar />
+        {issuedLink !== null && (
+          <EnrollmentLinkPanel
+            link={issuedLink}
+            onDone={() => {
+              setIssuedLink(null);
+            }}
+          />
+        )}
+        <div className="mt-6">
+          <Tabs.Content value="team">
+            <TeamTab onLinkIssued={setIssuedLink} />
+          </Tabs.Content>
+          <Tabs.Content value="pin-resets">
+            <PinResetsTab onLinkIssued={setIssuedLink} />
+          </Tabs.Content>
+          <Tabs.Content value="qa-testing">
+            <QaTab />
+          </Tabs.Content>
+          <Tabs.Content value="error-logs">
+            <ErrorLogsTab />
+          </Tabs.Content>
+          <Tabs.Content value="ai-prompts">
+            <PromptsTab draft={promptDraft} onDraftChange={setPromptDraft} />
+          </Tabs.Content>
+          <Tabs.Content value="system">
+            <SystemTab />
+          </Tabs.Content>
+          <Tabs.Content value="audit-trail">
+            <AuditTab />
+          </Tabs.Content>
+        </div>
+      </Tabs.Root>
+    </AdminUnlockProvider>
   );
 }
 

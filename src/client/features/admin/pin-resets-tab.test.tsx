@@ -7,7 +7,7 @@ import type { PinResetRequest } from '../../../common/contract/admin';
 import { mockFetch, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';
-import { ADMIN, ADMIN_PASSWORD, linkFor, openAdminAt, pinResetOf } from './test-fixtures';
+import { ADMIN, ADMIN_PASSWORD, linkFor, openAdminAt, pinResetOf, unlockWith } from './test-fixtures';
 
 const RESOLVED = pinResetOf({ id: 3, memberName: 'Cal Resolved', status: 'resolved', resolvedAt: '2026-01-06T10:00:00.000Z', resolvedBy: 'Avery Admin' });
 
@@ -22,11 +22,10 @@ async function renderPinResets(): Promise<Rendered> {
   return rendered;
 }
 
-/** The admin password lives in Team Management; this types it there and comes back. */
-async function enterAdminPassword({ user }: Rendered): Promise<void> {
-  await user.click(screen.getByRole('tab', { name: 'Team Management' }));
-  await user.type(screen.getByLabelText('Admin Password'), ADMIN_PASSWORD);
-  await user.click(screen.getByRole('tab', { name: 'PIN Resets' }));
+/** Resets Ada's PIN: the button, then Reset PIN in the confirmation. */
+async function resetAda({ user }: Rendered): Promise<void> {
+  await user.click(await screen.findByRole('button', { name: 'Reset PIN of Ada Lovelace' }));
+  await user.click(within(await screen.findByRole('alertdialog', { name: 'Reset the PIN of Ada Lovelace?' })).getByRole('button', { name: 'Reset PIN' }));
 }
 
 const item = (name: string) => {
@@ -54,7 +53,7 @@ describe('PIN resets', () => {
     expect(within(resolved).getByText('Resolved').className).toContain('emerald');
     expect(resolved.textContent).toMatch(/resolved .*ago by Avery Admin/);
     expect(within(resolved).queryByRole('button')).toBeNull();
-    expect(screen.getByText(/Enter the admin password in Team Management first/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Enter the admin password/);
   });
 
   test(`asks for the list again every ${PIN_RESET_POLL_MS} ms while the tab is shown`, async () => {
@@ -77,19 +76,27 @@ describe('PIN resets', () => {
     expect(await screen.findByText('No pending PIN reset requests')).toBeTruthy();
   });
 
-  test('Reset PIN without the admin password asks for it and calls nothing', async () => {
+  test('Reset PIN while locked asks for the admin password, then for confirmation; Cancel calls nothing and gives focus back', async () => {
     const api = mockPinResetApi();
     const { user } = await renderPinResets();
-    await user.click(await screen.findByRole('button', { name: 'Reset PIN of Ada Lovelace' }));
-    await expectToast('Admin Password Required', 'Please enter the admin password above');
+    const reset = await screen.findByRole('button', { name: 'Reset PIN of Ada Lovelace' });
+    await user.click(reset);
+    await unlockWith(user);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset the PIN of Ada Lovelace?' });
+    expect(dialog.textContent).toMatch(/signed out on every device/);
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(document.activeElement).toBe(reset);
+    });
     expect(api.requests(routes.admin.resolvePinReset)).toEqual([]);
   });
 
-  test('a reset sends the admin password and shows the fresh enrollment link', async () => {
+  test('a confirmed reset sends the admin password and shows the fresh enrollment link', async () => {
     const api = mockPinResetApi().on(routes.admin.resolvePinReset, { body: { ...linkFor('Ada Lovelace', 'reset-token'), message: 'PIN reset for Ada Lovelace' } });
     const rendered = await renderPinResets();
-    await enterAdminPassword(rendered);
-    await rendered.user.click(await screen.findByRole('button', { name: 'Reset PIN of Ada Lovelace' }));
+    await unlockWith(rendered.user);
+    await resetAda(rendered);
 
     await expectToast('PIN Reset Successful', 'PIN reset for Ada Lovelace');
     const panel = await screen.findByRole('region', { name: 'Enrollment link for Ada Lovelace' });
@@ -98,19 +105,28 @@ describe('PIN resets', () => {
   });
 
   test('a refusal shows the server message', async () => {
+    mockPinResetApi().on(routes.admin.resolvePinReset, { status: 409, error: { code: ERROR_CODES.alreadyResolved, message: 'The request of Ada Lovelace is already resolved' } });
+    const rendered = await renderPinResets();
+    await unlockWith(rendered.user);
+    await resetAda(rendered);
+    await expectToast('PIN Reset Failed', 'The request of Ada Lovelace is already resolved');
+    expect(screen.queryByRole('region', { name: /Enrollment link for/ })).toBeNull();
+  });
+
+  test('a wrong admin password locks the actions again', async () => {
     mockPinResetApi().on(routes.admin.resolvePinReset, { status: 403, error: { code: ERROR_CODES.invalidAdminPassword, message: 'Invalid admin password' } });
     const rendered = await renderPinResets();
-    await enterAdminPassword(rendered);
-    await rendered.user.click(await screen.findByRole('button', { name: 'Reset PIN of Ada Lovelace' }));
-    await expectToast('PIN Reset Failed', 'Invalid admin password');
-    expect(screen.queryByRole('region', { name: /Enrollment link for/ })).toBeNull();
+    await unlockWith(rendered.user, 'wrong');
+    await resetAda(rendered);
+    await expectToast('Wrong admin password', 'Admin actions are locked again.');
+    expect(within(screen.getByRole('region', { name: 'Admin actions' })).getByRole('button', { name: 'Unlock admin actions' })).toBeTruthy();
   });
 
   test('a network failure says the reset could not be resolved', async () => {
     mockPinResetApi().on(routes.admin.resolvePinReset, () => Promise.reject(new TypeError('Failed to fetch')));
     const rendered = await renderPinResets();
-    await enterAdminPassword(rendered);
-    await rendered.user.click(await screen.findByRole('button', { name: 'Reset PIN of Ada Lovelace' }));
+    await unlockWith(rendered.user);
+    await resetAda(rendered);
     await expectToast('Error', 'Failed to resolve PIN reset');
   });
 });

@@ -7,7 +7,7 @@ import type { AiPrompt, AiPromptListItem } from '../../../common/contract/ai';
 import { mockFetch, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';
-import { ADMIN, ADMIN_PASSWORD, openAdminAt, promptOf } from './test-fixtures';
+import { ADMIN, ADMIN_PASSWORD, openAdminAt, promptOf, unlockWith } from './test-fixtures';
 
 const ACTIVE = promptOf({ id: 3, prompt: 'Summarise the team.\n{suggestionsText}\nBe brief.', description: 'Short summary' });
 const OLDER = promptOf({ id: 2, isActive: false, prompt: 'Summarise the team.\n{suggestionsText}\nList every risk.', description: 'Risk list', createdAt: '2026-01-04T09:00:00.000Z' });
@@ -36,13 +36,10 @@ function mockPromptApi({ active = ACTIVE, list = [ACTIVE, OLDER] }: { active?: A
 }
 
 async function renderPrompts({ withPassword = true }: { withPassword?: boolean } = {}): Promise<Rendered> {
-  openAdminAt(withPassword ? 'team' : 'ai-prompts');
+  openAdminAt('ai-prompts');
   const rendered = renderWithApp(<AdminPage />);
-  if (withPassword) {
-    await rendered.user.type(await screen.findByLabelText('Admin Password'), ADMIN_PASSWORD);
-    await rendered.user.click(screen.getByRole('tab', { name: 'AI Prompts' }));
-  }
   await screen.findByRole('list', { name: 'Prompt versions' });
+  if (withPassword) await unlockWith(rendered.user);
   return rendered;
 }
 
@@ -75,18 +72,20 @@ describe('active prompt', () => {
 });
 
 describe('new prompt', () => {
-  test('Save Prompt needs a description, a text and the admin password', async () => {
+  test('Save Prompt needs a description and a text; the draft outlives a visit to another tab', async () => {
     mockPromptApi();
     const { user } = await renderPrompts({ withPassword: false });
     expect(screen.getByText(/where the suggestions should go/).textContent).toBe('Use {suggestionsText} where the suggestions should go');
-    await user.type(descriptionField(), 'Shorter');
-    await user.type(promptField(), 'Write it up: {{suggestionsText}');
     expect(saveButton()).toHaveProperty('disabled', true);
+    await user.type(descriptionField(), 'Shorter');
+    expect(saveButton()).toHaveProperty('disabled', true);
+    await user.type(promptField(), 'Write it up: {{suggestionsText}');
+    // Locked or not: the password is asked when saving.
+    expect(saveButton()).toHaveProperty('disabled', false);
+    expect(document.body.textContent).not.toMatch(/Enter the admin password/);
 
     await user.click(screen.getByRole('tab', { name: 'Team Management' }));
-    await user.type(screen.getByLabelText('Admin Password'), ADMIN_PASSWORD);
     await user.click(screen.getByRole('tab', { name: 'AI Prompts' }));
-    // The draft outlived the visit to Team Management.
     expect(descriptionField()).toHaveProperty('value', 'Shorter');
     expect(promptField()).toHaveProperty('value', 'Write it up: {suggestionsText}');
     expect(saveButton()).toHaveProperty('disabled', false);
@@ -131,13 +130,34 @@ describe('new prompt', () => {
     expect(api.requests(routes.aiPrompts.list)).toHaveLength(2);
   });
 
+  test('saving while locked asks for the admin password, then saves', async () => {
+    const api = mockPromptApi().on(routes.aiPrompts.create, { status: 201, body: promptOf({ id: 4 }) });
+    const { user } = await renderPrompts({ withPassword: false });
+    await user.type(descriptionField(), 'Focus on risks');
+    await user.type(promptField(), 'List the risks in {{suggestionsText}');
+    await user.click(saveButton());
+    await unlockWith(user);
+    await expectToast('AI prompt updated successfully', '');
+    expect(api.requests(routes.aiPrompts.create).map((request) => request.body)).toEqual([expect.objectContaining({ adminPassword: ADMIN_PASSWORD })]);
+  });
+
   test('a refused save shows the server message and keeps the text', async () => {
+    mockPromptApi().on(routes.aiPrompts.create, { status: 400, error: { code: ERROR_CODES.validationFailed, message: 'The prompt is too long' } });
+    const { user } = await renderPrompts();
+    await user.type(descriptionField(), 'Focus on risks');
+    await user.type(promptField(), 'List the risks in {{suggestionsText}');
+    await user.click(saveButton());
+    await expectToast('Failed to update AI prompt', 'The prompt is too long');
+    expect(promptField()).toHaveProperty('value', 'List the risks in {suggestionsText}');
+  });
+
+  test('a wrong admin password locks the actions again and keeps the text', async () => {
     mockPromptApi().on(routes.aiPrompts.create, { status: 403, error: { code: ERROR_CODES.invalidAdminPassword, message: 'Invalid admin password' } });
     const { user } = await renderPrompts();
     await user.type(descriptionField(), 'Focus on risks');
     await user.type(promptField(), 'List the risks in {{suggestionsText}');
     await user.click(saveButton());
-    await expectToast('Failed to update AI prompt', 'Invalid admin password');
+    await expectToast('Wrong admin password', 'Admin actions are locked again.');
     expect(promptField()).toHaveProperty('value', 'List the risks in {suggestionsText}');
   });
 });
@@ -162,12 +182,15 @@ describe('history', () => {
     expect(cut.textContent).not.toContain('TAIL');
   });
 
-  test('Activate needs the admin password', async () => {
-    const api = mockPromptApi();
+  test('Activate while locked asks for the admin password first', async () => {
+    const api = mockPromptApi().on(routes.aiPrompts.activate, { body: { ...OLDER, isActive: true } });
     const { user } = await renderPrompts({ withPassword: false });
     await user.click(within(version('Risk list')).getByRole('button', { name: 'Activate' }));
-    await expectToast('Admin Password Required', 'Please enter the admin password above');
+    expect(await screen.findByRole('dialog', { name: 'Unlock admin actions' })).toBeTruthy();
     expect(api.requests(routes.aiPrompts.activate)).toEqual([]);
+    await unlockWith(user);
+    await expectToast('Prompt activated', '');
+    expect(api.requests(routes.aiPrompts.activate).map((request) => request.body)).toEqual([{ adminPassword: ADMIN_PASSWORD }]);
   });
 
   test('Activate makes an earlier version active again', async () => {

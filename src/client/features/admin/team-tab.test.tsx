@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { routes } from '../../../common/api';
 import { ERROR_CODES } from '../../../common/api/error-codes';
@@ -6,7 +6,7 @@ import type { AddMemberResult, AdminMember } from '../../../common/contract/admi
 import { deferred, mockFetch, type Answer, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';
-import { ADMIN, ADMIN_PASSWORD, linkFor, memberOf, openAdminAt } from './test-fixtures';
+import { ADMIN, ADMIN_PASSWORD, linkFor, memberOf, openAdminAt, unlockWith } from './test-fixtures';
 
 function mockTeamApi(members: AdminMember[] = [memberOf()]): FetchMock {
   return mockFetch().on(routes.auth.user, { body: ADMIN }).on(routes.admin.members, { body: members });
@@ -21,7 +21,6 @@ async function renderTeam(): Promise<Rendered> {
 
 const addButton = () => screen.getByRole('button', { name: /Add Member|Adding\.\.\./ });
 const nameField = () => screen.getByLabelText('Member full name');
-const passwordField = () => screen.getByLabelText('Admin Password');
 const memberRow = (name: string) => {
   const header = screen.getByRole('rowheader', { name: new RegExp(name) });
   const row = header.closest('tr');
@@ -34,27 +33,35 @@ function added(name: string): AddMemberResult {
 }
 
 describe('add member', () => {
-  test('Add Member needs both the admin password and a name', async () => {
+  test('Add Member needs a name; the card has no password field of its own', async () => {
     mockTeamApi();
     const { user } = await renderTeam();
-    expect(addButton()).toHaveProperty('disabled', true);
-
-    await user.type(passwordField(), ADMIN_PASSWORD);
     expect(addButton()).toHaveProperty('disabled', true);
     await user.type(nameField(), '   ');
     expect(addButton()).toHaveProperty('disabled', true);
     await user.type(nameField(), 'Grace Hopper');
     expect(addButton()).toHaveProperty('disabled', false);
+    const card = screen.getByRole('region', { name: 'Add Team Member' });
+    expect(within(card).queryByLabelText(/password/i)).toBeNull();
+  });
 
-    await user.clear(passwordField());
-    expect(addButton()).toHaveProperty('disabled', true);
+  test('adding while the actions are locked asks for the admin password first, then adds', async () => {
+    const api = mockTeamApi().on(routes.admin.addMember, { status: 201, body: added('Grace Hopper') });
+    const { user } = await renderTeam();
+    await user.type(nameField(), 'Grace Hopper');
+    await user.click(addButton());
+    expect(await screen.findByRole('dialog', { name: 'Unlock admin actions' })).toBeTruthy();
+    expect(api.requests(routes.admin.addMember)).toEqual([]);
+    await unlockWith(user);
+    await expectToast('Success', 'Grace Hopper added');
+    expect(api.requests(routes.admin.addMember).map((request) => request.body)).toEqual([{ adminPassword: ADMIN_PASSWORD, memberName: 'Grace Hopper' }]);
   });
 
   test('says Adding... while the call runs; success clears the name and shows the link once', async () => {
     const answer = deferred<Answer<AddMemberResult>>();
     const api = mockTeamApi().on(routes.admin.addMember, () => answer.promise);
     const { user } = await renderTeam();
-    await user.type(passwordField(), ADMIN_PASSWORD);
+    await unlockWith(user);
     await user.type(nameField(), '  Grace Hopper ');
     await user.click(addButton());
 
@@ -87,7 +94,7 @@ describe('add member', () => {
   test('a taken name (409) shows the server message and keeps the name', async () => {
     mockTeamApi().on(routes.admin.addMember, { status: 409, error: { code: ERROR_CODES.conflict, message: 'A member named Ada Lovelace already exists' } });
     const { user } = await renderTeam();
-    await user.type(passwordField(), ADMIN_PASSWORD);
+    await unlockWith(user);
     await user.type(nameField(), 'Ada Lovelace');
     await user.click(addButton());
 
@@ -101,7 +108,7 @@ describe('add member', () => {
   test('a network failure says the member could not be added', async () => {
     mockTeamApi().on(routes.admin.addMember, () => Promise.reject(new TypeError('Failed to fetch')));
     const { user } = await renderTeam();
-    await user.type(passwordField(), ADMIN_PASSWORD);
+    await unlockWith(user);
     await user.type(nameField(), 'Grace Hopper');
     await user.click(addButton());
     await expectToast('Error', 'Failed to add team member');
@@ -115,6 +122,8 @@ describe('member list', () => {
     memberOf({ id: 3, name: 'Cal Expired', pinSet: false, enrollment: 'expired' }),
     memberOf({ id: 4, name: 'Dee Locked', lockedUntil: '2099-01-01T00:00:00.000Z' }),
     memberOf({ id: 5, name: 'QA Test User', isQa: true, active: false }),
+    memberOf({ id: 6, name: 'Eli Gone', pinSet: false, enrollment: 'expired', active: false }),
+    memberOf({ id: 7, name: 'Fay Qa', isQa: true }),
   ];
 
   test('shows role, QA, PIN, enrollment, last sign-in, lock and status of each member', async () => {
@@ -131,6 +140,7 @@ describe('member list', () => {
     expect(within(admin).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(within(admin).queryByRole('button', { name: 'New enrollment link' })).toBeNull();
     expect(within(admin).queryByRole('button', { name: 'Unlock' })).toBeNull();
+    expect(within(admin).queryByRole('button', { name: 'Reset PIN' })).toBeNull();
 
     const pending = memberRow('Bea Pending');
     expect(pending.textContent).toContain('No PIN');
@@ -138,12 +148,25 @@ describe('member list', () => {
     expect(pending.textContent).toContain('Never');
     expect(within(pending).getByRole('button', { name: 'New enrollment link' })).toBeTruthy();
     expect(within(pending).getByRole('button', { name: 'Make admin' })).toBeTruthy();
+    // No PIN to reset: the link is what they need.
+    expect(within(pending).queryByRole('button', { name: 'Reset PIN' })).toBeNull();
 
     expect(memberRow('Cal Expired').textContent).toContain('Enrollment link expired');
 
     const locked = memberRow('Dee Locked');
     expect(locked.textContent).toMatch(/Locked until .*2099/);
     expect(within(locked).getByRole('button', { name: 'Unlock' })).toBeTruthy();
+    // Any member with a PIN, with or without a request of theirs.
+    expect(within(locked).getByRole('button', { name: 'Reset PIN' })).toBeTruthy();
+    expect(within(locked).queryByRole('button', { name: 'New enrollment link' })).toBeNull();
+
+    // Deactivated: no link to hand out (the server would refuse it), only Reactivate.
+    const gone = memberRow('Eli Gone');
+    expect(within(gone).queryByRole('button', { name: 'New enrollment link' })).toBeNull();
+    expect(within(gone).queryByRole('button', { name: 'Reset PIN' })).toBeNull();
+    expect(within(gone).getByRole('button', { name: 'Reactivate' })).toBeTruthy();
+    // The QA user's PIN is the configured one: never reset here.
+    expect(within(memberRow('Fay Qa')).queryByRole('button', { name: 'Reset PIN' })).toBeNull();
 
     const qa = memberRow('QA Test User');
     expect(qa.textContent).toContain('QA');
@@ -154,21 +177,23 @@ describe('member list', () => {
     expect(within(locked).getByRole('button', { name: 'Make admin' })).toBeTruthy();
   });
 
-  test('an action without the admin password asks for it and calls nothing', async () => {
-    const api = mockTeamApi(members);
+  test('Deactivate while locked asks for the admin password first, then the confirmation', async () => {
+    const api = mockTeamApi(members).on(routes.admin.setActive, { body: { message: 'Dee Locked was deactivated' } });
     const { user } = await renderTeam();
-    await user.click(within(memberRow('Dee Locked')).getByRole('button', { name: 'Unlock' }));
-    await expectToast('Admin Password Required', 'Please enter the admin password above');
     await user.click(within(memberRow('Dee Locked')).getByRole('button', { name: 'Deactivate' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(api.requests(routes.admin.unlock)).toEqual([]);
+    await unlockWith(user);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate Dee Locked?' });
     expect(api.requests(routes.admin.setActive)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await expectToast('Success', 'Dee Locked was deactivated');
+    expect(api.requests(routes.admin.setActive).map((request) => request.body)).toEqual([{ adminPassword: ADMIN_PASSWORD, active: false }]);
   });
 
   test('a new enrollment link for a member without a PIN is shown in the link panel', async () => {
     const api = mockTeamApi(members).on(routes.admin.enrollmentLink, { body: linkFor('Bea Pending', 'fresh-token') });
     const { user } = await renderTeam();
-    await user.type(passwordField(), ADMIN_PASSWORD);
+    await unlockWith(user);
     await user.click(within(memberRow('Bea Pending')).getByRole('button', { name: 'New enrollment link' }));
     const panel = await screen.findByRole('region', { name: 'Enrollment link for Bea Pending' });
     expect(within(panel).getByLabelText('Enrollment link')).toHaveProperty('value', 'http://localhost:5000/enroll/fresh-token');
@@ -178,7 +203,7 @@ describe('member list', () => {
   test('Make admin sends the role with the admin password', async () => {
     const api = mockTeamApi(members).on(routes.admin.setRole, { body: { message: 'Bea Pending is now an admin' } });
     const { user } = await renderTeam();
-    await user.type(passwordField(), ADMIN_PASSWORD);
+    await unlockWith(user);
     await user.click(within(memberRow('Bea Pending')).getByRole('button', { name: 'Make admin' }));
     await expectToast('Success', 'Bea Pending is now an admin');
     expect(api.requests(routes.admin.setRole).map((request) => request.body)).toEqual([{ adminPassword: ADMIN_PASSWORD, role: 'admin' }]);
@@ -187,7 +212,7 @@ describe('member list', () => {
   test('Deactivate asks first, saying their sessions end at once', async () => {
     const api = mockTeamApi(members).on(routes.admin.setActive, { body: { message: 'Dee Locked was deactivated' } });
     const { user } = await renderTeam();
-    await user.type(passwordField(), ADMIN_PASSWORD);
+    await unlockWith(user);
     await user.click(within(memberRow('Dee Locked')).getByRole('button', { name: 'Deactivate' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate Dee Locked?' });
@@ -201,12 +226,25 @@ describe('member list', () => {
     expect(api.requests(routes.admin.setActive).map((request) => [request.params, request.body])).toEqual([[{ id: '4' }, { adminPassword: ADMIN_PASSWORD, active: false }]]);
   });
 
-  test('a refused action shows the server message', async () => {
+  test('a refused action shows the server message and stays unlocked', async () => {
+    mockTeamApi(members).on(routes.admin.unlock, { status: 403, error: { code: ERROR_CODES.forbiddenChange, message: 'Dee Locked is an admin: only the configured admin (ADMIN_NAME) can unlock another admin' } });
+    const { user } = await renderTeam();
+    await unlockWith(user);
+    await user.click(within(memberRow('Dee Locked')).getByRole('button', { name: 'Unlock' }));
+    await expectToast('Error', 'only the configured admin (ADMIN_NAME) can unlock another admin');
+    expect(within(screen.getByRole('region', { name: 'Admin actions' })).getByRole('button', { name: 'Lock admin actions' })).toBeTruthy();
+  });
+
+  test('a wrong admin password locks the actions again and says so', async () => {
     mockTeamApi(members).on(routes.admin.unlock, { status: 403, error: { code: ERROR_CODES.invalidAdminPassword, message: 'Invalid admin password' } });
     const { user } = await renderTeam();
-    await user.type(passwordField(), 'wrong-password');
+    await unlockWith(user, 'wrong-password');
     await user.click(within(memberRow('Dee Locked')).getByRole('button', { name: 'Unlock' }));
-    await expectToast('Error', 'Invalid admin password');
+    await expectToast('Wrong admin password', 'Admin actions are locked again.');
+    const bar = screen.getByRole('region', { name: 'Admin actions' });
+    await waitFor(() => {
+      expect(within(bar).getByRole('status').textContent).toMatch(/^The admin password was wrong/);
+    });
   });
 
   test('an empty list says so', async () => {
@@ -228,6 +266,76 @@ describe('member list', () => {
     api.on(routes.admin.members, { body: members });
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Team members' })).toBeTruthy();
+  });
+});
+
+describe('PIN reset from the member list', () => {
+  const members = [memberOf({ id: 1, name: 'Avery Admin', role: 'admin' }), memberOf({ id: 4, name: 'Dee Member' })];
+
+  test('asks for confirmation first; Cancel calls nothing and gives focus back to Reset PIN', async () => {
+    const api = mockTeamApi(members);
+    const { user } = await renderTeam();
+    await unlockWith(user);
+    const reset = within(memberRow('Dee Member')).getByRole('button', { name: 'Reset PIN' });
+    await user.click(reset);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset the PIN of Dee Member?' });
+    expect(dialog.textContent).toMatch(/signed out on every device/);
+    expect(dialog.textContent).toMatch(/new enrollment link/);
+    // Focus starts on Cancel: Enter alone never confirms.
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(document.activeElement).toBe(reset);
+    });
+    expect(api.requests(routes.admin.resetPin)).toEqual([]);
+  });
+
+  test('confirmed, resets without a request: the admin password goes along and the new link is shown', async () => {
+    const api = mockTeamApi(members).on(routes.admin.resetPin, { body: { ...linkFor('Dee Member', 'reset-token'), message: 'The PIN of Dee Member has been cleared' } });
+    const { user } = await renderTeam();
+    const reset = within(memberRow('Dee Member')).getByRole('button', { name: 'Reset PIN' });
+    // Locked: the password first, then the question.
+    await user.click(reset);
+    await unlockWith(user);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset the PIN of Dee Member?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset PIN' }));
+
+    await expectToast('PIN Reset Successful', 'The PIN of Dee Member has been cleared');
+    const panel = await screen.findByRole('region', { name: 'Enrollment link for Dee Member' });
+    expect(within(panel).getByLabelText('Enrollment link')).toHaveProperty('value', 'http://localhost:5000/enroll/reset-token');
+    expect(api.requests(routes.admin.resetPin).map((request) => [request.params, request.body])).toEqual([[{ id: '4' }, { adminPassword: ADMIN_PASSWORD }]]);
+    expect(api.requests(routes.admin.resolvePinReset)).toEqual([]);
+    expect(document.activeElement).toBe(reset);
+  });
+
+  test('a refusal shows the server message and no link', async () => {
+    mockTeamApi(members).on(routes.admin.resetPin, { status: 409, error: { code: ERROR_CODES.memberInactive, message: 'Dee Member is deactivated; reactivate them first' } });
+    const { user } = await renderTeam();
+    await unlockWith(user);
+    await user.click(within(memberRow('Dee Member')).getByRole('button', { name: 'Reset PIN' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset PIN' }));
+    await expectToast('Error', 'Dee Member is deactivated; reactivate them first');
+    expect(screen.queryByRole('region', { name: /Enrollment link for/ })).toBeNull();
+  });
+});
+
+describe('focus after a dialog', () => {
+  test('Deactivate: focus comes back to the row after Cancel and after confirming', async () => {
+    mockTeamApi([memberOf({ id: 4, name: 'Dee Member' })]).on(routes.admin.setActive, { body: { message: 'Dee Member has been deactivated' } });
+    const { user } = await renderTeam();
+    await unlockWith(user);
+    const deactivate = within(memberRow('Dee Member')).getByRole('button', { name: 'Deactivate' });
+    await user.click(deactivate);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(document.activeElement).toBe(deactivate);
+    });
+    await user.click(deactivate);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => {
+      expect(document.activeElement).toBe(deactivate);
+    });
+    await expectToast('Success', 'Dee Member has been deactivated');
   });
 });
 

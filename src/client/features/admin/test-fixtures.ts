@@ -1,4 +1,6 @@
-import { vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect, vi } from 'vitest';
 import type { AdminMember, EnrollmentLinkResult, PinResetRequest } from '../../../common/contract/admin';
 import type { AiPrompt } from '../../../common/contract/ai';
 import type { ErrorLogEntry } from '../../../common/contract/error-reports';
@@ -8,6 +10,19 @@ export const ADMIN: CurrentUser = { name: 'Avery Admin', firstName: 'Avery', las
 export const MEMBER: CurrentUser = { ...ADMIN, name: 'Morgan Member', firstName: 'Morgan', lastName: 'Member', role: 'member', permissions: { canAdminister: false, canDecide: false } };
 
 export const ADMIN_PASSWORD = 'admin-secret-1';
+
+/** Types the admin password into the unlock dialog (already open, or opened here from the panel's control) and waits for it to close. */
+export async function unlockWith(user: UserEvent, password = ADMIN_PASSWORD): Promise<void> {
+  if (screen.queryByRole('dialog', { name: 'Unlock admin actions' }) === null) {
+    await user.click(within(screen.getByRole('region', { name: 'Admin actions' })).getByRole('button', { name: 'Unlock admin actions' }));
+  }
+  const dialog = await screen.findByRole('dialog', { name: 'Unlock admin actions' });
+  await user.type(within(dialog).getByLabelText('Admin password'), password);
+  await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+  await waitFor(() => {
+    expect(screen.queryByRole('dialog', { name: 'Unlock admin actions' })).toBeNull();
+  });
+}
 
 /** The live stream, opened by the page: no events arrive in these tests (happy-dom has no EventSource). */
 class SilentEventSource extends EventTarget {

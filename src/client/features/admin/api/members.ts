@@ -5,6 +5,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { api, describeError } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 import { queryKeys } from '../../../lib/query-keys';
+import { useAdminUnlock } from '../admin-unlock';
 
 /** Every member, as the admin sees them; live events keep it current, coming back to the tab refetches. */
 export function useAdminMembers() {
@@ -15,9 +16,11 @@ export function useAdminMembers() {
   });
 }
 
-function failureToast(fallback: string) {
-  return (error: unknown) => {
-    // A refusal (name taken, wrong admin password) carries the server's reason; a network failure does not.
+/** A wrong admin password locks the actions again (the unlock says so); any other refusal (a name taken) carries the server's reason, a network failure the fallback. */
+function useFailureToast() {
+  const { passwordRefused } = useAdminUnlock();
+  return (fallback: string) => (error: unknown) => {
+    if (passwordRefused(error)) return;
     toast({ title: 'Error', description: describeError(error, fallback), variant: 'destructive' });
   };
 }
@@ -25,6 +28,7 @@ function failureToast(fallback: string) {
 /** Adds a member; the answer carries their one-time enrollment link, which the caller shows once. */
 export function useAddMember() {
   const queryClient = useQueryClient();
+  const failureToast = useFailureToast();
   return useMutation({
     mutationFn: (input: AddMemberInput) => api(adminRoutes.addMember, { body: input }),
     onSuccess: async (result) => {
@@ -38,6 +42,7 @@ export function useAddMember() {
 /** The per-member actions, bound to one member, so each row has its own pending state. */
 export function useMemberActions(memberId: number) {
   const queryClient = useQueryClient();
+  const failureToast = useFailureToast();
   const params = { id: memberId };
   const done = async ({ message }: { message: string }) => {
     toast({ title: 'Success', description: message });
@@ -63,5 +68,15 @@ export function useMemberActions(memberId: number) {
     onSuccess: done,
     onError: failureToast('Failed to change the member'),
   });
-  return { enrollmentLink, unlock, setRole, setActive };
+  /** Clears the PIN without a request from the member; the answer is the fresh enrollment link to hand over. */
+  const resetPin = useMutation({
+    mutationFn: (adminPassword: string) => api(adminRoutes.resetPin, { params, body: { adminPassword } }),
+    onSuccess: async (result) => {
+      toast({ title: 'PIN Reset Successful', description: result.message });
+      // Resolves the member's pending requests too: both lists follow this event.
+      await refetchChangedBy(queryClient, { type: 'pin-resets.changed' });
+    },
+    onError: failureToast('Failed to reset the PIN'),
+  });
+  return { enrollmentLink, unlock, setRole, setActive, resetPin };
 }

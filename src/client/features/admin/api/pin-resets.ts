@@ -4,6 +4,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 import { queryKeys } from '../../../lib/query-keys';
+import { useAdminUnlock } from '../admin-unlock';
 
 /**
  * Members' 'Forgot PIN' requests. Polled while the tab is shown (the tab's content exists only
@@ -21,6 +22,7 @@ export function usePinResetRequests() {
 /** Clears the member's PIN and ends their sessions; the answer is the fresh enrollment link to hand over. */
 export function useResolvePinReset(requestId: number) {
   const queryClient = useQueryClient();
+  const { passwordRefused } = useAdminUnlock();
   return useMutation({
     mutationFn: (adminPassword: string) => api(adminRoutes.resolvePinReset, { params: { id: requestId }, body: { adminPassword } }),
     onSuccess: async (result) => {
@@ -28,7 +30,8 @@ export function useResolvePinReset(requestId: number) {
       await refetchChangedBy(queryClient, { type: 'pin-resets.changed' });
     },
     onError: (error) => {
-      // The server said why (wrong admin password, already resolved); otherwise it never answered.
+      if (passwordRefused(error)) return;
+      // The server said why (already resolved); otherwise it never answered.
       if (error instanceof ApiRequestError && error.serverMessage !== undefined) {
         toast({ title: 'PIN Reset Failed', description: error.serverMessage, variant: 'destructive' });
       } else {

@@ -5,6 +5,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { api, describeError, hasErrorCode } from '../../../lib/api-client';
 import { refetchChangedBy } from '../../../lib/live-invalidation';
 import { queryKeys } from '../../../lib/query-keys';
+import { useAdminUnlock } from '../admin-unlock';
 
 /**
  * The versions of the narrative prompt, newest first, a page at a time: each page asks for the
@@ -52,6 +53,7 @@ const PROMPT_CHANGED = { type: 'ai-prompt.changed' } as const;
 /** Saves a new version, which becomes the only active one. */
 export function useCreatePrompt() {
   const queryClient = useQueryClient();
+  const { passwordRefused } = useAdminUnlock();
   return useMutation({
     mutationFn: (input: { prompt: string; description: string; adminPassword: string }) =>
       api(aiPromptRoutes.create, { body: { name: NARRATIVE_PROMPT_NAME, ...input, isActive: 1 } }),
@@ -60,6 +62,7 @@ export function useCreatePrompt() {
       await refetchChangedBy(queryClient, PROMPT_CHANGED);
     },
     onError: (error) => {
+      if (passwordRefused(error)) return;
       toast({ title: 'Failed to update AI prompt', description: describeError(error, 'Please try again.'), variant: 'destructive' });
     },
   });
@@ -68,6 +71,7 @@ export function useCreatePrompt() {
 /** Makes an earlier version the active one again. */
 export function useActivatePrompt(promptId: number) {
   const queryClient = useQueryClient();
+  const { passwordRefused } = useAdminUnlock();
   return useMutation({
     mutationFn: (adminPassword: string) => api(aiPromptRoutes.activate, { params: { id: promptId }, body: { adminPassword } }),
     onSuccess: async () => {
@@ -75,6 +79,7 @@ export function useActivatePrompt(promptId: number) {
       await refetchChangedBy(queryClient, PROMPT_CHANGED);
     },
     onError: (error) => {
+      if (passwordRefused(error)) return;
       toast({ title: 'Failed to activate prompt', description: describeError(error, 'Please try again.'), variant: 'destructive' });
     },
   });

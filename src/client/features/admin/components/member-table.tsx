@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { useCurrentUser } from '../../../lib/auth';
-import { requireAdminPassword } from '../admin-password';
+import { useAdminUnlock } from '../admin-unlock';
 import { useAdminMembers, useMemberActions } from '../api/members';
 import { ConfirmDialog } from './confirm-dialog';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
@@ -13,11 +13,10 @@ import { DateTime, TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge } from './tone-badge';
 
 interface MemberTableProps {
-  adminPassword: string;
   onLinkIssued: (link: EnrollmentLinkResult) => void;
 }
 
-export function MemberTable({ adminPassword, onLinkIssued }: MemberTableProps) {
+export function MemberTable({ onLinkIssued }: MemberTableProps) {
   const members = useAdminMembers();
   const now = useNow();
   const list = members.data;
@@ -41,7 +40,7 @@ export function MemberTable({ adminPassword, onLinkIssued }: MemberTableProps) {
             </thead>
             <tbody className="divide-y divide-slate-200">
               {list.map((member) => (
-                <MemberRow key={member.id} member={member} now={now} adminPassword={adminPassword} onLinkIssued={onLinkIssued} />
+                <MemberRow key={member.id} member={member} now={now} onLinkIssued={onLinkIssued} />
               ))}
             </tbody>
           </table>
@@ -89,20 +88,25 @@ function PinState({ member }: { member: AdminMember }) {
   );
 }
 
-function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: AdminMember; now: number } & MemberTableProps) {
+function MemberRow({ member, now, onLinkIssued }: { member: AdminMember; now: number } & MemberTableProps) {
   const actions = useMemberActions(member.id);
-  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
-  const busy = actions.enrollmentLink.isPending || actions.unlock.isPending || actions.setRole.isPending || actions.setActive.isPending;
+  const { withPassword } = useAdminUnlock();
+  const [confirming, setConfirming] = useState<'deactivate' | 'reset-pin' | null>(null);
+  const busy = actions.enrollmentLink.isPending || actions.unlock.isPending || actions.setRole.isPending || actions.setActive.isPending || actions.resetPin.isPending;
   const locked = member.lockedUntil !== null && Date.parse(member.lockedUntil) > now;
-  const withPassword = (act: () => void) => () => {
-    if (busy || !requireAdminPassword(adminPassword)) return;
-    act();
+  // Asks for the admin password first when the actions are locked, then goes on.
+  const act = (run: (adminPassword: string) => void) => () => {
+    if (!busy) withPassword(run);
   };
   const nextRole = member.role === 'admin' ? 'member' : 'admin';
-  // The server refuses these for yourself (and the QA user never becomes admin): no button to press in vain.
+  // The server refuses these for yourself (and the QA user never becomes admin, nor has its PIN reset): no button to press in vain.
   const { user } = useCurrentUser();
   const isSelf = user?.name === member.name;
   const canChangeRole = !isSelf && !(member.isQa && nextRole === 'admin');
+  const canResetPin = !isSelf && !member.isQa;
+  const closeConfirmation = (open: boolean) => {
+    if (!open) setConfirming(null);
+  };
 
   return (
     <tr className="align-top">
@@ -128,20 +132,33 @@ function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: Admin
       </td>
       <td className="px-5 py-3 sm:px-6">
         <div className="flex flex-wrap gap-2" aria-busy={busy}>
-          {!member.pinSet && (
-            <RowAction
-              busy={busy}
-              onClick={withPassword(() => {
-                actions.enrollmentLink.mutate(adminPassword, { onSuccess: onLinkIssued });
-              })}
-            >
-              New enrollment link
-            </RowAction>
-          )}
+          {/* One place for both: after a reset the same button becomes 'New enrollment link', and keeps focus. A deactivated member gets neither. */}
+          {member.active &&
+            (member.pinSet ? (
+              canResetPin && (
+                <RowAction
+                  busy={busy}
+                  onClick={act(() => {
+                    setConfirming('reset-pin');
+                  })}
+                >
+                  Reset PIN
+                </RowAction>
+              )
+            ) : (
+              <RowAction
+                busy={busy}
+                onClick={act((adminPassword) => {
+                  actions.enrollmentLink.mutate(adminPassword, { onSuccess: onLinkIssued });
+                })}
+              >
+                New enrollment link
+              </RowAction>
+            ))}
           {locked && (
             <RowAction
               busy={busy}
-              onClick={withPassword(() => {
+              onClick={act((adminPassword) => {
                 actions.unlock.mutate(adminPassword);
               })}
             >
@@ -151,7 +168,7 @@ function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: Admin
           {canChangeRole && (
             <RowAction
               busy={busy}
-              onClick={withPassword(() => {
+              onClick={act((adminPassword) => {
                 actions.setRole.mutate({ adminPassword, role: nextRole });
               })}
             >
@@ -162,8 +179,8 @@ function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: Admin
             <RowAction
               busy={busy}
               danger
-              onClick={withPassword(() => {
-                setConfirmDeactivate(true);
+              onClick={act(() => {
+                setConfirming('deactivate');
               })}
             >
               Deactivate
@@ -171,7 +188,7 @@ function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: Admin
           ) : (
             <RowAction
               busy={busy}
-              onClick={withPassword(() => {
+              onClick={act((adminPassword) => {
                 actions.setActive.mutate({ adminPassword, active: true });
               })}
             >
@@ -180,13 +197,27 @@ function MemberRow({ member, now, adminPassword, onLinkIssued }: { member: Admin
           )}
         </div>
         <ConfirmDialog
-          open={confirmDeactivate}
-          onOpenChange={setConfirmDeactivate}
+          open={confirming === 'deactivate'}
+          onOpenChange={closeConfirmation}
           title={`Deactivate ${member.name}?`}
           description={`${member.name}'s sessions end at once: they are signed out on every device and cannot sign in until reactivated.`}
           confirmLabel="Deactivate"
           onConfirm={() => {
-            actions.setActive.mutate({ adminPassword, active: false });
+            withPassword((adminPassword) => {
+              actions.setActive.mutate({ adminPassword, active: false });
+            });
+          }}
+        />
+        <ConfirmDialog
+          open={confirming === 'reset-pin'}
+          onOpenChange={closeConfirmation}
+          title={`Reset the PIN of ${member.name}?`}
+          description={`${member.name}'s PIN stops working and they are signed out on every device. You get a new enrollment link to send them, with which they create a new PIN.`}
+          confirmLabel="Reset PIN"
+          onConfirm={() => {
+            withPassword((adminPassword) => {
+              actions.resetPin.mutate(adminPassword, { onSuccess: onLinkIssued });
+            });
           }}
         />
       </td>

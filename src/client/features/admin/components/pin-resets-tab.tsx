@@ -1,21 +1,21 @@
 import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
 import type { EnrollmentLinkResult, PinResetRequest } from '../../../../common/contract/admin';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
-import { requireAdminPassword } from '../admin-password';
+import { useAdminUnlock } from '../admin-unlock';
 import { usePinResetRequests, useResolvePinReset } from '../api/pin-resets';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
-import { Note } from './note';
+import { ConfirmDialog } from './confirm-dialog';
 import { TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge } from './tone-badge';
 
 interface PinResetsTabProps {
-  adminPassword: string;
   onLinkIssued: (link: EnrollmentLinkResult) => void;
 }
 
-export function PinResetsTab({ adminPassword, onLinkIssued }: PinResetsTabProps) {
+export function PinResetsTab({ onLinkIssued }: PinResetsTabProps) {
   const requests = usePinResetRequests();
   const now = useNow();
   const list = requests.data;
@@ -26,14 +26,13 @@ export function PinResetsTab({ adminPassword, onLinkIssued }: PinResetsTabProps)
       icon={<KeyRound className="h-5 w-5 text-brand-600" aria-hidden="true" />}
       description="Members who used 'Forgot PIN' on the sign-in screen. Resetting clears their PIN, signs them out everywhere and gives you a new enrollment link to send them."
     >
-      <Note className="mb-4">Enter the admin password in Team Management first: resetting a PIN needs it.</Note>
       {requests.isPending && <ListSkeleton label="Loading PIN reset requests…" />}
       {requests.isError && list === undefined && <LoadError title="PIN reset requests could not be loaded" query={requests} />}
       {list !== undefined && pending === 0 && <EmptyState>No pending PIN reset requests</EmptyState>}
       {list !== undefined && list.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="PIN reset requests">
           {list.map((request) => (
-            <PinResetRow key={request.id} request={request} now={now} adminPassword={adminPassword} onLinkIssued={onLinkIssued} />
+            <PinResetRow key={request.id} request={request} now={now} onLinkIssued={onLinkIssued} />
           ))}
         </ul>
       )}
@@ -41,8 +40,10 @@ export function PinResetsTab({ adminPassword, onLinkIssued }: PinResetsTabProps)
   );
 }
 
-function PinResetRow({ request, now, adminPassword, onLinkIssued }: { request: PinResetRequest; now: number } & PinResetsTabProps) {
+function PinResetRow({ request, now, onLinkIssued }: { request: PinResetRequest; now: number } & PinResetsTabProps) {
   const resolve = useResolvePinReset(request.id);
+  const { withPassword } = useAdminUnlock();
+  const [confirming, setConfirming] = useState(false);
   const pending = request.status === 'pending';
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -67,14 +68,32 @@ function PinResetRow({ request, now, adminPassword, onLinkIssued }: { request: P
           size="sm"
           aria-disabled={resolve.isPending}
           onClick={() => {
-            if (resolve.isPending || !requireAdminPassword(adminPassword)) return;
-            resolve.mutate(adminPassword, { onSuccess: onLinkIssued });
+            // The password first (when locked), then the question, so the answer acts at once.
+            if (!resolve.isPending)
+              withPassword(() => {
+                setConfirming(true);
+              });
           }}
         >
           <KeyRound className="h-4 w-4" aria-hidden="true" />
           {resolve.isPending ? 'Resetting...' : 'Reset PIN'}
           <span className="sr-only"> of {request.memberName}</span>
         </Button>
+      )}
+      {/* Mounted only while asked: the list holds up to 200 requests. */}
+      {confirming && (
+        <ConfirmDialog
+          open
+          onOpenChange={setConfirming}
+          title={`Reset the PIN of ${request.memberName}?`}
+          description={`${request.memberName}'s PIN stops working and they are signed out on every device. You get a new enrollment link to send them, with which they create a new PIN.`}
+          confirmLabel="Reset PIN"
+          onConfirm={() => {
+            withPassword((adminPassword) => {
+              resolve.mutate(adminPassword, { onSuccess: onLinkIssued });
+            });
+          }}
+        />
       )}
     </li>
   );

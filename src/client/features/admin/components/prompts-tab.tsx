@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime } from '../../../lib/relative-time';
-import { isFilled, requireAdminPassword } from '../admin-password';
+import { useAdminUnlock } from '../admin-unlock';
 import { useActivatePrompt, useActivePrompt, useAiPrompts, useCreatePrompt, usePromptVersion } from '../api/prompts';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 import { PromptDiff } from './prompt-diff';
@@ -16,7 +16,7 @@ import { ToneBadge } from './tone-badge';
 const textareaClasses =
   'block min-h-48 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-xs hover:border-slate-600 focus:border-brand-600 aria-[invalid=true]:border-red-600';
 
-/** The new prompt being written; kept by the page, so going to Team Management for the admin password loses nothing. */
+/** The new prompt being written; kept by the page, so a visit to another tab loses nothing. */
 export interface PromptDraft {
   description: string;
   prompt: string;
@@ -25,18 +25,19 @@ export interface PromptDraft {
 export const EMPTY_PROMPT_DRAFT: PromptDraft = { description: '', prompt: '' };
 
 interface PromptsTabProps {
-  adminPassword: string;
   draft: PromptDraft;
   onDraftChange: (draft: PromptDraft) => void;
 }
 
-export function PromptsTab({ adminPassword, draft, onDraftChange }: PromptsTabProps) {
+const isFilled = (value: string) => value.trim() !== '';
+
+export function PromptsTab({ draft, onDraftChange }: PromptsTabProps) {
   const active = useActivePrompt();
   return (
     <div className="space-y-6">
       <ActivePromptCard active={active} />
-      <PromptForm adminPassword={adminPassword} draft={draft} onDraftChange={onDraftChange} />
-      <PromptHistory adminPassword={adminPassword} activePrompt={active.data ?? null} />
+      <PromptForm draft={draft} onDraftChange={onDraftChange} />
+      <PromptHistory activePrompt={active.data ?? null} />
     </div>
   );
 }
@@ -69,15 +70,16 @@ function ActivePromptCard({ active }: { active: ReturnType<typeof useActivePromp
   );
 }
 
-function PromptForm({ adminPassword, draft, onDraftChange }: PromptsTabProps) {
+function PromptForm({ draft, onDraftChange }: PromptsTabProps) {
   const descriptionId = useId();
   const promptId = useId();
   const hintId = useId();
   const warningId = useId();
   const { description, prompt } = draft;
   const create = useCreatePrompt();
+  const { withPassword } = useAdminUnlock();
   const missingPlaceholder = isFilled(prompt) && !prompt.includes(SUGGESTIONS_PLACEHOLDER);
-  const ready = isFilled(prompt) && isFilled(description) && isFilled(adminPassword) && !missingPlaceholder && !create.isPending;
+  const ready = isFilled(prompt) && isFilled(description) && !missingPlaceholder && !create.isPending;
 
   return (
     <Panel title="New Prompt" description="Saving makes it the active prompt; earlier versions stay in the history below.">
@@ -86,14 +88,16 @@ function PromptForm({ adminPassword, draft, onDraftChange }: PromptsTabProps) {
         onSubmit={(event) => {
           event.preventDefault();
           if (!ready) return;
-          create.mutate(
-            { prompt, description: description.trim(), adminPassword },
-            {
-              onSuccess: () => {
-                onDraftChange(EMPTY_PROMPT_DRAFT);
+          withPassword((adminPassword) => {
+            create.mutate(
+              { prompt, description: description.trim(), adminPassword },
+              {
+                onSuccess: () => {
+                  onDraftChange(EMPTY_PROMPT_DRAFT);
+                },
               },
-            },
-          );
+            );
+          });
         }}
       >
         <div>
@@ -133,12 +137,9 @@ function PromptForm({ adminPassword, draft, onDraftChange }: PromptsTabProps) {
             </p>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={!ready}>
-            {create.isPending ? 'Saving...' : 'Save Prompt'}
-          </Button>
-          {!isFilled(adminPassword) && <p className="text-sm text-slate-600">Enter the admin password in Team Management first.</p>}
-        </div>
+        <Button type="submit" disabled={!ready}>
+          {create.isPending ? 'Saving...' : 'Save Prompt'}
+        </Button>
       </form>
     </Panel>
   );
@@ -149,7 +150,7 @@ function preview(item: AiPromptListItem): string {
   return isWholePrompt(item) ? item.prompt : `${Array.from(item.prompt).slice(0, PROMPT_PREVIEW_LENGTH).join('')}…`;
 }
 
-function PromptHistory({ adminPassword, activePrompt }: { adminPassword: string; activePrompt: AiPrompt | null }) {
+function PromptHistory({ activePrompt }: { activePrompt: AiPrompt | null }) {
   const prompts = useAiPrompts();
   const list = prompts.data?.pages.flat();
   return (
@@ -160,7 +161,7 @@ function PromptHistory({ adminPassword, activePrompt }: { adminPassword: string;
       {list !== undefined && list.length > 0 && (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Prompt versions">
           {list.map((prompt) => (
-            <PromptVersion key={prompt.id} prompt={prompt} activePrompt={activePrompt} adminPassword={adminPassword} />
+            <PromptVersion key={prompt.id} prompt={prompt} activePrompt={activePrompt} />
           ))}
         </ul>
       )}
@@ -182,8 +183,9 @@ function PromptHistory({ adminPassword, activePrompt }: { adminPassword: string;
   );
 }
 
-function PromptVersion({ prompt, activePrompt, adminPassword }: { prompt: AiPromptListItem; activePrompt: AiPrompt | null; adminPassword: string }) {
+function PromptVersion({ prompt, activePrompt }: { prompt: AiPromptListItem; activePrompt: AiPrompt | null }) {
   const activate = useActivatePrompt(prompt.id);
+  const { withPassword } = useAdminUnlock();
   const [comparing, setComparing] = useState(false);
   // The whole text is fetched only to compare it (and only when the history holds just its start).
   const whole = usePromptVersion(prompt.id, comparing && !isWholePrompt(prompt));
@@ -208,8 +210,10 @@ function PromptVersion({ prompt, activePrompt, adminPassword }: { prompt: AiProm
             size="sm"
             aria-disabled={activate.isPending}
             onClick={() => {
-              if (activate.isPending || !requireAdminPassword(adminPassword)) return;
-              activate.mutate(adminPassword);
+              if (!activate.isPending)
+                withPassword((adminPassword) => {
+                  activate.mutate(adminPassword);
+                });
             }}
           >
             {activate.isPending ? 'Activating...' : 'Activate'}
