@@ -67,10 +67,7 @@ export function useToastPlacement(stackRef: RefObject<HTMLElement | null>, showi
   }, [stackRef]);
 
   useLayoutEffect(() => {
-    if (!showing) {
-      setPlacement(BOTTOM);
-      return;
-    }
+    if (!showing) return;
     update();
     document.addEventListener('focusin', update);
     document.addEventListener('scroll', update, { capture: true, passive: true });
@@ -82,5 +79,6 @@ export function useToastPlacement(stackRef: RefObject<HTMLElement | null>, showi
     };
   }, [showing, update]);
 
-  return placement;
+  // With no toast the stack is empty; the next one starts at the bottom until measured.
+  return showing ? placement : BOTTOM;
 }
