@@ -79,6 +79,6 @@ export function useToastPlacement(stackRef: RefObject<HTMLElement | null>, showi
     };
   }, [showing, update]);
 
-  // With no toast the stack is empty; the next one starts at the bottom until measured.
+  // Without a toast it is moot; a new toast is placed by the layout effect before it is painted.
   return showing ? placement : BOTTOM;
 }
