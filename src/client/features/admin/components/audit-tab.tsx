@@ -9,6 +9,7 @@ import { useNow } from '../../../lib/use-now';
 import { useAuditPage, type AuditFilter } from '../api/audit';
 import { auditEventLabel } from '../labels';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge, type Tone } from './tone-badge';
 
@@ -99,7 +100,7 @@ export function AuditTab() {
         {audit.isError && <LoadError title="The audit trail could not be loaded" query={audit} />}
         {page?.entries.length === 0 && !audit.isError && <EmptyState>No audit entries match.</EmptyState>}
         {page !== undefined && page.entries.length > 0 && !audit.isError && (
-          <div className="-mx-5 overflow-x-auto sm:-mx-6">
+          <ScrollRegion label="Audit trail table, scrolls sideways" className="-mx-5 overflow-x-auto focus-visible:-outline-offset-2 sm:-mx-6">
             <table className="w-full min-w-[48rem] text-left text-sm">
               <caption className="sr-only">Audit trail, page {filter.page}</caption>
               <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -128,7 +129,7 @@ export function AuditTab() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </div>
 

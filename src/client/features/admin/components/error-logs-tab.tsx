@@ -25,8 +25,9 @@ function Stack({ stack }: { stack: string | null }) {
   if (stack === null || stack === '') return null;
   return (
     <details className="mt-2 text-xs">
-      <summary className="cursor-pointer rounded font-medium text-brand-700">Stack trace</summary>
-      <pre className="mt-1 max-h-60 overflow-auto rounded bg-slate-900 p-3 whitespace-pre-wrap text-slate-100">{stack}</pre>
+      <summary className="cursor-pointer rounded py-1 font-medium text-brand-700">Stack trace</summary>
+      {/* Whole and wrapped, never a box of its own to scroll: opened on demand, it reads with the page. */}
+      <pre className="mt-1 rounded bg-slate-900 p-3 break-all whitespace-pre-wrap text-slate-100">{stack}</pre>
     </details>
   );
 }

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/relative-time';
 import { useAdminUnlock } from '../admin-unlock';
 import { useActivatePrompt, useActivePrompt, useAiPrompts, useCreatePrompt, usePromptVersion } from '../api/prompts';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { PromptDiff } from './prompt-diff';
 import { ToneBadge } from './tone-badge';
 
@@ -58,9 +59,9 @@ function ActivePromptCard({ active }: { active: ReturnType<typeof useActivePromp
       {prompt !== undefined && prompt !== null && (
         <div>
           {prompt.description !== null && prompt.description !== '' && <p className="font-medium text-slate-900">{prompt.description}</p>}
-          <pre className="mt-2 max-h-80 overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-words whitespace-pre-wrap text-slate-800">
-            {prompt.prompt}
-          </pre>
+          <ScrollRegion label="The active prompt, scrolls" className="mt-2 max-h-80 overflow-auto rounded-lg border border-slate-200 bg-slate-50 focus-visible:outline-offset-2">
+            <pre className="p-3 font-mono text-sm break-words whitespace-pre-wrap text-slate-800">{prompt.prompt}</pre>
+          </ScrollRegion>
           <p className="mt-2 text-xs text-slate-600">
             By {prompt.createdBy}, <time dateTime={prompt.createdAt}>{formatDateTime(prompt.createdAt)}</time>
           </p>
