@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../src/common/routes.js';
 import { seedDemo } from '../src/server/seed/demo-seed.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { openCardPanel } from './review-page.js';
 import { smallTargets } from './targets.js';
@@ -44,7 +44,7 @@ describe('accessibility of every screen', () => {
   async function check(page: Page, state: string, device: Device): Promise<string[]> {
     await page.mouse.move(0, 0);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `walk-${device}-${state}.png`), animations: 'disabled' });
-    const [violations, small] = [await seriousAccessibilityViolations(page), await smallTargets(page)];
+    const [violations, small] = [await accessibilityViolations(page), await smallTargets(page)];
     return [...violations, ...small.map((line) => `target under 24 px: ${line}`)].map((line) => `${state} (${device}): ${line}`);
   }
 

@@ -15,7 +15,7 @@ import {
   unlockDialog,
   useAdminPanel,
 } from './admin-panel.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { E2E_SECRETS, signIn, type RunningServer } from './harness.js';
 import { fetchFromPage } from './page-api.js';
 import { closeToasts, expectToast, toasts } from './toasts.js';
@@ -68,7 +68,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     await tabPanel.getByText('✓ No unresolved errors. System running smoothly!', { exact: true }).waitFor();
     await tabPanel.getByText('No error logs found. System is clean!', { exact: true }).waitFor();
     await shot(page, 'error-logs-empty-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- A signed-out page reports an error whose message is markup; a member's page reports another.
     const anonymous = await openPage();
@@ -116,7 +116,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     expect(await allHtml.getByText('high', { exact: true }).isVisible()).toBe(true);
     expect(await allHtml.getByText(HTML_MESSAGE, { exact: true }).isVisible()).toBe(true);
     await shot(page, 'error-logs-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- Mark Resolved: out of the unresolved list, 'Resolved' in All Error Logs.
     await htmlEntry.getByRole('button', { name: 'Mark Resolved' }).click();
@@ -154,7 +154,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     expect(await suitePanel.innerText()).toMatch(/creates it first if it does not exist/);
     expect(await tabPanel.getByRole('button', { name: /Initialize QA User/i }).count()).toBe(0);
     await shot(page, 'qa-empty-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- Run: 'Running Tests...', then a progress line naming a suite.
     const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/qa/run-tests', { timeout: QA_RUN_WAIT_MS });
@@ -210,7 +210,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
 
     await closeToasts(page);
     await shot(page, 'qa-results-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- On a phone: the results read without sideways scrolling.
     const phone = await openAdmin('QA Testing', PHONE);
@@ -224,7 +224,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     for (const badge of await panel(phone.page, 'QA Testing').getByRole('region', { name: 'Latest Test Results' }).getByRole('listitem').getByText(/^(Passed|Failed|Skipped)$/).all()) {
       expect((await badge.boundingBox())?.height).toBeLessThan(30);
     }
-    expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+    expect(await accessibilityViolations(phone.page)).toEqual([]);
 
     // ---- The Audit Trail leaves out what the run's own requests wrote, unless asked; the admin's run entry stays.
     await tab(page, 'Audit Trail').click();
@@ -237,7 +237,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     await shot(page, 'audit-qa-hidden-desktop');
     await audit.getByRole('checkbox', { name: 'Show QA self-test entries' }).check();
     await expect.poll(addresses).toContain(QA_ADDRESS);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     expectNoConsoleErrors(admin);
     expectNoConsoleErrors(phone);
@@ -270,7 +270,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     expect(await text.getAttribute('aria-invalid')).toBe('true');
     expect(await save.isDisabled()).toBe(true);
     await shot(page, 'prompts-warning-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await text.fill(PROMPT_V1.prompt);
     await warning.waitFor({ state: 'detached' });
     expect(await text.getAttribute('aria-invalid')).toBe('false');
@@ -326,7 +326,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     expect(await linesOf('added')).toEqual(['Summarise the team suggestions in three themes.']);
     expect(await linesOf('same')).toEqual(['You are Biggy, the incident-management assistant.', '{suggestionsText}', 'Answer in JSON.']);
     await shot(page, 'prompts-diff-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await v1.getByRole('button', { name: 'Activate' }).click();
     await expectTitleToast(page, 'Prompt activated');
@@ -340,7 +340,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
     expect((JSON.parse(active.text) as { prompt: string }).prompt).toBe(PROMPT_V1.prompt);
     await closeToasts(page);
     await shot(page, 'prompts-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expectNoConsoleErrors(admin, [404]);
     await admin.context.close();
   });
@@ -378,7 +378,7 @@ describe('admin panel: error logs, QA testing, AI prompts and system', () => {
       expect(answer.text).not.toContain(secret);
     }
     await shot(page, 'system-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expectNoConsoleErrors(admin);
     await admin.context.close();
   });

@@ -20,7 +20,7 @@ import {
   unlockDialog,
   useAdminPanel,
 } from './admin-panel.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { E2E_SECRETS, enrollWithLink, signIn, type RunningServer } from './harness.js';
 import { fetchFromPage, holdRequests } from './page-api.js';
 import { closeToasts, expectToast, toasts } from './toasts.js';
@@ -94,7 +94,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     expect(refused.text).not.toContain(ADMIN.name);
 
     await shot(page, 'access-denied-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expectNoConsoleErrors(member, [403]);
 
     // The admin, by contrast, has the link.
@@ -204,7 +204,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await focused(page, field);
     expect(admin.apiCalls.filter((call) => call.endsWith('/add-member'))).toEqual([]);
     await shot(page, 'team-unlock-dialog-desktop', { fullPage: false });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await enterAdminPassword(page);
     await page.getByRole('button', { name: 'Adding...' }).waitFor();
     expect(await add.isDisabled()).toBe(true);
@@ -240,7 +240,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     expect(await newcomerRow.getByText('Never', { exact: true }).isVisible()).toBe(true);
     await closeToasts(page);
     await shot(page, 'team-link-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     // Closed, it is gone for good: not on the page, not after a reload.
     await linkPanel.getByRole('button', { name: 'Done, close the link' }).click();
     await linkPanel.waitFor({ state: 'detached' });
@@ -292,7 +292,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     // Focus starts on Cancel: Enter alone never confirms.
     expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Cancel');
     await shot(page, 'team-deactivate-confirm-desktop', { fullPage: false });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     await focused(page, row.getByRole('button', { name: 'Deactivate' }));
@@ -338,7 +338,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     expect(await confirmReset.innerText()).toContain('signed out on every device');
     expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Cancel');
     await shot(page, 'team-reset-pin-confirm-desktop', { fullPage: false });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await confirmReset.waitFor({ state: 'detached' });
     await focused(page, resetPin);
@@ -373,14 +373,14 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await closeToasts(page);
     await scrollToTop(page, page.getByRole('tablist', { name: 'Admin sections' }));
     await shot(page, 'team-wrong-password-desktop', { fullPage: false });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await unlockAdminActions(page);
     await barStatus.getByText(/^Admin actions are unlocked until/).waitFor();
 
     await closeToasts(page);
     await shot(page, 'team-desktop');
     expect(await hasHorizontalPageScroll(page)).toBe(false);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- On a phone: the table scrolls inside its card, never the page.
     const phone = await openAdmin('Team Management', PHONE);
@@ -394,7 +394,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     expect((await phoneTable.getByRole('columnheader', { name: 'Last sign-in' }).boundingBox())?.height).toBeLessThan(40);
     await scrollToTop(phone.page, phone.page.getByRole('heading', { level: 2, name: 'Team Members' }));
     await shot(phone.page, 'team-mobile-table', { fullPage: false });
-    expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+    expect(await accessibilityViolations(phone.page)).toEqual([]);
 
     expectNoConsoleErrors(admin, [403, 409]);
     expectNoConsoleErrors(newcomer);
@@ -410,7 +410,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await tabPanel.getByText('No pending PIN reset requests', { exact: true }).waitFor();
     expect(await page.getByRole('list', { name: 'PIN reset requests' }).count()).toBe(0);
     await shot(page, 'pin-resets-empty-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- The member asks on the sign-in screen, while the admin's tab is open.
     const member = await openPage();
@@ -433,7 +433,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     expect(await row.getByText(/^Requested /).isVisible()).toBe(true);
     expect(await tabPanel.getByText('No pending PIN reset requests', { exact: true }).count()).toBe(0);
     await shot(page, 'pin-resets-pending-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- Locked: the password is asked first; Cancel sends nothing and gives focus back.
     expect(await panel(page, 'PIN Resets').getByText(/Enter the admin password/).count()).toBe(0);
@@ -451,7 +451,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await confirm.waitFor();
     expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Cancel');
     await shot(page, 'pin-resets-confirm-desktop', { fullPage: false });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Reset PIN' }).click();
     adminActions.push(`reset the PIN of ${FORGETFUL.name}`);
     await expectToast(
@@ -469,7 +469,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await tabPanel.getByText('No pending PIN reset requests', { exact: true }).waitFor();
     await closeToasts(page);
     await shot(page, 'pin-resets-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- The link works: the member creates a new PIN and is signed in; the old PIN no longer does.
     const oldPin = await fetch(`${server.baseUrl}/api/login`, {
@@ -538,7 +538,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     expect(await rows.nth(adminSignIn).locator('td:nth-child(5)').innerText()).toBe('127.0.0.1');
     expect(await previous.isDisabled()).toBe(true);
     await shot(page, 'audit-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- Pagination: Next and Previous.
     await next.click();
@@ -587,7 +587,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     await expect.poll(async () => new Set(await column(4))).toEqual(new Set([FREQUENT.name]));
     expect(new Set(await column(2))).toEqual(new Set(['Sign-in']));
     expect(await pageStatus.innerText()).toBe('Page 1 of 2');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     expectNoConsoleErrors(admin);
     await admin.context.close();
@@ -601,7 +601,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
       await panel(page, label).getByRole('heading', { level: 2, name: TAB_HEADINGS[label], exact: true }).waitFor();
       // Loaded, not skeletons.
       await expect.poll(() => panel(page, label).getByRole('status').filter({ hasText: /^Loading/ }).count()).toBe(0);
-      expect(await seriousAccessibilityViolations(page), label).toEqual([]);
+      expect(await accessibilityViolations(page), label).toEqual([]);
     }
     expect(await toasts(page).count()).toBe(0);
     expectNoConsoleErrors(admin);

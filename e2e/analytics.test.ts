@@ -7,7 +7,7 @@ import { addActiveSeconds, dayOf } from '../src/server/modules/activity/repo.js'
 import { insertDecision } from '../src/server/modules/decisions/repo.js';
 import { ensureQaMember } from '../src/server/modules/members/service.js';
 import { commentableComponentIds, componentTitle, loadArchitecture } from '../src/server/content/validate.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { card, openCardPanel } from './review-page.js';
 import { E2E_SECRETS, SCREENSHOT_DIR, launchBrowser, newPage, seedMember, signIn, startServer, type RunningServer, type SeededMember } from './harness.js';
 import { holdRequests, postComment } from './page-api.js';
@@ -307,7 +307,7 @@ describe('Team Analytics page', () => {
     await expect.poll(timeTicks).toEqual(['0m', '30m', '1h', '1h\u00a030m', '2h', '2h\u00a030m']);
     expect(await daily.getByText(/^Comments, votes and active time per day, \w{3} \d{1,2} to \w{3} \d{1,2} \(UTC\)\.$/).isVisible()).toBe(true);
 
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, 'overview-desktop');
 
     // The same figures as a table, behind a disclosure: today (the last row) holds everything.
@@ -333,7 +333,7 @@ describe('Team Analytics page', () => {
     await daily.getByRole('table', { name: 'Comments, votes and active time per day' }).waitFor();
     // Thirty days do not fit the box's 20rem: it scrolls, and a keyboard user must be able to scroll it.
     expect(await page.evaluate<boolean>(`(() => { const box = document.querySelector('details table').parentElement; return box.scrollHeight > box.clientHeight; })()`)).toBe(true);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expectNoConsoleErrors(alice);
     await alice.context.close();
   });
@@ -391,7 +391,7 @@ describe('Team Analytics page', () => {
     expect(await entries.filter({ hasText: /voted/i }).count()).toBe(0);
     expect(await timeline.innerText()).not.toMatch(/component id|comment_added|[{}]/);
     expect(await dialog.getByText('No activity yet.').count()).toBe(0);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, 'users-detail-desktop');
 
     // Escape closes it, and focus goes back to her name.
@@ -399,7 +399,7 @@ describe('Team Analytics page', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe(DANA.name);
 
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expectNoConsoleErrors(alice);
     await alice.context.close();
   });
@@ -431,7 +431,7 @@ describe('Team Analytics page', () => {
     expect(await log.getByText(QA.name).count()).toBe(0);
     expect(await activeNow.getByText(QA.name).count()).toBe(0);
 
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, 'activity-desktop');
     expectNoConsoleErrors(alice);
     await alice.context.close();
@@ -482,7 +482,7 @@ describe('Team Analytics page', () => {
     expect(decisions).toHaveLength(total);
     expect(decisions.filter((words) => words !== 'Decision: Not decided').sort()).toEqual(DECIDED.map((entry) => `Decision: ${entry.words}`).sort());
 
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, 'coverage-desktop');
 
     // While the decisions are on their way (a reload, with their request held), no component reads 'Not decided'.
@@ -527,7 +527,7 @@ describe('Team Analytics page', () => {
       if (label === 'Activity') await panel(page, 'Activity').getByRole('list', { name: "The team's recent activity" }).waitFor();
       await shot(page, `${label.toLowerCase()}-phone`);
       expect(await hasHorizontalPageScroll(page), `${label} scrolls sideways`).toBe(false);
-      if (label === 'Overview') expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      if (label === 'Overview') expect(await accessibilityViolations(page)).toEqual([]);
       expectNoConsoleErrors(alice);
       await alice.context.close();
     }
@@ -545,7 +545,7 @@ describe('Team Analytics page', () => {
     // Five member columns do not fit 390 px: the matrix scrolls sideways inside its panel...
     expect(await page.evaluate<boolean>(`(() => { const table = document.querySelector('table'); return table.parentElement.scrollWidth > table.parentElement.clientWidth; })()`)).toBe(true);
     // ...and a region that scrolls must be reachable from the keyboard (axe: scrollable-region-focusable).
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expectNoConsoleErrors(alice);
     await alice.context.close();
   });

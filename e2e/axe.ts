@@ -5,11 +5,11 @@ import type { Page } from 'playwright-core';
 const RUNNING_FINITE_ANIMATIONS = `document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length`;
 
 /**
- * Serious and critical WCAG 2.1 AA violations on the page as it is now, as readable lines. Checked
+ * WCAG 2.2 AA and best-practice violations of any impact on the page as it is now, as readable lines. Checked
  * once fades have finished: a half-faded element (a screenshot with animations disabled restarts
  * them) fails the contrast rule for a reason no user sees.
  */
-export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+export async function accessibilityViolations(page: Page): Promise<string[]> {
   // Polled with evaluate (the page's CSP forbids the eval that waitForFunction would need).
   const deadline = Date.now() + 5000;
   while ((await page.evaluate<number>(RUNNING_FINITE_ANIMATIONS)) > 0 && Date.now() < deadline) await page.waitForTimeout(50);

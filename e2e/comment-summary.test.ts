@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page, Response } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentSummary } from '../src/common/contract/ai.js';
 import type { Comment } from '../src/common/contract/comments.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { holdRequests, postComment, voteOn } from './page-api.js';
 import { commentPanel, openCardPanel } from './review-page.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
@@ -252,7 +252,7 @@ describe('AI comment summary in the comment panel', () => {
       const author = posted.find((comment) => comment.id === id)?.memberName ?? '';
       expect(await item.getByText(author, { exact: true }).isVisible()).toBe(true);
     }
-    expect(await seriousAccessibilityViolations(alice.page)).toEqual([]);
+    expect(await accessibilityViolations(alice.page)).toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await screenshot(alice.page, 'comment-summary-desktop-theme-open');
     await sectionScreenshot(alice.page, section, 'comment-summary-section-theme-open');
@@ -288,7 +288,7 @@ describe('AI comment summary in the comment panel', () => {
     expect(summaryCalls(alice, componentId)).toHaveLength(requestsBefore);
     expect(await section.getByText(`Made by ${first.generatedBy.provider}/${first.generatedBy.model} from 5 comments`).isVisible()).toBe(true);
     await sectionScreenshot(alice.page, section, 'comment-summary-section-stale');
-    expect(await seriousAccessibilityViolations(alice.page)).toEqual([]);
+    expect(await accessibilityViolations(alice.page)).toEqual([]);
 
     const refreshed = waitForSummary(alice.page, componentId);
     await section.getByRole('button', { name: 'Refresh summary' }).click();
@@ -336,7 +336,7 @@ describe('AI comment summary in the comment panel', () => {
     expect(await phone.page.evaluate<boolean>(`(() => { const body = document.querySelector('[role="dialog"] [data-radix-scroll-area-viewport]'); return body.scrollWidth <= body.clientWidth; })()`)).toBe(true);
     await section.scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'comment-summary-mobile');
-    expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+    expect(await accessibilityViolations(phone.page)).toEqual([]);
 
     await toggle.tap();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
@@ -346,7 +346,7 @@ describe('AI comment summary in the comment panel', () => {
     await section.scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'comment-summary-mobile-open');
     await sectionScreenshot(phone.page, section, 'comment-summary-section-mobile-open');
-    expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+    expect(await accessibilityViolations(phone.page)).toEqual([]);
     expectNoConsoleErrors(phone);
     await phone.context.close();
   });
@@ -395,7 +395,7 @@ describe('AI comment summary in the comment panel', () => {
     expect(await entry.getByText(toTheAi.content, { exact: true }).isVisible()).toBe(true);
     expect(await entry.getByText('Written to the AI rather than to the team', { exact: true }).isVisible()).toBe(true);
     expect(await section.locator('img').count()).toBe(0);
-    expect(await seriousAccessibilityViolations(alice.page)).toEqual([]);
+    expect(await accessibilityViolations(alice.page)).toEqual([]);
     await sectionScreenshot(alice.page, section, 'comment-summary-section-left-out');
 
     // AI text that carries markup (a model echoing a comment), from a provider that fell back.
@@ -437,7 +437,7 @@ describe('AI comment summary in the comment panel', () => {
     await shown(again, hostile.content).waitFor();
     expect(await again.locator('img, script, b').count()).toBe(0);
     expect(await alice.page.evaluate<unknown>('window.__pwned ?? null')).toBeNull();
-    expect(await seriousAccessibilityViolations(alice.page)).toEqual([]);
+    expect(await accessibilityViolations(alice.page)).toEqual([]);
     await sectionScreenshot(alice.page, again, 'comment-summary-section-fallback');
     await alice.page.unroute(forge);
     await closePanel(alice.page);
@@ -459,7 +459,7 @@ describe('AI comment summary in the comment panel', () => {
     await alert.waitFor();
     expect(await alert.innerText()).toContain('Could not load the AI summary');
     expect(await alert.innerText()).toContain('Something went wrong');
-    expect(await seriousAccessibilityViolations(fresh.page)).toEqual([]);
+    expect(await accessibilityViolations(fresh.page)).toEqual([]);
     await alert.getByRole('button', { name: 'Try again' }).click();
     await shown(caseySection, real.understanding).waitFor();
     expect(await caseySection.getByRole('alert').count()).toBe(0);

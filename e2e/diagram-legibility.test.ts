@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { architecture } from '../src/server/content/architecture.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 
 /*
@@ -535,7 +535,7 @@ describe('incident-flow diagram legibility', () => {
     expect(fitted.zoom).toBeCloseTo(measured.zoom, 3);
     expect(smallest(fitted.texts.filter((entry) => !entry.count))).toBeGreaterThanOrEqual(MIN_TEXT_PX);
 
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     // A box still opens its comment panel.
     await page.locator('.react-flow__node[data-id="agentic-triage"]').click({ position: { x: 20, y: 20 } });
     const dialog = page.getByRole('dialog');
@@ -590,7 +590,7 @@ describe('incident-flow diagram legibility', () => {
   it('at 1440×900: every box Reveal next step shows is on screen together with the button', async () => {
     const { page, context, consoleErrors } = await openReview(DESKTOP, false);
     await revealEveryStep(page, 'desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(withoutExpected401(consoleErrors)).toEqual([]);
     await context.close();
   });
@@ -602,7 +602,7 @@ describe('incident-flow diagram legibility', () => {
     await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'diagram-phone-section.png'), animations: 'disabled' });
     expectLegibleAndClear(measured);
     await expectScrollsSideways(page, 'phone');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(withoutExpected401(consoleErrors)).toEqual([]);
     await context.close();
   });

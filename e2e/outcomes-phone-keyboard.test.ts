@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateSuggestionsResponse, Suggestion } from '../src/common/contract/ai.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { fetchFromPage, postComment } from './page-api.js';
 import { card, commentPanel } from './review-page.js';
 import { E2E_SECRETS, launchBrowser, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
@@ -179,7 +179,7 @@ async function checkState(page: Page, name: string, dialog?: Locator): Promise<v
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   }
-  expect(await seriousAccessibilityViolations(page), name).toEqual([]);
+  expect(await accessibilityViolations(page), name).toEqual([]);
 }
 
 type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;

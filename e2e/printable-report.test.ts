@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { E2E_SECRETS, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { fetchFromPage, postComment } from './page-api.js';
 
@@ -107,7 +107,7 @@ describe('the printable report', () => {
     const hint = report.getByText("Use your browser's Print (Ctrl+P) to save as PDF.");
     expect(await hint.isVisible()).toBe(true);
     await shoot(report, 'printable-report-screen');
-    expect(await seriousAccessibilityViolations(report)).toEqual([]);
+    expect(await accessibilityViolations(report)).toEqual([]);
 
     await report.emulateMedia({ media: 'print' });
     await hint.waitFor({ state: 'hidden' });

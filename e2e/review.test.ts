@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECISION_LABELS, type DecisionOutcome } from '../src/common/api/decisions.js';
 import { architecture } from '../src/server/content/architecture.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { postComment, voteOn } from './page-api.js';
 import { card, commentPanel, openCardPanel } from './review-page.js';
 import { E2E_SECRETS, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
@@ -195,7 +195,7 @@ describe('main review page', () => {
     expect(spare).toHaveLength(architecture.groups.length);
     for (const gap of spare) expect(gap).toBeLessThanOrEqual(1);
 
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expectNoConsoleErrors(opened);
     await context.close();
   });
@@ -325,7 +325,7 @@ describe('main review page', () => {
     await next.click();
     await expect.poll(() => visibleBoxIds(page)).toEqual(stepOrder.slice(0, 1));
 
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expectNoConsoleErrors(opened);
     await context.close();
   });
@@ -477,7 +477,7 @@ describe('main review page', () => {
     expect(await bob.page.evaluate<string | null>(`document.querySelector('article[aria-labelledby="card-${id}"] [data-resolved-count]')?.getAttribute('data-resolved-count') ?? null`)).toBe('1');
     await bobPanel.getByRole('heading', { name: 'Comments' }).filter({ hasText: '0 open · 1 resolved' }).waitFor();
     await screenshot(bob.page, 'review-resolved-comment-desktop');
-    expect(await seriousAccessibilityViolations(bob.page)).toEqual([]);
+    expect(await accessibilityViolations(bob.page)).toEqual([]);
 
     // One click unfolds it, votes and all; then Bob reopens it and it is open for both.
     await bobPanel.getByRole('button', { name: 'Show' }).click();
@@ -537,7 +537,7 @@ describe('main review page', () => {
     await caseyPanel.waitFor({ state: 'detached' });
     expect(await card(casey.page, title).locator('[data-decision]').getAttribute('data-decision')).toBe('needs_rework');
     await screenshot(avery.page, 'review-decision-desktop');
-    expect(await seriousAccessibilityViolations(avery.page)).toEqual([]);
+    expect(await accessibilityViolations(avery.page)).toEqual([]);
 
     expectNoConsoleErrors(avery);
     expectNoConsoleErrors(casey);
@@ -609,7 +609,7 @@ describe('main review page', () => {
     expect(await commentIn(dialog, 'The approval gate').getByRole('button', { name: '1 thumbs down' }).getAttribute('aria-pressed')).toBe('true');
     expect(await dialog.getByRole('button', { name: 'Delete comment' }).count()).toBe(1);
     await screenshot(alice.page, 'review-panel-open');
-    expect(await seriousAccessibilityViolations(alice.page)).toEqual([]);
+    expect(await accessibilityViolations(alice.page)).toEqual([]);
 
     // Closing and reopening shows fresh data: a comment posted while it was closed is there at once.
     await alice.page.keyboard.press('Escape');
@@ -630,7 +630,7 @@ describe('main review page', () => {
     await screenshot(phone.page, 'review-main-mobile');
     await screenshot(phone.page, 'review-main-mobile-full', { fullPage: true });
     await screenshot(phone.page, 'review-diagram-mobile', { clip: phone.page.getByRole('region', { name: 'Incident Management Flow' }) });
-    expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+    expect(await accessibilityViolations(phone.page)).toEqual([]);
     await card(phone.page, 'EM Console').getByRole('button', { name: 'Comment on EM Console' }).tap();
     const phoneDialog = commentPanel(phone.page);
     await commentIn(phoneDialog, 'Keyboard shortcuts').waitFor();
@@ -638,7 +638,7 @@ describe('main review page', () => {
     // No on-screen keyboard thrown up on opening: focus goes to the panel, not the text field.
     expect(await phone.page.evaluate<string | undefined>('document.activeElement?.getAttribute("role")')).toBe('dialog');
     await screenshot(phone.page, 'review-panel-mobile');
-    expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+    expect(await accessibilityViolations(phone.page)).toEqual([]);
 
     expectNoConsoleErrors(alice);
     expectNoConsoleErrors(phone);
@@ -747,7 +747,7 @@ describe('main review page', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'The architecture could not be loaded' });
     await alert.waitFor();
     expect(await alert.getByText('The service is restarting').isVisible()).toBe(true);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await alert.getByRole('button', { name: 'Try again' }).click();
     await card(page, 'Authentication and SSO').waitFor();
     await page.locator('.react-flow__node').first().waitFor();

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/server/db/schema.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { toasts } from './toasts.js';
 import { holdRequests } from './page-api.js';
@@ -57,7 +57,7 @@ describe('client shell in a real browser', () => {
     await signIn(page, server, MEMBER);
     await expect.poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/no/such/page');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Back to the overview' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     // The 404 of the document itself and the signed-out probe of /api/user (401) are the only
@@ -74,7 +74,7 @@ describe('client shell in a real browser', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Loading...');
     // In the page's main landmark, under a heading, as every screen is.
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'Loading...' }).waitFor();
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     release();
     await expect.poll(() => page.getByText('Loading...').count()).toBe(0);
     await context.close();
@@ -120,7 +120,7 @@ describe('client shell in a real browser', () => {
     expect(await alert.textContent()).toContain('An unexpected error occurred. This has been logged for investigation.');
     expect(await alert.textContent()).toContain('Render failure injected by the e2e test');
     expect(await page.getByRole('button', { name: 'Reload Page' }).isVisible()).toBe(true);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'error-boundary.png') });
 
     const report = await waitForErrorLog(db, 'component_error', 'Render failure injected by the e2e test');

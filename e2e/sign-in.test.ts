@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIN_REASONS } from '../src/common/pin-rules.js';
 import type { Database } from '../src/server/db/schema.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { E2E_SECRETS, enrollmentLink, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, waitUntilSessionRefused, type RunningServer, type SeededMember } from './harness.js';
 import { smallTargets } from './targets.js';
 import { closeToasts, toasts } from './toasts.js';
@@ -107,7 +107,7 @@ describe('sign-in screen', () => {
     expect(await page.getByRole('combobox', { name: 'Name' }).getAttribute('aria-expanded')).toBe('false');
 
     await screenshot(page, 'sign-in-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
   });
 
@@ -165,7 +165,7 @@ describe('sign-in screen', () => {
     expect(await newPin.getAttribute('type')).toBe('text');
     expect(await page.getByRole('button', { name: 'Show PIN' }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'sign-in-create-pin');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await submit.click();
     expect(await toastShown(page)).toEqual({
@@ -186,7 +186,7 @@ describe('sign-in screen', () => {
     await heading(again.page, 'Team Sign In').waitFor();
     await again.page.getByRole('alert').filter({ hasText: 'This enrollment link no longer works' }).waitFor();
     await screenshot(again.page, 'sign-in-enrollment-link-used');
-    expect(await seriousAccessibilityViolations(again.page)).toEqual([]);
+    expect(await accessibilityViolations(again.page)).toEqual([]);
     expect(unexpectedConsoleErrors(again.consoleErrors)).toEqual([]);
   });
 
@@ -205,7 +205,7 @@ describe('sign-in screen', () => {
     expect(await page.getByText(/open the enrollment link the admin sent you/).isVisible()).toBe(true);
     expect(await page.getByLabel('New PIN').count()).toBe(0);
     await screenshot(page, 'sign-in-enrollment-needed');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Ask the Admin for a Link' }).click();
     await heading(page, 'Ask for a PIN').waitFor();
@@ -279,7 +279,7 @@ describe('sign-in screen', () => {
     const submit = page.getByRole('button', { name: 'Sign In', exact: true });
     expect(await submit.isDisabled()).toBe(true);
     await screenshot(page, 'sign-in-welcome-back');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // A wrong PIN: the server's message, the PIN cleared for another try.
     await page.keyboard.type('0000');
@@ -384,7 +384,7 @@ describe('sign-in screen', () => {
     expect(await page.getByRole('combobox', { name: 'Name' }).inputValue()).toBe('Wendy Wrong');
     expect(await page.getByLabel('PIN', { exact: true }).inputValue()).toBe('');
     expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('pin');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
   });
 
@@ -416,7 +416,7 @@ describe('sign-in screen', () => {
     expect(await submit.isDisabled()).toBe(true);
     await page.keyboard.type('Frankie Forgot');
     await screenshot(page, 'sign-in-reset-pin');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await submit.click();
 
     expect(await toastShown(page)).toEqual({ title: 'Request sent', text: FORGOT_PIN_ANSWER, destructive: false });
@@ -468,7 +468,7 @@ describe('sign-in screen', () => {
     expect(await second.getAttribute('aria-selected')).toBe('true');
     expect(await combobox.getAttribute('aria-activedescendant')).toBe(await second.getAttribute('id'));
     await screenshot(page, 'sign-in-autocomplete');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // Escape closes the list and keeps what was typed.
     await page.keyboard.press('Escape');
@@ -536,7 +536,7 @@ describe('sign-in screen', () => {
     const pitch = await page.getByRole('complementary', { name: 'About Biggy' }).boundingBox();
     expect(form !== null && pitch !== null && form.y + form.height <= pitch.y).toBe(true);
     await screenshot(page, 'sign-in-mobile');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Forgot your PIN?' }).click();
     await heading(page, 'Reset PIN').waitFor();
@@ -582,7 +582,7 @@ describe('an enrollment link opened over the sign-in limit', () => {
     await heading(page, 'Team Sign In').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await screenshot(page, 'sign-in-enrollment-link-rate-limited');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(consoleErrors.filter((line) => !EXPECTED_FAILED_LOAD.test(line))).toEqual([]);
   });
 });

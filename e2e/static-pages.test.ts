@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 
 // The expected copy is written out here rather than imported from the pages, so the test checks the product's wording.
@@ -110,7 +110,7 @@ describe('static pages', () => {
       expect(await page.getByText('v0.66', { exact: true }).isVisible()).toBe(true);
 
       await screenshot(page, 'principles-desktop');
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
       expectNoConsoleErrors(opened);
       await context.close();
     });
@@ -125,7 +125,7 @@ describe('static pages', () => {
       expect(await menu.getByRole('menuitem', { name: 'Profile' }).isVisible()).toBe(true);
       expect(await menu.getByRole('menuitem', { name: 'Settings' }).isVisible()).toBe(true);
 
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
       expectNoConsoleErrors(opened);
@@ -139,7 +139,7 @@ describe('static pages', () => {
 
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(MOBILE.width);
       await screenshot(page, 'principles-mobile');
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
       expectNoConsoleErrors(opened);
       await context.close();
     });
@@ -188,7 +188,7 @@ describe('static pages', () => {
       }
 
       await screenshot(page, 'capabilities-desktop');
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
       expectNoConsoleErrors(opened);
       await context.close();
     });
@@ -252,7 +252,7 @@ describe('static pages', () => {
       }
 
       await screenshot(page, 'capabilities-mobile');
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
       expectNoConsoleErrors(opened);
       await context.close();
     });

@@ -8,7 +8,7 @@ import { DEMO_MEMBERS } from '../src/server/seed/demo-members.js';
 import type { GenerateSuggestionsResponse, NarrativeSummary, Suggestion } from '../src/common/contract/ai.js';
 import type { Comment } from '../src/common/contract/comments.js';
 import { significanceOf } from '../src/common/significance.js';
-import { seriousAccessibilityViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 import { E2E_SECRETS, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { smallTargets } from './targets.js';
 import { closeToasts, expectToast } from './toasts.js';
@@ -172,7 +172,7 @@ describe('Feedback and Recommendations page', () => {
     expect(await page.getByRole('button', { name: 'Generate suggestions' }).count()).toBe(0);
     expect(await hasHorizontalPageScroll(page)).toBe(false);
     await screenshot(page, 'suggestions-no-data-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- Three members comment (through the API, with their own sessions) and vote on comments.
     const bob = await open(BOB);
@@ -201,7 +201,7 @@ describe('Feedback and Recommendations page', () => {
     expect(await generate.isVisible()).toBe(true);
     await bob.page.getByRole('heading', { level: 2, name: 'No feedback and recommendations have been generated yet' }).waitFor({ timeout: 5_000 });
     await screenshot(page, 'suggestions-empty-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // ---- Generate. The answer is held back so the progress can be read; a second click sends nothing.
     const release = await holdRequests(page, '**/api/suggestions/generate');
@@ -312,7 +312,7 @@ describe('Feedback and Recommendations page', () => {
     await closeToasts(page);
     await page.mouse.move(0, 0);
     await screenshot(page, 'suggestions-desktop', { fullPage: true });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     // Every control at least 24 px square, 'View N sources' and 'Show less' included.
     expect(await smallTargets(page)).toEqual([]);
 
@@ -337,7 +337,7 @@ describe('Feedback and Recommendations page', () => {
       }
     }
     await screenshot(page, 'suggestions-theme-sources-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await themeDialog.waitFor({ state: 'detached' });
     // Focus goes back to the button that opened it.
@@ -412,12 +412,12 @@ describe('Feedback and Recommendations page', () => {
     await expect.poll(() => phone.page.getByRole('row').count(), { timeout: 10_000 }).toBe(answer.suggestions.length + 1);
     await screenshot(phone.page, 'suggestions-mobile');
     await screenshot(phone.page, 'suggestions-mobile-full', { fullPage: true });
-    expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+    expect(await accessibilityViolations(phone.page)).toEqual([]);
     await row(phone.page, cited.id).getByRole('button', { name: /source comments?$/ }).tap();
     await phone.page.getByRole('dialog', { name: 'Comments behind this suggestion' }).getByText(injection.content, { exact: true }).waitFor();
     expect(await hasHorizontalPageScroll(phone.page)).toBe(false);
     await screenshot(phone.page, 'suggestions-sources-mobile');
-    expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+    expect(await accessibilityViolations(phone.page)).toEqual([]);
 
     for (const opened of [alice, bob, casey, phone]) expect(opened.dialogs).toEqual([]);
     expectNoConsoleErrors(alice, [404]);
@@ -468,7 +468,7 @@ describe('Feedback and Recommendations page', () => {
     await screenshot(bob.page, 'suggestions-my-actions-desktop');
     await row(bob.page, first.id).scrollIntoViewIfNeeded();
     await screenshot(bob.page, 'suggestions-statuses-desktop');
-    expect(await seriousAccessibilityViolations(bob.page)).toEqual([]);
+    expect(await accessibilityViolations(bob.page)).toEqual([]);
 
     // Bob completes it; the admin's table shows it done, and the filter finds it by status.
     await myActions.getByRole('button', { name: 'Mark done' }).click();
@@ -530,12 +530,12 @@ describe('Feedback and Recommendations page', () => {
     await signIn(page, server, { ...ALICE, path: '/suggestions' });
     await page.getByRole('status').filter({ hasText: 'Loading feedback and recommendations…' }).waitFor();
     await screenshot(page, 'suggestions-loading-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     release();
     const alert = page.getByRole('alert').filter({ hasText: 'Feedback and recommendations could not be loaded' });
     await alert.waitFor();
     expect(await alert.getByText('The service is restarting').isVisible()).toBe(true);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await alert.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('table', { name: /^Suggestions/ }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
@@ -549,7 +549,7 @@ describe('Feedback and Recommendations page', () => {
     expect(await page.evaluate<number>(`document.querySelectorAll('img[src="x"], img[onerror], b[onmouseover]').length`)).toBe(0);
     await summary.getByRole('list', { name: 'Top themes' }).getByRole('listitem').first().hover();
     await screenshot(page, 'suggestions-fallback-notice-desktop');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(consoleErrors.filter((line) => !/status of (401|503)/.test(line))).toEqual([]);
     await context.close();
@@ -597,7 +597,7 @@ describe('Feedback and Recommendations page on the demo review', () => {
     for (const name of [/^Key themes/, /^Action items/, /^Conflicts/]) await aiSummary(page).getByRole('button', { name }).click();
     expect(await hasHorizontalPageScroll(page)).toBe(false);
     await screenshot(page, 'suggestions-demo-desktop', { fullPage: true });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(consoleErrors.filter((line) => !line.includes('status of 401'))).toEqual([]);
     await context.close();
 
@@ -608,7 +608,7 @@ describe('Feedback and Recommendations page on the demo review', () => {
     await aiSummary(phone).getByText(/^Confidence \d+%$/).waitFor();
     expect(await hasHorizontalPageScroll(phone)).toBe(false);
     await screenshot(phone, 'suggestions-demo-mobile', { fullPage: true });
-    expect(await seriousAccessibilityViolations(phone)).toEqual([]);
+    expect(await accessibilityViolations(phone)).toEqual([]);
     await phoneContext.close();
   });
 
