@@ -33,6 +33,8 @@ const LOG_SINK = '/dev/null';
 
 /** The member the sign-in scenarios log in as; re-seeded (PIN and all) on every run. */
 const BENCH_MEMBER = 'Bench Member';
+/** The admin the admin panel is audited as (the bench member stays a member: its reads are a member's). */
+const BENCH_ADMIN = 'Bench Admin';
 const VERIFY_SAMPLES = 7;
 
 /** Baseline-instance routes of the comment scenarios. */
@@ -105,6 +107,7 @@ async function main() {
     return;
   }
   const { signIn, memberId } = await seedMember(app.database, config);
+  const { adminSignIn, adminId } = await seedAdmin(app.database, signIn, memberId);
   const argon2 = await timeArgon2(config, signIn.pin);
 
   const commentable = await builtExport<typeof commentableComponentIds>('server/content/validate.js', 'commentableComponentIds');
@@ -115,7 +118,7 @@ async function main() {
     // The self-test's scratch component takes only the QA member's comments, as in a real deployment.
     commentableIds: new Set([...commentable(app.architecture)].filter((id) => id !== QA_TEST_COMPONENT_ID)),
     addMember: add,
-    alsoClearMemberIds: [memberId],
+    alsoClearMemberIds: [memberId, adminId],
   });
   await shareBenchPin(app.database, memberId);
   const threads = await builtExport<typeof DEMO_THREADS>('server/seed/demo-comments.js', 'DEMO_THREADS');
@@ -134,7 +137,7 @@ async function main() {
           .where('full_name', 'in', generatedMemberNames(COMMENT_DATA_TARGETS.members))
           .orderBy('id')
           .execute(),
-        alsoClearMemberIds: [memberId],
+        alsoClearMemberIds: [memberId, adminId],
         componentIds: [...commentable(app.architecture)].filter((id) => id !== QA_TEST_COMPONENT_ID).sort(),
         maxCommentId: (await app.database.db.selectFrom('comments').select((eb) => eb.fn.max<number | null>('id').as('max')).executeTakeFirstOrThrow()).max ?? 1,
       })
@@ -172,6 +175,7 @@ async function main() {
     dialect: databaseUrl === undefined ? 'sqlite' : 'postgres',
     logging: `level info, async pino destination ${LOG_SINK}; request logs off for /api/health and /baseline`,
     signIn,
+    adminSignIn,
     argon2,
     comments: {
       ...data,
@@ -233,6 +237,23 @@ async function seedMember(database: DatabaseHandle, config: AppConfig): Promise<
   await database.db.deleteFrom('login_locks').where('name_key', '=', key).execute();
   const member = await database.db.selectFrom('members').select('id').where('name_key', '=', key).executeTakeFirstOrThrow();
   return { signIn: { name: fullName, password: config.secrets.teamPassword, pin }, memberId: member.id };
+}
+
+/**
+ * An active admin with the bench member's PIN (its hash: no second argon2 hash), added as an admin
+ * adds one; one kept from an earlier run (PostgreSQL) is made admin again and loses any lock.
+ */
+async function seedAdmin(database: DatabaseHandle, member: ReadyLine['signIn'], memberId: number): Promise<{ adminSignIn: ReadyLine['adminSignIn']; adminId: number }> {
+  const add = await builtExport<typeof addMember>('server/modules/members/service.js', 'addMember');
+  const keyOf = await builtExport<typeof nameKey>('common/names.js', 'nameKey');
+  const { fullName } = await add(database.db, BENCH_ADMIN, { role: 'admin' });
+  const key = keyOf(fullName);
+  const { db } = database;
+  const bench = await db.selectFrom('members').select(['pin_hash', 'pin_set_at']).where('id', '=', memberId).executeTakeFirstOrThrow();
+  await db.updateTable('members').set({ pin_hash: bench.pin_hash, pin_set_at: bench.pin_set_at, role: 'admin', active: 1 }).where('name_key', '=', key).execute();
+  await db.deleteFrom('login_locks').where('name_key', '=', key).execute();
+  const admin = await db.selectFrom('members').select('id').where('name_key', '=', key).executeTakeFirstOrThrow();
+  return { adminSignIn: { name: fullName, password: member.password, pin: member.pin }, adminId: admin.id };
 }
 
 /** The typical component's GET …/with-votes as the app answers a signed-in member (no viewer in it: the same bytes for all). */

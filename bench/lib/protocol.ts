@@ -11,6 +11,8 @@ export const readyLineSchema = z.object({
   logging: z.string(),
   /** The bench member's sign-in: throwaway values of this run, never written to the results. */
   signIn: z.object({ name: z.string(), password: z.string(), pin: z.string() }),
+  /** An admin seeded beside it, with the same PIN, for the admin panel's Lighthouse runs: throwaway values too. */
+  adminSignIn: z.object({ name: z.string(), password: z.string(), pin: z.string() }),
   /** argon2id as configured by the app, timed in the server process before it listens. */
   argon2: z.object({
     /** One hashPin (the seeded member's PIN). */

@@ -120,7 +120,7 @@ export interface BenchResults {
   /** The generated activity data set; null when no analytics scenario ran (or the server did not start). */
   activityData: ReadyLine['activity'];
   mainPage: Step<MainPageResult>;
-  /** Lighthouse on the main and suggestions pages, mobile and desktop presets. */
+  /** Lighthouse on every screen: performance where it has a target, accessibility everywhere. */
   lighthouse: Step<LighthouseResult>;
   /** The local analyzer's timings, and the server's peak resident memory (MiB) over the throughput scenarios. */
   analyzer: Step<AnalyzerResult>;

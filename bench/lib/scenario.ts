@@ -1,6 +1,8 @@
 /** What a throughput scenario is, and the helpers the scenario files share. */
+import { currentUserSchema } from '../../src/common/contract/user.js';
 import type { FloodReport, Flood } from './flood.js';
 import type { LoadOptions, LoadResult } from './load.js';
+import { parseJson } from './output.js';
 import { cookieValue, probe, type ProbeResponse, type RequestSpec } from './processes.js';
 import { SESSION_COOKIE, type ReadyLine } from './protocol.js';
 import type { PostVerification, ScenarioResult, Step, TargetResult } from './results.js';
@@ -101,27 +103,39 @@ export function withVotesPath(componentId: string): string {
   return `/api/comments/${encodeURIComponent(componentId)}/with-votes`;
 }
 
-export function loginBody(ready: ReadyLine): Pick<RequestSpec, 'headers' | 'body'> {
-  const { name, password, pin } = ready.signIn;
+export function loginBody(ready: ReadyLine, who: SignedInAs = 'member'): Pick<RequestSpec, 'headers' | 'body'> {
+  const { name, password, pin } = who === 'admin' ? ready.adminSignIn : ready.signIn;
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password, name, pin }) };
 }
 
-/** One real sign-in of the seeded member per bench server; its session cookie as a Cookie header value. */
-const cookies = new WeakMap<ReadyLine, Promise<string>>();
-export function signedInCookie(ready: ReadyLine): Promise<string> {
-  let cookie = cookies.get(ready);
+/** The seeded bench member, or the seeded admin (the admin panel's pages). */
+type SignedInAs = 'member' | 'admin';
+
+/** One real sign-in of each seeded member per bench server; its session cookie as a Cookie header value. */
+const cookies = new WeakMap<ReadyLine, Map<SignedInAs, Promise<string>>>();
+export function signedInCookie(ready: ReadyLine, who: SignedInAs = 'member'): Promise<string> {
+  let byMember = cookies.get(ready);
+  if (byMember === undefined) {
+    byMember = new Map();
+    cookies.set(ready, byMember);
+  }
+  let cookie = byMember.get(who);
   if (cookie === undefined) {
-    cookie = signIn(ready);
-    cookies.set(ready, cookie);
+    cookie = signIn(ready, who);
+    byMember.set(who, cookie);
   }
   return cookie;
 }
 
-async function signIn(ready: ReadyLine): Promise<string> {
-  const response = await probe(ready.appPort, '/api/login', 5000, { method: 'POST', ...loginBody(ready) });
-  if (response?.status !== 200) throw new Error(`the sign-in for a session cookie failed (${response === undefined ? 'no response' : unexpected(response)})`);
+async function signIn(ready: ReadyLine, who: SignedInAs): Promise<string> {
+  const response = await probe(ready.appPort, '/api/login', 5000, { method: 'POST', ...loginBody(ready, who) });
+  if (response?.status !== 200) throw new Error(`the ${who}'s sign-in for a session cookie failed (${response === undefined ? 'no response' : unexpected(response)})`);
   const token = cookieValue(response.setCookies, SESSION_COOKIE);
-  if (token === undefined) throw new Error(`the sign-in answered 200 without a ${SESSION_COOKIE} cookie`);
+  if (token === undefined) throw new Error(`the ${who}'s sign-in answered 200 without a ${SESSION_COOKIE} cookie`);
+  // Otherwise the admin panel would be audited as its 'Access Denied' card.
+  if (who === 'admin' && currentUserSchema.safeParse(parseJson(response.body)).data?.permissions.canAdminister !== true) {
+    throw new Error(`the admin's sign-in answered a member without the admin's permissions: ${response.body.slice(0, 120)}`);
+  }
   return `${SESSION_COOKIE}=${token}`;
 }
 
