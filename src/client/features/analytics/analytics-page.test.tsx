@@ -63,7 +63,7 @@ describe('overview', () => {
     answerAnalytics(mockFetch());
     openAnalyticsAt();
     renderWithApp(<AnalyticsPage />);
-    await screen.findByRole('heading', { name: 'Team totals' });
+    await screen.findByText('2h 17m');
     // 7,500 s + 720 s + 0 s = 8,220 s = 2 h 17 min.
     expect(totals()).toEqual({ Members: '3', Comments: '11', Votes: '3', 'Active time': '2h 17m' });
   });
@@ -111,14 +111,19 @@ describe('overview', () => {
     expect(screen.queryByRole('figure')).toBeNull();
   });
 
-  test('loading shows a skeleton, announced to screen readers', async () => {
+  test('loading shows the panels it fills, with placeholders, announced to screen readers', async () => {
     const users = deferred<{ body: AnalyticsUser[] }>();
     answerAnalytics(mockFetch()).on(routes.analytics.users, () => users.promise);
     openAnalyticsAt();
     renderWithApp(<AnalyticsPage />);
     expect(screen.getByText("Loading the team's figures…").closest('[role="status"]')).toBeTruthy();
+    // The panels are there from the start, so what follows them does not move when the figures come.
+    expect(screen.getByRole('heading', { name: 'Team totals' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Top contributors' })).toBeTruthy();
+    expect(Object.keys(totals())).toEqual(['Members', 'Comments', 'Votes', 'Active time']);
     users.resolve({ body: USERS });
-    await screen.findByRole('heading', { name: 'Team totals' });
+    await screen.findByText('2h 17m');
+    expect(screen.queryByText("Loading the team's figures…")).toBeNull();
   });
 
   test('a failed load says so and retries', async () => {
@@ -131,7 +136,7 @@ describe('overview', () => {
     expect(within(alert).getByText('Database unavailable')).toBeTruthy();
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await screen.findByRole('heading', { name: 'Team totals' });
+    await screen.findByText('2h 17m');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

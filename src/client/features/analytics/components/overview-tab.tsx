@@ -1,14 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { ANALYTICS } from '../../../../common/api/activity';
 import type { AnalyticsUser, DayTotals } from '../../../../common/contract/activity';
-import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAnalyticsUsers, useDailyTotals } from '../api/analytics';
 import { plural } from '../../../lib/plural';
 import { formatDay, formatHoursMinutes } from '../format';
 import { DailyTable } from './daily-table';
-import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
+import { EmptyState, Panel } from '../../../components/ui/panel';
 
 // The charting library is the page's heaviest part: it loads in its own chunk, once there is data to draw.
 const DailyChart = lazy(() => import('./daily-chart'));
@@ -25,13 +24,10 @@ export function OverviewTab() {
   const users = useAnalyticsUsers();
   return (
     <div className="space-y-6">
-      {users.isPending && (
-        <Card className="p-5 sm:p-6">
-          <ListSkeleton label="Loading the team's figures…" rows={4} />
-        </Card>
-      )}
       {users.isError && <LoadError title="The team's figures could not be loaded" query={users} />}
-      {users.data !== undefined && !users.isError && (
+      {!users.isError && (
+        // While loading, the same two panels with placeholders of their size: the daily figures
+        // below keep their place when the numbers arrive (a phone stacks the panels).
         <div className="grid gap-6 lg:grid-cols-5">
           <TeamTotals users={users.data} className="lg:col-span-2" />
           <TopCommenters users={users.data} className="lg:col-span-3" />
@@ -42,21 +38,27 @@ export function OverviewTab() {
   );
 }
 
-function TeamTotals({ users, className }: { users: readonly AnalyticsUser[]; className: string }) {
-  const sum = (pick: (user: AnalyticsUser) => number) => users.reduce((total, user) => total + pick(user), 0);
+/** The team's totals; `undefined` while they load, when each figure is a placeholder of its height. */
+function TeamTotals({ users, className }: { users: readonly AnalyticsUser[] | undefined; className: string }) {
+  const sum = (pick: (user: AnalyticsUser) => number) => (users ?? []).reduce((total, user) => total + pick(user), 0);
   const totals = [
-    { label: 'Members', value: String(users.length) },
+    { label: 'Members', value: String(users?.length) },
     { label: 'Comments', value: String(sum((user) => user.totalComments)) },
     { label: 'Votes', value: String(sum((user) => user.totalVotes)) },
     { label: 'Active time', value: formatHoursMinutes(sum((user) => user.totalActiveTime)) },
   ];
   return (
     <Panel title="Team totals" className={className}>
+      {users === undefined && (
+        <p role="status" className="sr-only">
+          Loading the team's figures…
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-3">
         {totals.map(({ label, value }) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
+            <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{users === undefined ? <Skeleton className="my-1 h-6 w-16" /> : value}</dd>
           </div>
         ))}
       </dl>
@@ -64,11 +66,30 @@ function TeamTotals({ users, className }: { users: readonly AnalyticsUser[]; cla
   );
 }
 
-function TopCommenters({ users, className }: { users: readonly AnalyticsUser[]; className: string }) {
-  const top = topCommenters(users);
+/** Rows a phone shows while the contributors load: one line for the name, one for the figures. */
+function ContributorSkeletons() {
+  return (
+    <ol aria-hidden="true" className="divide-y divide-slate-200">
+      {Array.from({ length: ANALYTICS.topMembers }, (_, row) => (
+        <li key={row} className="flex items-center gap-3 py-2.5">
+          <Skeleton className="h-7 w-7 shrink-0 rounded-full" />
+          <span className="min-w-0 flex-1 space-y-1 sm:flex sm:items-center sm:gap-4 sm:space-y-0">
+            <Skeleton className="h-5 w-40 sm:flex-1" />
+            <Skeleton className="h-4 w-32 sm:h-5 sm:w-24" />
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function TopCommenters({ users, className }: { users: readonly AnalyticsUser[] | undefined; className: string }) {
+  const top = users === undefined ? undefined : topCommenters(users);
   return (
     <Panel title="Top contributors" description={`The ${ANALYTICS.topMembers} members with the most comments, and their active time.`} className={className}>
-      {top.length === 0 ? (
+      {top === undefined ? (
+        <ContributorSkeletons />
+      ) : top.length === 0 ? (
         <EmptyState>No comments yet.</EmptyState>
       ) : (
         <ol aria-label="Top contributors" className="divide-y divide-slate-200">
