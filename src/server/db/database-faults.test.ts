@@ -162,12 +162,20 @@ describe.skipIf(adminUrl === undefined || adminUrl === '')('database faults on P
     for (const app of instances) await app.listen({ port: 0, host: '127.0.0.1' });
     const streams = await Promise.all(instances.map((app) => openStream(baseUrlOf(app), member)));
     // The earlier faults may have left a listening connection still reconnecting: every instance
-    // listens before its connection is cut, and again (on a new connection) before the comment.
-    const before = await listening(instances.length);
-    await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
-    await listening(instances.length, before);
-    // One resync when the connection is lost, one once LISTEN is back (when no later event can be missed).
-    for (const stream of streams) await stream.waitFor('the resync sent once listening again', () => stream.resyncs >= 2, 10_000);
+    // listens before its connection is cut, and again (on a new connection) before the comment. A
+    // connection that was between the two when the listeners were counted escaped the cut (a
+    // leftover was counted in its place): cut again, at most three times. An app that never sends
+    // the resync fails every round.
+    const resynced = (stream: (typeof streams)[number]) => stream.resyncs >= 2;
+    for (let round = 1; !streams.every(resynced); round++) {
+      const before = await listening(instances.length);
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+      await listening(instances.length, before);
+      // One resync when the connection is lost, one once LISTEN is back (when no later event can be missed).
+      const waits = streams.map((stream) => stream.waitFor('the resync sent once listening again', () => resynced(stream), 10_000));
+      if (round === 3) await Promise.all(waits);
+      else await Promise.allSettled(waits);
+    }
     const after = await postComment(instances[0] as App, 'Published once the listeners are back');
     expect(after.statusCode).toBe(201);
     const id = after.json<{ id: number }>().id;
