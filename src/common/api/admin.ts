@@ -58,7 +58,7 @@ export const adminRoutes = {
   initQa: defineRoute<{ body: AdminPasswordInput; response: MessageResponse }>()('POST', '/api/admin/init-qa'),
   pinResetRequests: defineRoute<{ response: PinResetRequest[] }>()('GET', '/api/admin/pin-reset-requests'),
   /**
-   * The same reset without a request: any active member's PIN, the member's pending requests
+   * The same reset without a request: the PIN of every active member can be reset, the member's pending requests
    * resolved with it.
    */
   resetPin: defineRoute<{ body: AdminPasswordInput; response: EnrollmentLinkResult }>()('POST', '/api/admin/members/:id/reset-pin'),

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Architecture, DiagramComponent } from '../../../common/contract/architecture';
+import type { Architecture } from '../../../common/contract/architecture';
 import { arrangeDiagram, bandsToFit } from './diagram-arrangement';
 import { READABLE_ZOOM, diagramBounds, nodeRect, type Rect } from './diagram-geometry';
+import { box, column } from './diagram-test-fixtures';
 import { layoutDiagram, type Point } from './diagram-layout';
 
-const column = (index: number) => index * 240;
 const [HUB, UPPER, MIDDLE, LOWER, GRAPH] = [0, 180, 240, 300, 480];
-const box = (id: string, phase: DiagramComponent['phase'], x: number, y: number, width: DiagramComponent['width'], flagged = false): DiagramComponent => ({
-  id,
-  title: id,
-  description: `${id} description`,
-  phase,
-  color: '#1d4ed8',
-  x,
-  y,
-  width,
-  ...(flagged ? { connectsToKnowledgeGraph: true } : {}),
-});
 
 /** The shipped diagram's shape: nine phase columns in one row, the Connection Hub above, the IT Knowledge Graph below. */
 const diagram: Architecture['diagram'] = {

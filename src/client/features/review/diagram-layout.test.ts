@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Architecture, DiagramComponent } from '../../../common/contract/architecture';
+import type { Architecture } from '../../../common/contract/architecture';
 import { DIAGRAM_FONT, NODE_HEIGHT, READABLE_ZOOM, ZOOM_STEPS, diagramBounds, diagramView, nextZoom, nodeRect, type Rect } from './diagram-geometry';
+import { box, column } from './diagram-test-fixtures';
 import { layoutDiagram, roundedPath, type EdgeLabel, type Point } from './diagram-layout';
-
-const column = (index: number) => index * 240;
-const box = (id: string, phase: DiagramComponent['phase'], x: number, y: number, width: DiagramComponent['width'], flagged = false): DiagramComponent => ({
-  id,
-  title: id,
-  description: `${id} description`,
-  phase,
-  color: '#1d4ed8',
-  x,
-  y,
-  width,
-  ...(flagged ? { connectsToKnowledgeGraph: true } : {}),
-});
 
 /** The shipped diagram's shape in small: a hub row, two flow rows with a middle box, a loop back, and the knowledge-graph row. */
 const diagram: Architecture['diagram'] = {
