@@ -41,3 +41,20 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
     </AlertDialog.Root>
   );
 }
+
+/**
+ * Reset PIN's question, asked from the member list and from a member's request alike. Mounted only
+ * while asked (open from the start): a list of 200 rows keeps no closed dialog per row.
+ */
+export function ResetPinConfirmDialog({ memberName, onOpenChange, onConfirm }: { memberName: string; onOpenChange: (open: boolean) => void; onConfirm: () => void }) {
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={onOpenChange}
+      title={`Reset the PIN of ${memberName}?`}
+      description={`${memberName}'s PIN stops working and they are signed out on every device. You get a new enrollment link to send them, with which they create a new PIN.`}
+      confirmLabel="Reset PIN"
+      onConfirm={onConfirm}
+    />
+  );
+}

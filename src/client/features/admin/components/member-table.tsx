@@ -7,7 +7,7 @@ import { useNow } from '../../../lib/use-now';
 import { useCurrentUser } from '../../../lib/auth';
 import { useAdminUnlock } from '../admin-unlock';
 import { useAdminMembers, useMemberActions } from '../api/members';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog, ResetPinConfirmDialog } from './confirm-dialog';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 import { DateTime, TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge } from './tone-badge';
@@ -19,6 +19,8 @@ interface MemberTableProps {
 export function MemberTable({ onLinkIssued }: MemberTableProps) {
   const members = useAdminMembers();
   const now = useNow();
+  // Read once for the table, not once a row.
+  const { user } = useCurrentUser();
   const list = members.data;
   return (
     <Panel title="Team Members" icon={<Users className="h-5 w-5 text-brand-600" aria-hidden="true" />} description="Who can sign in, and the state of their PIN and enrollment.">
@@ -40,7 +42,7 @@ export function MemberTable({ onLinkIssued }: MemberTableProps) {
             </thead>
             <tbody className="divide-y divide-slate-200">
               {list.map((member) => (
-                <MemberRow key={member.id} member={member} now={now} onLinkIssued={onLinkIssued} />
+                <MemberRow key={member.id} member={member} isSelf={user?.name === member.name} now={now} onLinkIssued={onLinkIssued} />
               ))}
             </tbody>
           </table>
@@ -88,7 +90,7 @@ function PinState({ member }: { member: AdminMember }) {
   );
 }
 
-function MemberRow({ member, now, onLinkIssued }: { member: AdminMember; now: number } & MemberTableProps) {
+function MemberRow({ member, isSelf, now, onLinkIssued }: { member: AdminMember; isSelf: boolean; now: number } & MemberTableProps) {
   const actions = useMemberActions(member.id);
   const { withPassword } = useAdminUnlock();
   const [confirming, setConfirming] = useState<'deactivate' | 'reset-pin' | null>(null);
@@ -100,8 +102,6 @@ function MemberRow({ member, now, onLinkIssued }: { member: AdminMember; now: nu
   };
   const nextRole = member.role === 'admin' ? 'member' : 'admin';
   // The server refuses these for yourself (and the QA user never becomes admin, nor has its PIN reset): no button to press in vain.
-  const { user } = useCurrentUser();
-  const isSelf = user?.name === member.name;
   const canChangeRole = !isSelf && !(member.isQa && nextRole === 'admin');
   const canResetPin = !isSelf && !member.isQa;
   const closeConfirmation = (open: boolean) => {
@@ -196,30 +196,32 @@ function MemberRow({ member, now, onLinkIssued }: { member: AdminMember; now: nu
             </RowAction>
           )}
         </div>
-        <ConfirmDialog
-          open={confirming === 'deactivate'}
-          onOpenChange={closeConfirmation}
-          title={`Deactivate ${member.name}?`}
-          description={`${member.name}'s sessions end at once: they are signed out on every device and cannot sign in until reactivated.`}
-          confirmLabel="Deactivate"
-          onConfirm={() => {
-            withPassword((adminPassword) => {
-              actions.setActive.mutate({ adminPassword, active: false });
-            });
-          }}
-        />
-        <ConfirmDialog
-          open={confirming === 'reset-pin'}
-          onOpenChange={closeConfirmation}
-          title={`Reset the PIN of ${member.name}?`}
-          description={`${member.name}'s PIN stops working and they are signed out on every device. You get a new enrollment link to send them, with which they create a new PIN.`}
-          confirmLabel="Reset PIN"
-          onConfirm={() => {
-            withPassword((adminPassword) => {
-              actions.resetPin.mutate(adminPassword, { onSuccess: onLinkIssued });
-            });
-          }}
-        />
+        {/* Mounted only while asked: the table holds up to 200 rows. */}
+        {confirming === 'deactivate' && (
+          <ConfirmDialog
+            open
+            onOpenChange={closeConfirmation}
+            title={`Deactivate ${member.name}?`}
+            description={`${member.name}'s sessions end at once: they are signed out on every device and cannot sign in until reactivated.`}
+            confirmLabel="Deactivate"
+            onConfirm={() => {
+              withPassword((adminPassword) => {
+                actions.setActive.mutate({ adminPassword, active: false });
+              });
+            }}
+          />
+        )}
+        {confirming === 'reset-pin' && (
+          <ResetPinConfirmDialog
+            memberName={member.name}
+            onOpenChange={closeConfirmation}
+            onConfirm={() => {
+              withPassword((adminPassword) => {
+                actions.resetPin.mutate(adminPassword, { onSuccess: onLinkIssued });
+              });
+            }}
+          />
+        )}
       </td>
     </tr>
   );

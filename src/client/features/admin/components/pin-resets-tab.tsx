@@ -7,7 +7,7 @@ import { useNow } from '../../../lib/use-now';
 import { useAdminUnlock } from '../admin-unlock';
 import { usePinResetRequests, useResolvePinReset } from '../api/pin-resets';
 import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
-import { ConfirmDialog } from './confirm-dialog';
+import { ResetPinConfirmDialog } from './confirm-dialog';
 import { TimeAgo } from '../../../components/ui/time-text';
 import { ToneBadge } from './tone-badge';
 
@@ -82,12 +82,9 @@ function PinResetRow({ request, now, onLinkIssued }: { request: PinResetRequest;
       )}
       {/* Mounted only while asked: the list holds up to 200 requests. */}
       {confirming && (
-        <ConfirmDialog
-          open
+        <ResetPinConfirmDialog
+          memberName={request.memberName}
           onOpenChange={setConfirming}
-          title={`Reset the PIN of ${request.memberName}?`}
-          description={`${request.memberName}'s PIN stops working and they are signed out on every device. You get a new enrollment link to send them, with which they create a new PIN.`}
-          confirmLabel="Reset PIN"
           onConfirm={() => {
             withPassword((adminPassword) => {
               resolve.mutate(adminPassword, { onSuccess: onLinkIssued });
