@@ -92,7 +92,7 @@ export interface LighthouseOptions {
   /** The Cookie header value of each signed-in session, sent with every request of the page. */
   cookies: Record<Exclude<LighthouseSession, 'signed out'>, string>;
   audits: readonly LighthouseAudit[];
-  /** A folder to keep each run's full Lighthouse report in (JSON), to see what a score is made of. */
+  /** A folder to keep each run's full Lighthouse report (JSON) and the page load's trace in, to see what a score is made of. */
   reportDir?: string;
 }
 
@@ -204,7 +204,10 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
           version = outcome.lhr.lighthouseVersion;
           if (options.reportDir !== undefined) {
             await mkdir(options.reportDir, { recursive: true });
-            await writeFile(path.join(options.reportDir, `${slug(audit.name)}-${audit.preset}-${run + 1}.json`), JSON.stringify(outcome.lhr));
+            const name = `${slug(audit.name)}-${audit.preset}-${run + 1}`;
+            await writeFile(path.join(options.reportDir, `${name}.json`), JSON.stringify(outcome.lhr));
+            // The page load's trace (unthrottled, as recorded; the scores simulate from it): DevTools' Performance panel opens it.
+            await writeFile(path.join(options.reportDir, `${name}.trace.json`), JSON.stringify(outcome.artifacts.Trace));
           }
           runs.push(toRun(outcome.lhr, (performance.now() - runStarted) / 1000));
         }

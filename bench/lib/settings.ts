@@ -15,13 +15,13 @@ function positiveNumberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-function scenarioFilterFromEnv(): RegExp | undefined {
-  const raw = nonEmpty(process.env.BENCH_SCENARIOS);
+function filterFromEnv(name: string): RegExp | undefined {
+  const raw = nonEmpty(process.env[name]);
   if (raw === undefined) return undefined;
   try {
     return new RegExp(raw, 'i');
   } catch {
-    process.stderr.write(`BENCH_SCENARIOS must be a regular expression (got "${raw}")\n`);
+    process.stderr.write(`${name} must be a regular expression (got "${raw}")\n`);
     process.exit(2);
   }
 }
@@ -29,7 +29,10 @@ function scenarioFilterFromEnv(): RegExp | undefined {
 const DURATION_SECONDS = positiveNumberFromEnv('BENCH_DURATION', 8);
 
 /** BENCH_SCENARIOS=<regex>: only the throughput scenarios whose name matches (and their baselines). */
-export const SCENARIO_FILTER = scenarioFilterFromEnv();
+export const SCENARIO_FILTER = filterFromEnv('BENCH_SCENARIOS');
+
+/** BENCH_LIGHTHOUSE_PAGES=<regex>: only the Lighthouse audits whose page name or preset matches ('main page mobile'). */
+export const LIGHTHOUSE_FILTER = filterFromEnv('BENCH_LIGHTHOUSE_PAGES');
 
 export const SETTINGS = {
   connections: 50,

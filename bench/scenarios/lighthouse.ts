@@ -18,7 +18,7 @@ import { say, step } from '../lib/output.js';
 import type { ReadyLine } from '../lib/protocol.js';
 import type { Step, TargetResult } from '../lib/results.js';
 import { signedInCookie } from '../lib/scenario.js';
-import { SETTINGS } from '../lib/settings.js';
+import { LIGHTHOUSE_FILTER, SETTINGS } from '../lib/settings.js';
 import { fixed, formatTable } from '../lib/table.js';
 
 /** Lighthouse performance score floors (0–100), median of SETTINGS.lighthouseRuns runs. */
@@ -55,7 +55,7 @@ const OTHER_SCREENS: readonly (Screen & { errorStatus?: true })[] = [
 const SCREENS: readonly (Screen & { errorStatus?: true })[] = [...Object.values(ROUTE_SCREENS), ...OTHER_SCREENS];
 
 /** Performance runs first, the main and suggestions pages leading as they always have; then the accessibility-only pages. */
-const AUDITS: readonly LighthouseAudit[] = [
+const PLANNED_AUDITS: readonly LighthouseAudit[] = [
   ...SCREENS.flatMap((screen) =>
     screen.performance.map((preset) => ({ name: screen.name, path: screen.path, session: screen.session, preset, performance: true, runCount: SETTINGS.lighthouseRuns })),
   ),
@@ -69,6 +69,8 @@ const AUDITS: readonly LighthouseAudit[] = [
     ...(screen.errorStatus === true ? { errorStatus: true } : {}),
   })),
 ];
+
+const AUDITS = PLANNED_AUDITS.filter((audit) => LIGHTHOUSE_FILTER === undefined || LIGHTHOUSE_FILTER.test(`${audit.name} ${audit.preset}`));
 
 const orDash = (value: number | null, format: (value: number) => string = String) => (value === null ? '—' : format(value));
 
