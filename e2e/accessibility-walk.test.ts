@@ -6,7 +6,7 @@ import { ROUTES } from '../src/common/routes.js';
 import { seedDemo } from '../src/server/seed/demo-seed.js';
 import { accessibilityViolations } from './axe.js';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
-import { openCardPanel } from './review-page.js';
+import { openCardPanel, showDiagram } from './review-page.js';
 import { smallTargets } from './targets.js';
 import { closeToasts } from './toasts.js';
 
@@ -74,6 +74,8 @@ describe('accessibility of every screen', () => {
       await page.goto(`${server.baseUrl}${route}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await settle(page);
+      // The main page draws its diagram as it nears the window: checked drawn.
+      if (route === ROUTES.home) await showDiagram(page);
       // A page with tabs is checked on each of them, as the reader would open them.
       const tabs = await page.getByRole('tab').allInnerTexts();
       for (const tab of tabs.length === 0 ? [undefined] : tabs) {

@@ -491,8 +491,10 @@ describe('incident-flow diagram legibility', () => {
     await signIn(opened.page, server, { ...MEMBER, path: '/' });
     const section = opened.page.getByRole('region', { name: 'Incident Management Flow' });
     await section.waitFor();
-    if (scroll) await section.scrollIntoViewIfNeeded();
-    await waitForStableDiagram(opened.page);
+    if (scroll) {
+      await section.scrollIntoViewIfNeeded();
+      await waitForStableDiagram(opened.page);
+    }
     return { ...opened, section };
   }
 
@@ -579,10 +581,29 @@ describe('incident-flow diagram legibility', () => {
     }
     expect(previous).toBeGreaterThanOrEqual(0);
     expect(previous).toBeLessThan(40);
+    await waitForStableDiagram(page);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'diagram-after-link.png'), animations: 'disabled' });
     // The next Tab goes on into the diagram's own controls.
     await page.keyboard.press('Tab');
     expect(await page.evaluate<string | null>('document.activeElement?.textContent?.trim() ?? null')).toBe('Display All');
+    expect(withoutExpected401(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it('at 390×844 (phone): draws the diagram only as it nears the window, in the room kept for it', async () => {
+    const { page, context, section, consoleErrors } = await openReview(PHONE, true, { scroll: false });
+    await page.getByRole('article').first().waitFor();
+    // Far below the first screen, the diagram is not drawn while the page loads...
+    const sectionTop = await page.evaluate<number>(`document.getElementById('incident-flow').getBoundingClientRect().top`);
+    expect(sectionTop).toBeGreaterThan(PHONE.height * 2);
+    expect(await page.locator('.react-flow__node').count()).toBe(0);
+    const before = await section.boundingBox();
+    // ...and is drawn once scrolled to, where the page had kept its room: nothing below it moves.
+    await section.scrollIntoViewIfNeeded();
+    await waitForStableDiagram(page);
+    expect(await page.locator('.react-flow__node').count()).toBe(diagram.components.length);
+    const after = await section.boundingBox();
+    expect(after?.height).toBe(before?.height);
     expect(withoutExpected401(consoleErrors)).toEqual([]);
     await context.close();
   });

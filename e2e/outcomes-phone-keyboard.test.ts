@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateSuggestionsResponse, Suggestion } from '../src/common/contract/ai.js';
 import { accessibilityViolations } from './axe.js';
 import { fetchFromPage, postComment } from './page-api.js';
-import { card, commentPanel } from './review-page.js';
+import { card, commentPanel, showDiagram } from './review-page.js';
 import { E2E_SECRETS, launchBrowser, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { MIN_TARGET } from './targets.js';
 import { expectToast } from './toasts.js';
@@ -258,7 +258,7 @@ describe('the review’s outcomes on a phone, with the keyboard alone', () => {
     await page.mouse.move(0, 0);
     if (route === '/') {
       await card(page, TITLE).waitFor();
-      await page.locator('.react-flow__node').first().waitFor();
+      await showDiagram(page);
       await page.locator('[data-review-progress]').waitFor();
     }
     return { context, page, consoleErrors };

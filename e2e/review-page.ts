@@ -26,3 +26,14 @@ export async function openCardPanel(page: Page, title: string, device: 'desktop'
   await dialog.getByRole('heading', { name: title }).waitFor();
   return dialog;
 }
+
+/**
+ * Has the incident-flow diagram drawn, which the page does only as the diagram nears the window:
+ * scrolls its section into view, waits for the first box, and scrolls back to the top of the page
+ * (a drawn diagram stays drawn).
+ */
+export async function showDiagram(page: Page): Promise<void> {
+  await page.locator('#incident-flow').scrollIntoViewIfNeeded();
+  await page.locator('.react-flow__node').first().waitFor();
+  await page.evaluate('window.scrollTo(0, 0)');
+}

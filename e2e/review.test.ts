@@ -7,7 +7,7 @@ import { DECISION_LABELS, type DecisionOutcome } from '../src/common/api/decisio
 import { architecture } from '../src/server/content/architecture.js';
 import { accessibilityViolations } from './axe.js';
 import { postComment, voteOn } from './page-api.js';
-import { card, commentPanel, openCardPanel } from './review-page.js';
+import { card, commentPanel, openCardPanel, showDiagram } from './review-page.js';
 import { E2E_SECRETS, launchBrowser, newPage, SCREENSHOT_DIR, seedMember, signIn, startServer, type RunningServer } from './harness.js';
 import { closeToasts, expectToast, toasts } from './toasts.js';
 
@@ -123,7 +123,7 @@ describe('main review page', () => {
     });
     await signIn(page, server, { ...member, path: '/' });
     await page.getByRole('heading', { level: 2, name: `Welcome, ${member.name.split(' ')[0] ?? ''}` }).waitFor();
-    await page.locator('.react-flow__node').first().waitFor();
+    await showDiagram(page);
     // The arrows follow the boxes once routed (at once on a repeat visit).
     await page.locator('.react-flow__edge').first().waitFor();
     return { context, page, consoleErrors, apiCalls };
@@ -665,7 +665,7 @@ describe('main review page', () => {
       await route.continue();
     });
     await signIn(page, server, { ...BOB, path: '/' });
-    await page.locator('.react-flow__node').first().waitFor();
+    await showDiagram(page);
     await expect.poll(() => attempts, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
     const before = (await countOf(page, 'unified-analytics')) ?? 0;
 
@@ -750,7 +750,7 @@ describe('main review page', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await alert.getByRole('button', { name: 'Try again' }).click();
     await card(page, 'Authentication and SSO').waitFor();
-    await page.locator('.react-flow__node').first().waitFor();
+    await showDiagram(page);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(opened.consoleErrors.filter((line) => !/status of (401|503)/.test(line))).toEqual([]);
     await context.close();
@@ -763,18 +763,25 @@ describe('main review page', () => {
 
     // Checked on every animation frame from the first one, by a script the page's CSP does not
     // apply to (an init script), so the figure is the page's own clock, not the test's polling.
+    // The diagram is drawn as it nears the window: once the first card can be clicked, the probe
+    // goes to the diagram, as a reader following the link at the top would.
     const probe = `(() => {
+      let cardReady = false;
       const check = () => {
-        const card = document.querySelector('main article h3');
-        const nodes = document.querySelectorAll('.react-flow__node [data-comment-trigger]');
-        const button = document.querySelector('main article [data-comment-trigger]');
-        if (card !== null && nodes.length >= ${architecture.diagram.components.length} && button !== null && !button.disabled) {
-          const box = button.getBoundingClientRect();
-          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-          if (hit !== null && button.contains(hit)) {
-            window.__reviewInteractiveAt = performance.now();
-            return;
+        if (!cardReady) {
+          const card = document.querySelector('main article h3');
+          const button = document.querySelector('main article [data-comment-trigger]');
+          if (card !== null && button !== null && !button.disabled) {
+            const box = button.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            if (hit !== null && button.contains(hit)) {
+              cardReady = true;
+              document.getElementById('incident-flow')?.scrollIntoView();
+            }
           }
+        } else if (document.querySelectorAll('.react-flow__node [data-comment-trigger]').length >= ${architecture.diagram.components.length}) {
+          window.__reviewInteractiveAt = performance.now();
+          return;
         }
         requestAnimationFrame(check);
       };
@@ -790,8 +797,8 @@ describe('main review page', () => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const report = (label: string, runs: { interactive: number; domContentLoaded: number }[]) => {
       console.log(
-        `[tti] ${label}, ${runs.length} runs: cards, all ${architecture.diagram.components.length} diagram boxes with their Comment buttons and the first card's ` +
-          `Comment button hit-testable after median ${median(runs.map((run) => run.interactive)).toFixed(0)} ms ` +
+        `[tti] ${label}, ${runs.length} runs: the first card's Comment button hit-testable, then (scrolled to) all ${architecture.diagram.components.length} diagram boxes ` +
+          `with their Comment buttons after median ${median(runs.map((run) => run.interactive)).toFixed(0)} ms ` +
           `(runs ${runs.map((run) => run.interactive.toFixed(0)).join(', ')} ms; DOMContentLoaded median ${median(runs.map((run) => run.domContentLoaded)).toFixed(0)} ms); target < 1500 ms`,
       );
       return median(runs.map((run) => run.interactive));

@@ -1,5 +1,10 @@
 import { ASSISTANT_NAME } from './product.js';
 
+/** toLowerCase keeping the literal type, so each screen path below stays a literal. */
+function lowercase<Text extends string>(text: Text): Lowercase<Text> {
+  return text.toLowerCase() as Lowercase<Text>;
+}
+
 /**
  * Every screen path of the product (docs/product.md, 'Screens'). The client router and the server's SPA fallback both read
  * this list, so a deep link to a real screen gets 200 and anything else gets a 404 status while
@@ -7,7 +12,7 @@ import { ASSISTANT_NAME } from './product.js';
  */
 export const ROUTES = {
   home: '/',
-  capabilities: `/${ASSISTANT_NAME.toLowerCase()}-capabilities`,
+  capabilities: `/${lowercase(ASSISTANT_NAME)}-capabilities`,
   principles: '/development-principles',
   analytics: '/analytics',
   suggestions: '/suggestions',

@@ -21,7 +21,7 @@ import { answerClientError, registerSecurityHeaders } from './http/security-head
 import type { App } from './http/types.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerParameterHygiene } from './http/parameter-hygiene.js';
-import { registerAuthGuards, type RouteAccess } from './modules/auth/guards.js';
+import { documentViewer, registerAuthGuards, type RouteAccess } from './modules/auth/guards.js';
 import { deleteExpiredAnswers, KeyBudget, registerIdempotency } from './modules/idempotency/hooks.js';
 import { registerJoinedWork } from './http/joined-work.js';
 import { registerArchitectureRoutes } from './modules/architecture/routes.js';
@@ -260,7 +260,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerActivityRoutes(app, { activity, analytics: new AnalyticsService(database.db, events, reviewed), events });
   registerExportRoutes(app, { db: database.db, components: reviewed, limiter });
 
-  const client = await registerClientApp(app, config.clientDir);
+  const client = await registerClientApp(app, config.clientDir, documentViewer(sessions));
   const notFoundLimit = limiter.hook({ name: 'api-not-found', max: 120, windowMs: 60_000 });
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';

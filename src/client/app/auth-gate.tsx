@@ -1,13 +1,15 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { SIGN_IN_MODULE } from '../../common/screens';
 import { LoadingScreen } from '../components/ui/spinner';
 import { useCurrentUser } from '../lib/auth';
 import { wasSignedIn } from '../lib/signed-in-hint';
 import { SignedInActivity } from '../lib/use-activity-tracking';
+import { pageModuleLoader } from './page-modules';
 import { preloadPage } from './router';
 
 // Signed-in members never download the sign-in screen, and visitors never download a page first.
-const SignInScreen = lazy(() => import('../features/auth/sign-in-screen'));
+const SignInScreen = lazy(pageModuleLoader(SIGN_IN_MODULE));
 
 // A member coming back (signed in last time) fetches the page asked for at once, beside the
 // sign-in check (index.html preloads /api/user with the document), rather than one round trip after it.

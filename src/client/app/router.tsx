@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
-import { ROUTES } from '../../common/routes';
+import { SCREEN_PAGE_MODULES } from '../../common/screens';
 import { LoadingScreen } from '../components/ui/spinner';
 import { NotFoundPage } from './not-found-page';
+import { pageModuleLoader } from './page-modules';
 
 interface PageChunk {
   /** Starts loading the page's chunk (once); resolves when it has arrived. */
@@ -43,14 +44,9 @@ function pageChunk(load: () => Promise<{ default: ComponentType }>): PageChunk {
 }
 
 // Every screen is its own chunk: the first paint loads only the shell and the page asked for.
-const PAGES = {
-  [ROUTES.home]: pageChunk(() => import('../features/review/review-home-page')),
-  [ROUTES.capabilities]: pageChunk(() => import('../features/capabilities/capabilities-page')),
-  [ROUTES.principles]: pageChunk(() => import('../features/principles/principles-page')),
-  [ROUTES.analytics]: pageChunk(() => import('../features/analytics/analytics-page')),
-  [ROUTES.suggestions]: pageChunk(() => import('../features/suggestions/suggestions-page')),
-  [ROUTES.admin]: pageChunk(() => import('../features/admin/admin-page')),
-} satisfies Record<string, PageChunk>;
+const PAGES: Readonly<Record<string, PageChunk>> = Object.fromEntries(
+  Object.entries(SCREEN_PAGE_MODULES).map(([path, file]) => [path, pageChunk(pageModuleLoader(file))]),
+);
 
 /**
  * Fetches the chunk of the page at `path` (nothing for an unknown path); resolves when it has

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, isScreenPath } from '../../common/routes.js';
 import { notFound } from '../errors.js';
+import { screenDocuments, type Viewer } from './screen-hints.js';
 import type { App } from './types.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,10 +16,15 @@ const SOURCE_MAP = /\.map(\.(gz|br))?$/i;
  * file extension answers index.html with 404 so the SPA shows 'Page Not Found' and crawlers and
  * monitors still see the truth.
  */
-export async function registerClientApp(app: App, clientDir: string | undefined): Promise<{ serveIndex: (request: FastifyRequest, reply: FastifyReply, status: number) => FastifyReply } | undefined> {
+export async function registerClientApp(
+  app: App,
+  clientDir: string | undefined,
+  viewerOf: (request: FastifyRequest) => Promise<Viewer>,
+): Promise<{ serveIndex: (request: FastifyRequest, reply: FastifyReply, status: number) => FastifyReply } | undefined> {
   const indexFile = clientDir === undefined ? undefined : path.join(clientDir, 'index.html');
   if (clientDir === undefined || indexFile === undefined || !existsSync(indexFile)) return undefined;
-  const indexHtml = readFileSync(indexFile);
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const screenDocument = screenDocuments(clientDir, indexHtml);
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -35,11 +41,13 @@ export async function registerClientApp(app: App, clientDir: string | undefined)
     },
   });
 
-  const serveIndex = (_request: FastifyRequest, reply: FastifyReply, status: number) =>
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const sendDocument = (reply: FastifyReply, status: number, html: string) =>
+    // A screen's document depends on the session cookie (its hints do), so no cache may share it.
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie').send(html);
+  const serveIndex = (_request: FastifyRequest, reply: FastifyReply, status: number) => sendDocument(reply, status, indexHtml);
 
   for (const screen of Object.values(ROUTES)) {
-    app.get(screen, (request, reply) => serveIndex(request, reply, 200));
+    app.get(screen, async (request, reply) => sendDocument(reply, 200, screenDocument(screen, await viewerOf(request))));
   }
   return { serveIndex };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import type { Architecture } from '../../../common/contract/architecture';
 import { PageHeader } from '../../components/layout/page-header';
 import { LoadError } from '../../components/ui/load-error';
@@ -32,6 +32,12 @@ export default function ReviewHomePage() {
   const firstName = user?.firstName !== undefined && user.firstName.trim() !== '' ? user.firstName : 'User';
   const architecture = useArchitecture();
   const counts = useCommentCounts();
+  // The cards and the diagram are most of the page's rendering. As a deferred value they render in
+  // a transition, which React cuts into short slices: the welcome paints at once, and a phone's
+  // main thread is never held for long (Lighthouse's Total Blocking Time). The counts too, since
+  // each change of them renders every card again.
+  const shownArchitecture = useDeferredValue(architecture.data ?? null, null);
+  const shownCounts = useDeferredValue(counts.data ?? null, null) ?? undefined;
   const panel = useCommentPanel();
   const [panelRequested, setPanelRequested] = useState(false);
 
@@ -69,11 +75,11 @@ export default function ReviewHomePage() {
           </p>
         </div>
 
-        {architecture.isPending && <ArchitectureSkeleton />}
+        {shownArchitecture === null && !architecture.isError && <ArchitectureSkeleton />}
         {architecture.isError && (
           <LoadError className="mt-10" title="The architecture could not be loaded" query={architecture} />
         )}
-        {architecture.data !== undefined && <ArchitectureSections architecture={architecture.data} counts={counts.data} onOpenComments={openComments} />}
+        {shownArchitecture !== null && <ArchitectureSections architecture={shownArchitecture} counts={shownCounts} onOpenComments={openComments} />}
       </main>
 
       {panelRequested && (

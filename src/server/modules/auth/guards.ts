@@ -95,3 +95,21 @@ export function registerAuthGuards(app: App, sessions: SessionStore) {
     else if (access === 'admin') requireAdmin(request);
   });
 }
+
+/**
+ * Who asks for a screen's document (not an API call): the session member's role, or signed out.
+ * Only the document's hints depend on it, so a session that cannot be read (the database is
+ * down) counts as signed out: the page's own calls then say what is wrong.
+ */
+export function documentViewer(sessions: SessionStore): (request: FastifyRequest) => Promise<'signed out' | MemberRow['role']> {
+  return async (request) => {
+    const token = readSessionToken(request);
+    if (token === undefined) return 'signed out';
+    try {
+      const session = await sessions.findSession(token, Date.now(), { touch: false });
+      return session?.member.role ?? 'signed out';
+    } catch {
+      return 'signed out';
+    }
+  };
+}

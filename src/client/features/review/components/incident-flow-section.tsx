@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, Eye, ListOrdered, MoveHorizontal, RotateCcw, Scan, StepForward, Workflow, ZoomIn, ZoomOut, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ComponentProps, type MouseEvent } from 'react';
 import type { Architecture } from '../../../../common/contract/architecture';
 import type { CommentCounts } from '../../../../common/contract/comments';
 import { Button } from '../../../components/ui/button';
@@ -10,9 +10,12 @@ import { diagramBounds, diagramView, nextZoom, nodeRect, type ZoomChoice } from 
 import { initialRevealState, revealReducer, visibleComponentIds, type DiagramMode } from '../reveal-state';
 import type { OpenComments } from '../use-comment-panel';
 import { useElementWidth } from '../use-element-width';
+import { useNearViewport } from '../../../lib/use-near-viewport';
+import { whenIdle } from '../../../lib/use-after-idle';
 
-// React Flow and its stylesheet (~50 KiB gzip) live in their own chunk. It is requested as soon as
-// this page's code runs, in parallel with the architecture call, not when the data has arrived.
+// React Flow and its stylesheet (~50 KiB gzip) live in their own chunk. It is fetched once the page
+// has loaded and the browser is idle (or as soon as the diagram nears the window): on a phone's
+// connection it would otherwise share the bandwidth with what the first screen shows.
 const importDiagram = () => import('./incident-flow-diagram');
 let diagramModule: ReturnType<typeof importDiagram> | undefined;
 let loadedDiagram: Awaited<ReturnType<typeof importDiagram>>['default'] | undefined;
@@ -21,8 +24,15 @@ const loadDiagram = () =>
     loadedDiagram = module.default;
     return module;
   }));
-void loadDiagram();
 const LazyDiagram = lazy(loadDiagram);
+
+function Diagram(props: ComponentProps<typeof LazyDiagram>) {
+  // Chosen once per mount: switching from the lazy wrapper to the loaded component later would
+  // remount the diagram. Once the chunk is in, it renders directly: a lazy component suspends once
+  // even when its code has arrived, and React then holds the reveal for up to 300 ms.
+  const [Component] = useState(() => loadedDiagram ?? LazyDiagram);
+  return <Component {...props} />;
+}
 
 const MODE_OPTIONS = [
   { value: 'all', label: 'Display All', icon: <Eye className="h-4 w-4" aria-hidden="true" /> },
@@ -30,6 +40,8 @@ const MODE_OPTIONS = [
 ] as const;
 
 const SECTION_ID = 'incident-flow';
+/** How close to the window the diagram is drawn: about a screen ahead of the reader scrolling to it. */
+const NEAR_DIAGRAM_MARGIN = '800px 0px';
 const HEADING_ID = 'incident-flow-heading';
 const SCROLL_HINT_ID = 'incident-flow-scroll-hint';
 /** Room kept between a newly revealed box and the window's edges (or the sticky step bar), in pixels. */
@@ -60,10 +72,12 @@ export function IncidentFlowLink({ className }: { className?: string }) {
 }
 
 export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagram: Architecture['diagram']; counts: CommentCounts | undefined; onOpenComments: OpenComments }) {
-  // Chosen once: switching from the lazy wrapper to the loaded component later would remount the diagram.
-  const [IncidentFlowDiagram] = useState(() => loadedDiagram ?? LazyDiagram);
+  useEffect(() => whenIdle(() => void loadDiagram(), { timeoutMs: 3000, fallbackMs: 1500 }), []);
   const [reveal, dispatch] = useReducer(revealReducer, initialRevealState);
   const [measure, containerWidth] = useElementWidth();
+  // React Flow lays out and measures every box: done as the diagram nears the window, not while the
+  // page loads below the fold (a phone's main thread is busy enough then). Its code still comes early.
+  const [watch, near] = useNearViewport(NEAR_DIAGRAM_MARGIN);
   const scroller = useRef<HTMLDivElement | null>(null);
   const stepBar = useRef<HTMLDivElement | null>(null);
   // Wrapped into two bands where one row would not fit at a readable size (the same object for the same diagram).
@@ -237,20 +251,27 @@ export function IncidentFlowSection({ diagram, counts, onOpenComments }: { diagr
         <div
           ref={(element) => {
             scroller.current = element;
-            return measure(element);
+            const stopMeasuring = measure(element);
+            const stopWatching = watch(element);
+            return () => {
+              stopMeasuring?.();
+              stopWatching?.();
+            };
           }}
           data-diagram-scroller=""
           onScroll={updateScrollable}
           className="overflow-x-auto overscroll-x-contain rounded-xl border border-slate-200 bg-slate-50"
           {...(view.scrolls ? { role: 'region', 'aria-label': 'Incident flow diagram, scrolls sideways', 'aria-describedby': SCROLL_HINT_ID, tabIndex: 0 } : {})}
         >
-          {containerWidth > 0 && (
-            <Suspense fallback={<DiagramPlaceholder width={view.width} height={view.height} />}>
-              {/* Once the chunk is in, render it directly: a lazy component suspends once even when its
-                  code has arrived, and React then holds the reveal for up to 300 ms. */}
-              <IncidentFlowDiagram diagram={arranged} visibleIds={visible} counts={counts} view={view} bounds={bounds} onOpenComments={onOpenComments} />
-            </Suspense>
-          )}
+          {containerWidth > 0 &&
+            (near ? (
+              <Suspense fallback={<DiagramPlaceholder width={view.width} height={view.height} />}>
+                <Diagram diagram={arranged} visibleIds={visible} counts={counts} view={view} bounds={bounds} onOpenComments={onOpenComments} />
+              </Suspense>
+            ) : (
+              // Its room kept, so nothing below moves when it is drawn.
+              <div style={{ width: view.width, height: view.height }} data-diagram-pending="" />
+            ))}
         </div>
         {view.scrolls && (
           <>
