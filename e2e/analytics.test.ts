@@ -295,14 +295,31 @@ describe('Team Analytics page', () => {
     expect(await leaders.nth(0).innerText()).toMatch(/^1\s+Dana Demo\s+2 comments\s+, active time\s+2h 5m$/);
     expect(await leaders.nth(1).innerText()).toMatch(/^2\s+Casey Keys\s+1 comment\s+, active time\s+0h 12m$/);
 
-    // The chart: its own chunk, drawn once the daily figures are there.
+    // The chart, drawn once the daily figures are there: a bar per day and series, the line, the legend.
     const daily = overview.getByRole('region', { name: 'The last 30 days' });
     const chart = daily.getByRole('figure', { name: 'Comments, votes and active time per day' });
-    await chart.locator('svg.recharts-surface').first().waitFor();
-    await expect.poll(async () => (await chart.locator('.recharts-legend-item-text').allInnerTexts()).sort()).toEqual(['Active time', 'Comments', 'Votes']);
-    await expect.poll(() => chart.locator('.recharts-bar-rectangle path').count()).toBeGreaterThan(0);
+    await chart.locator('svg').waitFor();
+    expect((await chart.getByRole('list', { name: 'Legend' }).getByRole('listitem').allInnerTexts()).sort()).toEqual(['Active time', 'Comments', 'Votes']);
+    expect(await chart.locator('[data-series="comments"]').count()).toBe(30);
+    expect(await chart.locator('[data-series="votes"]').count()).toBe(30);
+    expect(await chart.locator('[data-series="active-time"]').count()).toBe(1);
+    // Today (the last day) has the 3 comments: the tallest comment bar, at the top of the count axis.
+    expect(await chart.locator('[data-axis="count"]').allTextContents()).toEqual(['0', '1', '2', '3']);
+    // Day labels never crowd each other: each at least 16 px from the next.
+    const dayLabels = await page.evaluate<{ left: number; right: number }[]>(
+      `[...document.querySelectorAll('[data-daily-chart] [data-axis="day"]')].map((label) => { const box = label.getBoundingClientRect(); return { left: box.left, right: box.right }; })`,
+    );
+    expect(dayLabels.length).toBeGreaterThan(1);
+    for (const [index, box] of dayLabels.slice(1).entries()) expect(box.left - (dayLabels[index]?.right ?? 0)).toBeGreaterThanOrEqual(16);
+    // Pointing at a day shows its figures.
+    const lastBar = chart.locator('[data-series="comments"]').last();
+    const barBox = await lastBar.boundingBox();
+    await page.mouse.move((barBox?.x ?? 0) + (barBox?.width ?? 0), (barBox?.y ?? 0) + 2);
+    await expect.poll(() => chart.getByText('Comments: 3', { exact: true }).isVisible()).toBe(true);
+    expect(await chart.getByText('Active time: 2h 17m', { exact: true }).isVisible()).toBe(true);
+    await page.mouse.move(0, 0);
     // The active-time axis (the right one) in hours and minutes: today's 2h 17m is its largest value.
-    const timeTicks = () => chart.locator('.recharts-yAxis-tick-labels').last().locator('.recharts-cartesian-axis-tick-value').allTextContents();
+    const timeTicks = () => chart.locator('[data-axis="time"]').allTextContents();
     // On one line each: a no-break space keeps "1h 30m" together.
     await expect.poll(timeTicks).toEqual(['0m', '30m', '1h', '1h\u00a030m', '2h', '2h\u00a030m']);
     expect(await daily.getByText(/^Comments, votes and active time per day, \w{3} \d{1,2} to \w{3} \d{1,2} \(UTC\)\.$/).isVisible()).toBe(true);
@@ -515,7 +532,7 @@ describe('Team Analytics page', () => {
     for (const label of ['Overview', 'Users', 'Activity'] as const) {
       const alice = await openAnalytics(label, PHONE);
       const { page } = alice;
-      if (label === 'Overview') await panel(page, 'Overview').getByRole('figure', { name: 'Comments, votes and active time per day' }).locator('svg.recharts-surface').first().waitFor();
+      if (label === 'Overview') await panel(page, 'Overview').getByRole('figure', { name: 'Comments, votes and active time per day' }).locator('svg').waitFor();
       if (label === 'Users') {
         const table = panel(page, 'Users').getByRole('table');
         await table.waitFor();

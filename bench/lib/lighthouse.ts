@@ -14,6 +14,7 @@ import path from 'node:path';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { launchChromium } from '../../scripts/chromium.js';
 import { errorMessage } from './output.js';
+import { SETTINGS } from './settings.js';
 import { summarize, type Summary } from './stats.js';
 
 export type LighthousePreset = 'mobile' | 'desktop';
@@ -124,6 +125,8 @@ function configOf(audit: LighthouseAudit, keepReport: boolean): Config {
       onlyCategories: audit.performance ? ['performance', 'accessibility'] : ['accessibility'],
       // Only a kept report shows it; taken after the load (no score depends on it), it costs 2–3 s a run.
       disableFullPageScreenshot: !keepReport,
+      // JavaScript samples in the kept trace, to see which functions a long task ran (they slow the page: figures only).
+      ...(SETTINGS.lighthouseProfile ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
       ...(audit.errorStatus === true ? { ignoreStatusCode: true } : {}),
     },
   };

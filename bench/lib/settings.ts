@@ -52,6 +52,8 @@ export const SETTINGS = {
   /** Lighthouse runs per page and preset with a performance target; the median is reported (BENCH_LIGHTHOUSE_RUNS). */
   lighthouseRuns: Math.round(positiveNumberFromEnv('BENCH_LIGHTHOUSE_RUNS', 3)),
   /** A folder for every Lighthouse run's full report (BENCH_LIGHTHOUSE_REPORTS), none by default. */
+  /** BENCH_LIGHTHOUSE_PROFILE=1: JavaScript samples in each kept trace; the scores of such a run are not comparable. */
+  lighthouseProfile: process.env.BENCH_LIGHTHOUSE_PROFILE === '1',
   lighthouseReportDir: process.env.BENCH_LIGHTHOUSE_REPORTS === undefined || process.env.BENCH_LIGHTHOUSE_REPORTS === '' ? undefined : process.env.BENCH_LIGHTHOUSE_REPORTS,
 };
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { SIGN_IN_MODULE } from '../../common/screens';
 import { LoadingScreen } from '../components/ui/spinner';
@@ -51,7 +51,12 @@ function useFirstPageChunk(signedIn: boolean): boolean {
     if (!signedIn || ready) return undefined;
     let live = true;
     void preloadPage(firstPath).then(() => {
-      if (live) setReady(true);
+      // In a transition: React renders the page in short slices while 'Loading...' stays, rather
+      // than in one long task a phone could not answer input during.
+      if (!live) return;
+      startTransition(() => {
+        setReady(true);
+      });
     });
     return () => {
       live = false;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ROUTES } from '../../../common/routes';
-import { activityLabel, activitySentence, formatDay, formatDuration, formatHoursMinutes, pageName, timeAxis, type ActivityNames } from './format';
+import { activityLabel, activitySentence, countAxis, formatDay, formatDuration, formatHoursMinutes, labelInterval, pageName, timeAxis, type ActivityNames } from './format';
 
 describe('formatHoursMinutes', () => {
   test.each([
@@ -80,4 +80,46 @@ test('every screen of the app has a name in words', () => {
 test('days', () => {
   expect(formatDay('2026-11-05')).toBe('Nov 5');
   expect(formatDay('soon')).toBe('soon');
+});
+
+describe('labelInterval', () => {
+  const days = Array.from({ length: 30 }, (_, index) => `Nov ${index + 1}`);
+
+  test('shows every label when all fit with the gap between them', () => {
+    expect(labelInterval(['a', 'b', 'c'], 300, 16)).toBe(0);
+  });
+
+  test('skips labels on a narrow axis so that the ones shown keep the gap', () => {
+    for (const width of [250, 330, 600, 1000]) {
+      const every = labelInterval(days, width, 16) + 1;
+      const shown = Math.ceil(days.length / every);
+      // Each shown label takes at most 6 characters of 7 px, plus the gap.
+      expect(shown * (6 * 7 + 16), `${width} px`).toBeLessThanOrEqual(width);
+      // ...and no more are skipped than needed: one label fewer apart would not fit.
+      if (every > 1) expect(Math.ceil(days.length / (every - 1)) * (6 * 7 + 16), `${width} px`).toBeGreaterThan(width);
+    }
+  });
+
+  test('shows one label where not even one fits, rather than none', () => {
+    expect(labelInterval(days, 0, 16)).toBe(29);
+  });
+});
+
+describe('countAxis', () => {
+  test('whole steps of 1, 2 or 5 times a power of ten, from zero to at or just past the largest count', () => {
+    expect(countAxis(0).ticks).toEqual([0, 1]);
+    expect(countAxis(3).ticks).toEqual([0, 1, 2, 3]);
+    expect(countAxis(7).ticks).toEqual([0, 2, 4, 6, 8]);
+    expect(countAxis(10).ticks).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(countAxis(23).ticks).toEqual([0, 5, 10, 15, 20, 25]);
+    expect(countAxis(4_120).ticks).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
+  });
+
+  test('never more than five steps, and the top tick never below the largest count', () => {
+    for (let max = 0; max < 3_000; max += 7) {
+      const { ticks } = countAxis(max);
+      expect(ticks.length - 1, `${max}`).toBeLessThanOrEqual(5);
+      expect(ticks.at(-1) ?? 0, `${max}`).toBeGreaterThanOrEqual(max);
+    }
+  });
 });

@@ -211,3 +211,38 @@ export function timeAxis(maxSeconds: number): TimeAxis {
     label: inMinutes ? (seconds) => `${Math.round(seconds / 60)}m` : axisHoursMinutes,
   };
 }
+
+/** Pixels a character of a 12 px axis label takes at most (digits and short month names). */
+const AXIS_CHAR_PX = 7;
+
+/**
+ * Every how many labels one is shown on an axis of `count` labels across `width` px (Recharts'
+ * `interval`: 0 shows all), so that no two come closer than `gap` px. Worked out from the labels'
+ * length: left to Recharts, it measures every label in the page, a forced layout each, which on a
+ * phone was most of the chart's first render.
+ */
+export function labelInterval(labels: readonly string[], width: number, gap: number): number {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  const fits = Math.max(1, Math.floor(width / (longest * AXIS_CHAR_PX + gap)));
+  return Math.max(0, Math.ceil(labels.length / fits) - 1);
+}
+
+/** A count axis: whole numbers from zero, in steps of 1, 2 or 5 times a power of ten. */
+export interface CountAxis {
+  ticks: number[];
+}
+
+/** The axis for counts up to `max`: at most MAX_STEPS round steps from zero to just past it. */
+export function countAxis(max: number): CountAxis {
+  const top = Math.max(max, 1);
+  let step = 1;
+  for (let magnitude = 1; ; magnitude *= 10) {
+    const found = [1, 2, 5].map((factor) => factor * magnitude).find((candidate) => Math.ceil(top / candidate) <= MAX_STEPS);
+    if (found !== undefined) {
+      step = found;
+      break;
+    }
+  }
+  const count = Math.ceil(top / step);
+  return { ticks: Array.from({ length: count + 1 }, (_, index) => index * step) };
+}

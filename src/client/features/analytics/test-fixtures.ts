@@ -82,5 +82,5 @@ export function answerAnalytics<M extends Answers>(mock: M): M {
  * first module transform on a busy machine.
  */
 export async function preloadLazyParts(): Promise<void> {
-  await Promise.all([import('./components/users-tab'), import('./components/activity-tab'), import('./components/coverage-tab'), import('./components/member-detail'), import('./components/daily-chart')]);
+  await Promise.all([import('./components/users-tab'), import('./components/activity-tab'), import('./components/coverage-tab'), import('./components/member-detail')]);
 }

@@ -1,57 +1,116 @@
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { useState } from 'react';
 import type { DayTotals } from '../../../../common/contract/activity';
-import { formatDay, formatDuration, timeAxis } from '../format';
+import { useElementWidth } from '../../../lib/use-element-width';
+import { countAxis, formatDay, formatDuration, labelInterval, timeAxis } from '../format';
 
 // Colours of the series: brand indigo, sky and amber, each readable on white.
 const COMMENTS = '#4f46e5';
 const VOTES = '#0284c7';
 const ACTIVE = '#d97706';
+const TICK_TEXT = '#475569';
+const GRID = '#e2e8f0';
 
-interface ChartRow {
-  label: string;
-  comments: number;
-  votes: number;
-  /** Seconds; the right axis and the tooltip write them in minutes or hours and minutes. */
-  activeTime: number;
-}
+/** The plot's height and the room around it, in pixels (the figure is h-72, 288 px, with the legend under it). */
+const HEIGHT = 256;
+const TOP = 8;
+const BOTTOM = 24;
+/** The least room between two day labels. */
+const DAY_LABEL_GAP = 16;
+/** Pixels a character of a 12 px tick label takes at most. */
+const CHAR_PX = 7;
 
-function tooltipValue(value: unknown, name: unknown): string {
-  if (typeof value !== 'number') return String(value);
-  return name === 'Active time' ? formatDuration(value) : String(value);
-}
+const SERIES = [
+  { name: 'Comments', colour: COMMENTS, kind: 'bar' },
+  { name: 'Votes', colour: VOTES, kind: 'bar' },
+  { name: 'Active time', colour: ACTIVE, kind: 'line' },
+] as const;
 
 /**
- * Comments and votes per day as bars on the left axis, active time as a line on the right axis.
- * Its own chunk (the page imports it lazily); the figures behind it are also a table on the page.
+ * Comments and votes per day as bars on the left axis, active time as a line on the right axis, in
+ * minutes or hours and minutes. Drawn as plain SVG from the figures: every position is worked out
+ * here, so the first render measures nothing but the figure's width (a chart library measured each
+ * label in the page, most of the analytics page's time on a phone). Pointing at a day shows its
+ * figures; the same figures are a table on the page, for the keyboard and screen readers.
  */
 export default function DailyChart({ days }: { days: readonly DayTotals[] }) {
-  const rows: ChartRow[] = days.map((day) => ({ label: formatDay(day.day), comments: day.comments, votes: day.votes, activeTime: day.activeTime }));
-  const axis = timeAxis(Math.max(0, ...days.map((day) => day.activeTime)));
-  // Wide enough for the longest label at 12 px, so none is cut at the chart's edge.
-  const timeAxisWidth = Math.max(...axis.ticks.map((tick) => axis.label(tick).length)) * 7 + 14;
+  const [measure, width] = useElementWidth();
+  const [pointed, setPointed] = useState<number | undefined>(undefined);
+  const labels = days.map((day) => formatDay(day.day));
+  const counts = countAxis(Math.max(0, ...days.map((day) => Math.max(day.comments, day.votes))));
+  const time = timeAxis(Math.max(0, ...days.map((day) => day.activeTime)));
+  const left = Math.max(...counts.ticks.map((tick) => String(tick).length)) * CHAR_PX + 12;
+  const right = Math.max(...time.ticks.map((tick) => time.label(tick).length)) * CHAR_PX + 12;
+  const plotWidth = Math.max(0, width - left - right);
+  const band = days.length === 0 ? 0 : plotWidth / days.length;
+  const bar = Math.max(1, (band * 0.7) / 2);
+  const topCount = counts.ticks.at(-1) ?? 1;
+  const topTime = time.ticks.at(-1) ?? 1;
+  const yOfCount = (value: number) => TOP + (HEIGHT - TOP - BOTTOM) * (1 - value / topCount);
+  const yOfTime = (value: number) => TOP + (HEIGHT - TOP - BOTTOM) * (1 - value / topTime);
+  const xOf = (index: number) => left + band * (index + 0.5);
+  const every = labelInterval(labels, plotWidth, DAY_LABEL_GAP) + 1;
+  const line = days.map((day, index) => `${index === 0 ? 'M' : 'L'}${xOf(index).toFixed(1)},${yOfTime(day.activeTime).toFixed(1)}`).join('');
+  const shown = pointed === undefined ? undefined : days[pointed];
+
   return (
-    <figure aria-label="Comments, votes and active time per day" className="h-72 w-full">
-      <ComposedChart responsive data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }} style={{ width: '100%', height: '100%' }}>
-        <CartesianGrid stroke="#e2e8f0" vertical={false} />
-        <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} minTickGap={16} />
-        <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} />
-        <YAxis
-          yAxisId="time"
-          orientation="right"
-          width={timeAxisWidth}
-          ticks={axis.ticks}
-          domain={[0, axis.ticks.at(-1) ?? 0]}
-          tickFormatter={axis.label}
-          tick={{ fontSize: 12, fill: '#475569' }}
-          tickLine={false}
-          axisLine={false}
-        />
-        <Tooltip formatter={(value, name) => tooltipValue(value, name)} />
-        <Legend wrapperStyle={{ fontSize: 13 }} />
-        <Bar yAxisId="count" dataKey="comments" name="Comments" fill={COMMENTS} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        <Bar yAxisId="count" dataKey="votes" name="Votes" fill={VOTES} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        <Line yAxisId="time" dataKey="activeTime" name="Active time" stroke={ACTIVE} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
-      </ComposedChart>
+    <figure ref={measure} aria-label="Comments, votes and active time per day" className="relative h-72 w-full" data-daily-chart="">
+      {width > 0 && (
+        <svg width={width} height={HEIGHT} aria-hidden="true" className="block" onPointerLeave={() => { setPointed(undefined); }}>
+          {counts.ticks.map((tick) => (
+            <g key={`count-${tick}`}>
+              <line x1={left} x2={left + plotWidth} y1={yOfCount(tick)} y2={yOfCount(tick)} stroke={GRID} />
+              <text x={left - 6} y={yOfCount(tick)} dy="0.32em" textAnchor="end" fontSize={12} fill={TICK_TEXT} data-axis="count">
+                {tick}
+              </text>
+            </g>
+          ))}
+          {time.ticks.map((tick) => (
+            <text key={`time-${tick}`} x={left + plotWidth + 6} y={yOfTime(tick)} dy="0.32em" fontSize={12} fill={TICK_TEXT} data-axis="time">
+              {time.label(tick)}
+            </text>
+          ))}
+          {days.map((day, index) => (
+            <g key={day.day}>
+              {pointed === index && <rect x={left + band * index} y={TOP} width={band} height={HEIGHT - TOP - BOTTOM} fill="#f1f5f9" />}
+              <rect x={xOf(index) - bar} y={yOfCount(day.comments)} width={bar} height={yOfCount(0) - yOfCount(day.comments)} fill={COMMENTS} rx={2} data-series="comments" />
+              <rect x={xOf(index)} y={yOfCount(day.votes)} width={bar} height={yOfCount(0) - yOfCount(day.votes)} fill={VOTES} rx={2} data-series="votes" />
+              {index % every === 0 && (
+                <text x={xOf(index)} y={HEIGHT - BOTTOM + 16} textAnchor="middle" fontSize={12} fill={TICK_TEXT} data-axis="day">
+                  {labels[index]}
+                </text>
+              )}
+            </g>
+          ))}
+          <path d={line} fill="none" stroke={ACTIVE} strokeWidth={2} data-series="active-time" />
+          {days.map((day, index) => (
+            <rect key={day.day} x={left + band * index} y={TOP} width={band} height={HEIGHT - TOP - BOTTOM} fill="transparent" onPointerEnter={() => { setPointed(index); }} />
+          ))}
+        </svg>
+      )}
+      {shown !== undefined && pointed !== undefined && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute top-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow-md"
+          style={xOf(pointed) < width / 2 ? { left: xOf(pointed) + band / 2 + 8 } : { right: width - xOf(pointed) + band / 2 + 8 }}
+        >
+          <p className="font-medium text-slate-900">{labels[pointed]}</p>
+          <p style={{ color: COMMENTS }}>Comments: {shown.comments}</p>
+          <p style={{ color: VOTES }}>Votes: {shown.votes}</p>
+          <p style={{ color: ACTIVE }}>Active time: {formatDuration(shown.activeTime)}</p>
+        </div>
+      )}
+      <ul aria-label="Legend" className="mt-2 flex flex-wrap justify-center gap-x-5 gap-y-1 text-[13px] text-slate-700">
+        {SERIES.map((series) => (
+          <li key={series.name} className="flex items-center gap-1.5" data-legend="">
+            {series.kind === 'bar' ? (
+              <span aria-hidden="true" className="h-3 w-3 rounded-sm" style={{ backgroundColor: series.colour }} />
+            ) : (
+              <span aria-hidden="true" className="h-0.5 w-4" style={{ backgroundColor: series.colour }} />
+            )}
+            {series.name}
+          </li>
+        ))}
+      </ul>
     </figure>
   );
 }

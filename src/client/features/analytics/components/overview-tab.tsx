@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { ANALYTICS } from '../../../../common/api/activity';
 import type { AnalyticsUser, DayTotals } from '../../../../common/contract/activity';
 import { LoadError } from '../../../components/ui/load-error';
@@ -6,11 +5,10 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useAnalyticsUsers, useDailyTotals } from '../api/analytics';
 import { plural } from '../../../lib/plural';
 import { formatDay, formatHoursMinutes } from '../format';
+import DailyChart from './daily-chart';
 import { DailyTable } from './daily-table';
 import { EmptyState, Panel } from '../../../components/ui/panel';
 
-// The charting library is the page's heaviest part: it loads in its own chunk, once there is data to draw.
-const DailyChart = lazy(() => import('./daily-chart'));
 
 /** The members with the most comments, most first; ties go to more votes, then by name. */
 export function topCommenters(users: readonly AnalyticsUser[]): AnalyticsUser[] {
@@ -144,9 +142,7 @@ function DailyPanel() {
 function DailyFigures({ days }: { days: readonly DayTotals[] }) {
   return (
     <>
-      <Suspense fallback={<ChartSkeleton label="Loading the chart…" />}>
-        <DailyChart days={days} />
-      </Suspense>
+      <DailyChart days={days} />
       <details className="mt-4 text-sm">
         <summary className="cursor-pointer py-0.5 font-medium text-brand-700">Show the figures as a table</summary>
         <DailyTable days={days} />

@@ -9,7 +9,7 @@ import { arrangeDiagram, bandsToFit } from '../diagram-arrangement';
 import { diagramBounds, diagramView, nextZoom, nodeRect, type ZoomChoice } from '../diagram-geometry';
 import { initialRevealState, revealReducer, visibleComponentIds, type DiagramMode } from '../reveal-state';
 import type { OpenComments } from '../use-comment-panel';
-import { useElementWidth } from '../use-element-width';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { whenIdle } from '../../../lib/use-after-idle';
 
