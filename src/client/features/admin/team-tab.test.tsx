@@ -347,3 +347,45 @@ describe('QA test user', () => {
     expect(screen.queryByRole('heading', { name: 'QA Test User' })).toBeNull();
   });
 });
+
+describe('a large team', () => {
+  const team = Array.from({ length: 60 }, (_, index) => memberOf({ id: index + 1, name: `Member ${String(index + 1).padStart(2, '0')} ${index % 2 === 0 ? 'Even' : 'Odd'}` }));
+  const rowNames = () => screen.getAllByRole('rowheader').map((header) => header.textContent.replace(/(Admin|Member|QA|You)+$/, '').trim());
+
+  test('shows 25 rows at first, 25 more a click, and says how many of how many', async () => {
+    mockTeamApi(team);
+    const { user } = await renderTeam();
+    expect(screen.getAllByRole('rowheader')).toHaveLength(25);
+    expect(screen.getByText('Showing 25 of 60 members').getAttribute('role')).toBe('status');
+    await user.click(screen.getByRole('button', { name: 'Show 25 more' }));
+    expect(screen.getAllByRole('rowheader')).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Show 10 more' }));
+    expect(screen.getAllByRole('rowheader')).toHaveLength(60);
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).toBeNull();
+    expect(screen.getByText('Showing 60 of 60 members')).toBeTruthy();
+  });
+
+  test('finds members by part of their name, whatever its case, from the first rows again', async () => {
+    mockTeamApi(team);
+    const { user } = await renderTeam();
+    await user.click(screen.getByRole('button', { name: 'Show 25 more' }));
+    await user.type(screen.getByLabelText('Find a member'), '  oDD');
+    expect(rowNames()).toEqual(team.filter((member) => member.name.endsWith('Odd')).slice(0, 25).map((member) => member.name));
+    expect(screen.getByText('Showing 25 of 30 members')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Find a member'));
+    await user.type(screen.getByLabelText('Find a member'), 'member 07');
+    expect(rowNames()).toEqual(['Member 07 Even']);
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+    await user.type(screen.getByLabelText('Find a member'), 'x');
+    expect(screen.queryByRole('table', { name: 'Team members' })).toBeNull();
+    expect(screen.getByText('No member’s name contains “member 07x”.')).toBeTruthy();
+  });
+
+  test('a team that fits in one step has no find field and no count', async () => {
+    mockTeamApi(team.slice(0, 25));
+    await renderTeam();
+    expect(screen.getAllByRole('rowheader')).toHaveLength(25);
+    expect(screen.queryByLabelText('Find a member')).toBeNull();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+});

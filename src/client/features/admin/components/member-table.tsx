@@ -1,7 +1,10 @@
 import { Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { AdminMember, EnrollmentLinkResult } from '../../../../common/contract/admin';
+import { nameKey } from '../../../../common/names';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { plural } from '../../../lib/plural';
 import { LoadError } from '../../../components/ui/load-error';
 import { useNow } from '../../../lib/use-now';
 import { useCurrentUser } from '../../../lib/auth';
@@ -16,18 +19,49 @@ interface MemberTableProps {
   onLinkIssued: (link: EnrollmentLinkResult) => void;
 }
 
+/**
+ * Rows shown at first, and added by each 'Show more': a team of hundreds drawn at once was one long
+ * render and a layout of thousands of boxes before the panel could answer a click on a phone.
+ */
+const ROWS_PER_STEP = 25;
+
 export function MemberTable({ onLinkIssued }: MemberTableProps) {
   const members = useAdminMembers();
   const now = useNow();
   // Read once for the table, not once a row.
   const { user } = useCurrentUser();
   const list = members.data;
+  const [query, setQuery] = useState('');
+  const [shownCount, setShownCount] = useState(ROWS_PER_STEP);
+  const findId = useId();
+  const wanted = nameKey(query);
+  const matching = list === undefined || wanted === '' ? list : list.filter((member) => nameKey(member.name).includes(wanted));
+  const rows = matching?.slice(0, shownCount);
   return (
     <Panel title="Team Members" icon={<Users className="h-5 w-5 text-brand-600" aria-hidden="true" />} description="Who can sign in, and the state of their PIN and enrollment.">
       {members.isPending && <ListSkeleton label="Loading team members…" />}
       {members.isError && list === undefined && <LoadError title="Team members could not be loaded" query={members} />}
       {list?.length === 0 && <EmptyState>No team members yet. Add the first one above.</EmptyState>}
-      {list !== undefined && list.length > 0 && (
+      {list !== undefined && list.length > ROWS_PER_STEP && (
+        <div className="mb-4 w-full sm:w-72">
+          <label htmlFor={findId} className="block text-sm font-medium text-slate-900">
+            Find a member
+          </label>
+          <Input
+            id={findId}
+            type="search"
+            value={query}
+            placeholder="Part of a name"
+            className="mt-1"
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setShownCount(ROWS_PER_STEP);
+            }}
+          />
+        </div>
+      )}
+      {matching?.length === 0 && list !== undefined && list.length > 0 && <EmptyState>No member’s name contains “{query.trim()}”.</EmptyState>}
+      {rows !== undefined && rows.length > 0 && (
         <div className="-mx-5 overflow-x-auto sm:-mx-6">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Team members</caption>
@@ -41,11 +75,29 @@ export function MemberTable({ onLinkIssued }: MemberTableProps) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
-              {list.map((member) => (
+              {rows.map((member) => (
                 <MemberRow key={member.id} member={member} isSelf={user?.name === member.name} now={now} onLinkIssued={onLinkIssued} />
               ))}
             </tbody>
           </table>
+        </div>
+      )}
+      {matching !== undefined && matching.length > ROWS_PER_STEP && (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <p role="status" className="text-sm text-slate-600">
+            Showing {Math.min(shownCount, matching.length)} of {plural(matching.length, 'member')}
+          </p>
+          {shownCount < matching.length && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setShownCount((count) => count + ROWS_PER_STEP);
+              }}
+            >
+              Show {Math.min(ROWS_PER_STEP, matching.length - shownCount)} more
+            </Button>
+          )}
         </div>
       )}
     </Panel>
