@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Inbox, Loader2, MessageSquarePlus, Sparkles } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Suggestion } from '../../../common/contract/ai';
 import type { CommentCounts } from '../../../common/contract/comments';
@@ -42,7 +42,10 @@ export default function SuggestionsPage() {
   const counts = useQuery({ ...commentCountsQueryOptions(), refetchOnMount: 'always' });
   const architecture = useArchitecture();
   const generate = useGenerateSuggestions();
-  const list = suggestions.data;
+  // Rendered from a deferred copy: React then renders the page's body (the table, the actions,
+  // the summary card) in a transition, in short slices, not in the one long task the answer's
+  // arrival would start on a phone.
+  const list = useDeferredValue(suggestions.data ?? null, null) ?? undefined;
   const hasSuggestions = list !== undefined && list.length > 0;
   // Asked for beside the list rather than after it, unless the list is known to be empty: the
   // card then fills in with the table instead of pushing it down a moment later.
@@ -53,7 +56,7 @@ export default function SuggestionsPage() {
   const [order, setOrder] = useState<SuggestionOrder>('generated');
   const shown = useMemo(() => visibleSuggestions(list ?? [], statusChoice, order), [list, statusChoice, order]);
 
-  const loading = suggestions.isPending || (counts.isPending && !hasSuggestions);
+  const loading = (list === undefined && !suggestions.isError) || (counts.isPending && !hasSuggestions);
   const noData = !hasSuggestions && commentTotal === 0;
 
   return (

@@ -77,7 +77,12 @@ function useRowsShown(total: number): number {
 const SuggestionRow = memo(function SuggestionRow({ suggestion, memberName, day }: { suggestion: Suggestion; memberName: string | undefined; day: string }) {
   const { titleOf } = useSuggestionLookup();
   return (
-    <tr data-suggestion-id={suggestion.id} className="max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm">
+    // A card on a phone: one the window has not reached is neither laid out nor painted
+    // (content-visibility), so each step of new rows costs a layout of the cards on screen only.
+    <tr
+      data-suggestion-id={suggestion.id}
+      className="max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm max-md:[contain-intrinsic-size:auto_20rem] max-md:[content-visibility:auto]"
+    >
       <td className="px-4 py-3 align-top max-md:block max-md:px-0 max-md:pt-0 max-md:pb-2 md:min-w-72">
         <p className="leading-relaxed break-words whitespace-pre-wrap text-slate-900">{suggestion.suggestion}</p>
         <div className="mt-1.5">
