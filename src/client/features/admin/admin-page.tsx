@@ -1,9 +1,10 @@
 import { Bot, Bug, FlaskConical, KeyRound, ScrollText, Server, ShieldAlert, Users, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import type { EnrollmentLinkResult } from '../../../common/contract/admin';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
+import { LazyTab } from '../../components/ui/lazy-tab';
 import { Skeleton } from '../../components/ui/skeleton';
 import { canAdminister, useCurrentUser } from '../../lib/auth';
 import { useLiveQueryUpdates } from '../../lib/live-events';
@@ -11,14 +12,18 @@ import { SectionTabList, useSectionTab } from '../../components/ui/section-tabs'
 import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
 import { AdminUnlockBar, AdminUnlockProvider } from './admin-unlock';
 import { useAdminContact } from './api/admin-contact';
-import { AuditTab } from './components/audit-tab';
 import { EnrollmentLinkPanel } from './components/enrollment-link-panel';
-import { ErrorLogsTab } from './components/error-logs-tab';
-import { PinResetsTab } from './components/pin-resets-tab';
-import { EMPTY_PROMPT_DRAFT, PromptsTab, type PromptDraft } from './components/prompts-tab';
-import { QaTab } from './components/qa-tab';
-import { SystemTab } from './components/system-tab';
 import { TeamTab } from './components/team-tab';
+import { EMPTY_PROMPT_DRAFT, type PromptDraft } from './prompt-draft';
+
+// The panel opens on Team; each other tab's code comes when it is first shown (or asked for by a
+// link), so a phone's first load carries the team table alone.
+const PinResetsTab = lazy(() => import('./components/pin-resets-tab').then((module) => ({ default: module.PinResetsTab })));
+const QaTab = lazy(() => import('./components/qa-tab').then((module) => ({ default: module.QaTab })));
+const ErrorLogsTab = lazy(() => import('./components/error-logs-tab').then((module) => ({ default: module.ErrorLogsTab })));
+const PromptsTab = lazy(() => import('./components/prompts-tab').then((module) => ({ default: module.PromptsTab })));
+const SystemTab = lazy(() => import('./components/system-tab').then((module) => ({ default: module.SystemTab })));
+const AuditTab = lazy(() => import('./components/audit-tab').then((module) => ({ default: module.AuditTab })));
 
 const TAB_ICONS: Record<AdminTabId, LucideIcon> = {
   team: Users,
@@ -90,22 +95,34 @@ function AdminTabs() {
             <TeamTab onLinkIssued={setIssuedLink} />
           </Tabs.Content>
           <Tabs.Content value="pin-resets">
-            <PinResetsTab onLinkIssued={setIssuedLink} />
+            <LazyTab>
+              <PinResetsTab onLinkIssued={setIssuedLink} />
+            </LazyTab>
           </Tabs.Content>
           <Tabs.Content value="qa-testing">
-            <QaTab />
+            <LazyTab>
+              <QaTab />
+            </LazyTab>
           </Tabs.Content>
           <Tabs.Content value="error-logs">
-            <ErrorLogsTab />
+            <LazyTab>
+              <ErrorLogsTab />
+            </LazyTab>
           </Tabs.Content>
           <Tabs.Content value="ai-prompts">
-            <PromptsTab draft={promptDraft} onDraftChange={setPromptDraft} />
+            <LazyTab>
+              <PromptsTab draft={promptDraft} onDraftChange={setPromptDraft} />
+            </LazyTab>
           </Tabs.Content>
           <Tabs.Content value="system">
-            <SystemTab />
+            <LazyTab>
+              <SystemTab />
+            </LazyTab>
           </Tabs.Content>
           <Tabs.Content value="audit-trail">
-            <AuditTab />
+            <LazyTab>
+              <AuditTab />
+            </LazyTab>
           </Tabs.Content>
         </div>
       </Tabs.Root>

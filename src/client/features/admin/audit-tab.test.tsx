@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../../common/api';
 import { AUDIT_EVENTS, AUDIT_PAGE_SIZE } from '../../../common/api/admin';
 import type { AuditEntry, AuditPage } from '../../../common/contract/admin';
 import { mockFetch, type FetchMock, type RecordedRequest } from '../../test/mock-fetch';
 import { renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';
-import { ADMIN, openAdminAt } from './test-fixtures';
+import { ADMIN, openAdminAt, preloadAdminTabs } from './test-fixtures';
+
+beforeAll(preloadAdminTabs, 60_000);
 
 const TOTAL = AUDIT_PAGE_SIZE * 2 + 3;
 

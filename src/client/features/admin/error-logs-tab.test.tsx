@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../../common/api';
 import { ALL_ERRORS_SHOWN, UNRESOLVED_ERRORS_SHOWN } from '../../../common/api/error-reports';
 import { ERROR_CODES } from '../../../common/api/error-codes';
@@ -7,7 +7,9 @@ import type { ErrorLogEntry } from '../../../common/contract/error-reports';
 import { mockFetch, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';
-import { ADMIN, errorOf, openAdminAt } from './test-fixtures';
+import { ADMIN, errorOf, openAdminAt, preloadAdminTabs } from './test-fixtures';
+
+beforeAll(preloadAdminTabs, 60_000);
 
 function mockErrorApi({ unresolved = [], all = [] }: { unresolved?: ErrorLogEntry[]; all?: ErrorLogEntry[] } = {}): FetchMock {
   return mockFetch().on(routes.auth.user, { body: ADMIN }).on(routes.errorReports.unresolved, { body: unresolved }).on(routes.errorReports.list, { body: all });

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { routes } from '../../../common/api';
 import { PIN_RESET_POLL_MS } from '../../../common/api/admin';
 import { ERROR_CODES } from '../../../common/api/error-codes';
@@ -7,7 +7,9 @@ import type { PinResetRequest } from '../../../common/contract/admin';
 import { mockFetch, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';
-import { ADMIN, ADMIN_PASSWORD, linkFor, openAdminAt, pinResetOf, unlockWith } from './test-fixtures';
+import { ADMIN, ADMIN_PASSWORD, linkFor, openAdminAt, pinResetOf, unlockWith, preloadAdminTabs } from './test-fixtures';
+
+beforeAll(preloadAdminTabs, 60_000);
 
 const RESOLVED = pinResetOf({ id: 3, memberName: 'Cal Resolved', status: 'resolved', resolvedAt: '2026-01-06T10:00:00.000Z', resolvedBy: 'Avery Admin' });
 

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../../common/api';
 import { PROMPT_HISTORY_PAGE, PROMPT_PREVIEW_LENGTH } from '../../../common/api/ai-prompts';
 import { ERROR_CODES } from '../../../common/api/error-codes';
@@ -7,7 +7,9 @@ import type { AiPrompt, AiPromptListItem } from '../../../common/contract/ai';
 import { mockFetch, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';
-import { ADMIN, ADMIN_PASSWORD, openAdminAt, promptOf, unlockWith } from './test-fixtures';
+import { ADMIN, ADMIN_PASSWORD, openAdminAt, promptOf, unlockWith, preloadAdminTabs } from './test-fixtures';
+
+beforeAll(preloadAdminTabs, 60_000);
 
 const ACTIVE = promptOf({ id: 3, prompt: 'Summarise the team.\n{suggestionsText}\nBe brief.', description: 'Short summary' });
 const OLDER = promptOf({ id: 2, isActive: false, prompt: 'Summarise the team.\n{suggestionsText}\nList every risk.', description: 'Risk list', createdAt: '2026-01-04T09:00:00.000Z' });

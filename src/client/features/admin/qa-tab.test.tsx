@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../../common/api';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { QaProgress, QaResults, QaRun, QaRunSummary } from '../../../common/contract/qa';
 import { deferred, mockFetch, type Answer, type FetchMock } from '../../test/mock-fetch';
 import { expectToast, renderWithApp, type Rendered } from '../../test/render';
 import AdminPage from './admin-page';
-import { ADMIN, openAdminAt } from './test-fixtures';
+import { ADMIN, openAdminAt, preloadAdminTabs } from './test-fixtures';
+
+beforeAll(preloadAdminTabs, 60_000);
 
 const IDLE: QaProgress = { running: false, runBy: null, suite: null, completedSuites: 0, totalSuites: 18 };
 const NO_RESULTS: QaResults = { run: null, results: [] };

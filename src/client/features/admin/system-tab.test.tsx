@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../../common/api';
 import type { SystemStatus } from '../../../common/contract/admin';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithApp } from '../../test/render';
 import AdminPage from './admin-page';
-import { ADMIN, openAdminAt } from './test-fixtures';
+import { ADMIN, openAdminAt, preloadAdminTabs } from './test-fixtures';
+
+beforeAll(preloadAdminTabs, 60_000);
 
 /**
  * The answer carries no secret value; this one smuggles a `value` into each secret anyway, as a

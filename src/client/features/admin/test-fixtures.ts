@@ -105,3 +105,18 @@ export function promptOf(overrides: Partial<AiPrompt> = {}): AiPrompt {
     ...overrides,
   };
 }
+
+/**
+ * Loads the panel's lazy tabs ahead (call in `beforeAll`): a test then waits for data, not for a
+ * first module transform on a busy machine.
+ */
+export async function preloadAdminTabs(): Promise<void> {
+  await Promise.all([
+    import('./components/pin-resets-tab'),
+    import('./components/qa-tab'),
+    import('./components/error-logs-tab'),
+    import('./components/prompts-tab'),
+    import('./components/system-tab'),
+    import('./components/audit-tab'),
+  ]);
+}

@@ -1,15 +1,14 @@
 import { Activity, ArrowLeft, Grid3x3, LayoutDashboard, Users, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Link } from 'wouter';
 import { ROUTES } from '../../../common/routes';
 import { PageHeader } from '../../components/layout/page-header';
 import { buttonClasses } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { SectionTabList, useSectionTab } from '../../components/ui/section-tabs';
 import { ANALYTICS_TABS, type AnalyticsTabId } from './analytics-tabs';
 import { OverviewTab } from './components/overview-tab';
-import { ListSkeleton } from '../../components/ui/panel';
+import { LazyTab } from '../../components/ui/lazy-tab';
 
 // The first tab comes with the page; the others are fetched when opened, so the page's first
 // JavaScript stays small (docs/decisions/0005-client-bundle-budget.md).
@@ -67,20 +66,5 @@ export default function AnalyticsPage() {
         </Tabs.Root>
       </main>
     </div>
-  );
-}
-
-/** A tab whose code is on its way: a skeleton in a card, like the tab's own loading state. */
-function LazyTab({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <Card className="p-5 sm:p-6">
-          <ListSkeleton label="Loading…" rows={5} />
-        </Card>
-      }
-    >
-      {children}
-    </Suspense>
   );
 }

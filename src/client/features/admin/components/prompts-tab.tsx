@@ -13,17 +13,11 @@ import { EmptyState, ListSkeleton, Panel } from '../../../components/ui/panel';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { PromptDiff } from './prompt-diff';
 import { ToneBadge } from './tone-badge';
+import { EMPTY_PROMPT_DRAFT, type PromptDraft } from '../prompt-draft';
 
 const textareaClasses =
   'block min-h-48 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-xs hover:border-slate-600 focus:border-brand-600 aria-[invalid=true]:border-red-600';
 
-/** The new prompt being written; kept by the page, so a visit to another tab loses nothing. */
-export interface PromptDraft {
-  description: string;
-  prompt: string;
-}
-
-export const EMPTY_PROMPT_DRAFT: PromptDraft = { description: '', prompt: '' };
 
 interface PromptsTabProps {
   draft: PromptDraft;
