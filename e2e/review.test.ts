@@ -766,6 +766,8 @@ describe('main review page', () => {
     // The diagram is drawn as it nears the window: once the first card can be clicked, the probe
     // goes to the diagram, as a reader following the link at the top would.
     const probe = `(() => {
+      // A reload would otherwise come back scrolled to the diagram, the first card off screen.
+      history.scrollRestoration = 'manual';
       let cardReady = false;
       const check = () => {
         if (!cardReady) {
