@@ -216,7 +216,7 @@ describe('admin panel: access, tabs, team, PIN resets and audit trail', () => {
     adminActions.push(`add member ${NEWCOMER.name}`);
     await expectToast(page, 'Success', `${NEWCOMER.name} has been added to the team. Send them the enrollment link below; it works once.`);
     // The form clears (and the link shows) once the member list is read again, a moment after the toast.
-    await expect.poll(() => name.inputValue()).toBe('');
+    await expect.poll(() => name.inputValue(), { timeout: 10_000 }).toBe('');
     await page.getByRole('button', { name: 'Add Member' }).waitFor();
     // Kept in memory only: not on the page, not in web storage.
     expect(await page.locator('body').innerText()).not.toContain(E2E_SECRETS.ADMIN_PASSWORD);
