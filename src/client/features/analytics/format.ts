@@ -213,7 +213,7 @@ export function timeAxis(maxSeconds: number): TimeAxis {
 }
 
 /** Pixels a character of a 12 px axis label takes at most (digits and short month names). */
-const AXIS_CHAR_PX = 7;
+export const AXIS_CHAR_PX = 7;
 
 /**
  * Every how many labels one is shown on an axis of `count` labels across `width` px (Recharts'

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { DayTotals } from '../../../../common/contract/activity';
 import { useElementWidth } from '../../../lib/use-element-width';
-import { countAxis, formatDay, formatDuration, labelInterval, timeAxis } from '../format';
+import { AXIS_CHAR_PX, countAxis, formatDay, formatDuration, labelInterval, timeAxis } from '../format';
 
 // Colours of the series: brand indigo, sky and amber, each readable on white.
 const COMMENTS = '#4f46e5';
@@ -16,8 +16,6 @@ const TOP = 8;
 const BOTTOM = 24;
 /** The least room between two day labels. */
 const DAY_LABEL_GAP = 16;
-/** Pixels a character of a 12 px tick label takes at most. */
-const CHAR_PX = 7;
 
 const SERIES = [
   { name: 'Comments', colour: COMMENTS, kind: 'bar' },
@@ -38,8 +36,8 @@ export default function DailyChart({ days }: { days: readonly DayTotals[] }) {
   const labels = days.map((day) => formatDay(day.day));
   const counts = countAxis(Math.max(0, ...days.map((day) => Math.max(day.comments, day.votes))));
   const time = timeAxis(Math.max(0, ...days.map((day) => day.activeTime)));
-  const left = Math.max(...counts.ticks.map((tick) => String(tick).length)) * CHAR_PX + 12;
-  const right = Math.max(...time.ticks.map((tick) => time.label(tick).length)) * CHAR_PX + 12;
+  const left = Math.max(...counts.ticks.map((tick) => String(tick).length)) * AXIS_CHAR_PX + 12;
+  const right = Math.max(...time.ticks.map((tick) => time.label(tick).length)) * AXIS_CHAR_PX + 12;
   const plotWidth = Math.max(0, width - left - right);
   const band = days.length === 0 ? 0 : plotWidth / days.length;
   const bar = Math.max(1, (band * 0.7) / 2);
